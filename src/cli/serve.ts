@@ -1,0 +1,41 @@
+/**
+ * `audiolib serve [--port N] [--host H]`: migrates, creates the first admin
+ * (password printed once), and serves the API and web UI (DESIGN section 1).
+ */
+import type { Command } from 'commander';
+import { openServices } from '../server/services.js';
+import { startServer } from '../server/app.js';
+import { ensureAdmin } from '../users/index.js';
+import { resolveDataDir } from '../config/index.js';
+import { CliError, info } from './output.js';
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('serve the API and the web UI')
+    .option('--port <n>', 'port to listen on (default: AUDIOLIB_PORT, else config listenPort 8888)')
+    .option('--host <host>', 'address to listen on (default: all)')
+    .action(async (opts: { port?: string; host?: string }) => {
+      const global = program.opts<{ dataDir?: string; db?: string }>();
+      const dataDir = resolveDataDir(global.dataDir);
+      const services = await openServices(dataDir, global.db);
+      const portText = opts.port ?? process.env.AUDIOLIB_PORT;
+      const port = portText === undefined ? services.config.listenPort : Number(portText);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`invalid port: ${portText}`);
+      const created = await ensureAdmin(services.db, process.env.AUDIOLIB_ADMIN_PASSWORD);
+      if (created !== null) {
+        info(process.env.AUDIOLIB_ADMIN_PASSWORD ? 'created user admin with the password from AUDIOLIB_ADMIN_PASSWORD' : `created user admin, password: ${created}  (shown once; change it in the admin page)`);
+      }
+      const server = await startServer(services, port, opts.host);
+      const address = server.address();
+      const actual = typeof address === 'object' && address ? address.port : port;
+      info(`audiolib serving ${dataDir} on http://${opts.host ?? 'localhost'}:${actual}`);
+      const stop = () => {
+        server.close();
+        server.closeAllConnections();
+        void services.db.destroy().finally(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}

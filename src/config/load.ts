@@ -1,0 +1,102 @@
+/**
+ * Data directory and config file handling (DESIGN section 1).
+ * The data directory holds config.json (mode 0600), secret.key (mode 0600),
+ * audiolib.sqlite3, covers/, lyrics/.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { configSchema, type Config } from './schema.js';
+
+/** Thrown for an unreadable or invalid config file; the CLI answers exit code 2. */
+export class ConfigError extends Error {
+  constructor(message: string, readonly key?: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Resolves the data directory: the explicit option, else AUDIOLIB_DATA_DIR,
+ * else $XDG_DATA_HOME/audiolib, else ~/.local/share/audiolib. Returns an absolute path.
+ */
+export function resolveDataDir(explicit?: string): string {
+  const dir =
+    explicit ||
+    process.env.AUDIOLIB_DATA_DIR ||
+    path.join(process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share'), 'audiolib');
+  return path.resolve(dir);
+}
+
+/** Creates the data directory and its sub-folders (mode 0700) when missing. */
+export function ensureDataDir(dataDir: string): void {
+  for (const sub of ['', 'covers', 'lyrics']) {
+    fs.mkdirSync(path.join(dataDir, sub), { recursive: true, mode: 0o700 });
+  }
+}
+
+export const configPath = (dataDir: string) => path.join(dataDir, 'config.json');
+
+/** Formats a zod error as "key: message" naming the first offending key. */
+function describeIssue(error: import('zod').ZodError): { key: string; message: string } {
+  const issue = error.issues[0];
+  const key = issue?.path.join('.') || (issue && 'keys' in issue ? String((issue as { keys: string[] }).keys[0]) : '');
+  return { key, message: `${key ? key + ': ' : ''}${issue?.message ?? 'invalid config'}` };
+}
+
+/** Validates a full or partial config object; throws ConfigError naming the offending key. */
+export function validateConfig(value: unknown): Config {
+  const parsed = configSchema.safeParse(value);
+  if (!parsed.success) {
+    const { key, message } = describeIssue(parsed.error);
+    throw new ConfigError(message, key);
+  }
+  return parsed.data;
+}
+
+/**
+ * Reads config.json from the data directory, filling defaults for missing keys.
+ * A missing file yields the defaults. Throws ConfigError on bad JSON or invalid values.
+ */
+export function loadConfig(dataDir: string): Config {
+  const file = configPath(dataDir);
+  let raw: unknown = {};
+  if (fs.existsSync(file)) {
+    try {
+      raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new ConfigError(`${file}: not valid JSON (${(err as Error).message})`);
+    }
+  }
+  return validateConfig(raw);
+}
+
+/** Writes content to file atomically (temp file + rename) with mode 0600. */
+export function writeSecretFile(file: string, content: string): void {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, content, { mode: 0o600 });
+  fs.renameSync(tmp, file);
+  fs.chmodSync(file, 0o600);
+}
+
+/** Validates and saves the whole config to config.json (mode 0600, atomic). Returns the saved config. */
+export function saveConfig(dataDir: string, config: unknown): Config {
+  const valid = validateConfig(config);
+  ensureDataDir(dataDir);
+  writeSecretFile(configPath(dataDir), JSON.stringify(valid, null, 2) + '\n');
+  return valid;
+}
+
+/**
+ * The JWT signing secret: 32 random bytes kept in secret.key (mode 0600),
+ * created on first use. Returns the raw bytes.
+ */
+export function loadSecret(dataDir: string): Uint8Array {
+  const file = path.join(dataDir, 'secret.key');
+  if (!fs.existsSync(file)) {
+    ensureDataDir(dataDir);
+    writeSecretFile(file, crypto.randomBytes(32).toString('hex'));
+  }
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+}

@@ -1,0 +1,65 @@
+/**
+ * Configuration schema: every admin config key of spec 001 section 3 with its default
+ * (spec 001 section 9), plus the keys audiolib adds (library roots, store base URLs,
+ * transcriber, scan schedule). Validated with zod; unknown keys are rejected so a typo
+ * in `audiolib config set` is an error, not a silent no-op.
+ */
+import { z } from 'zod';
+
+const seek = z.union([z.literal(5), z.literal(10), z.literal(30)]);
+
+export const rootFolderSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  path: z.string().min(1),
+});
+export type RootFolder = z.infer<typeof rootFolderSchema>;
+
+export const configSchema = z
+  .object({
+    // crawler (spec 001 section 3; milliseconds for timeouts and delays)
+    tagLanguage: z.enum(['zh-cn', 'zh-tw', 'ja-jp']).default('zh-cn'),
+    dlsiteTimeout: z.number().int().min(100).max(600_000).default(10_000),
+    hvdbTimeout: z.number().int().min(100).max(600_000).default(10_000),
+    retryDelay: z.number().int().min(0).max(600_000).default(2_000),
+    retry: z.number().int().min(1).max(50).default(5),
+    maxParallelism: z.number().int().min(1).max(256).default(16),
+    httpProxyHost: z.string().default(''),
+    httpProxyPort: z.number().int().min(0).max(65535).default(0),
+    // folder scan
+    scannerMaxRecursionDepth: z.number().int().min(0).max(32).default(2),
+    skipCleanup: z.boolean().default(false),
+    rootFolders: z.array(rootFolderSchema).default([]),
+    scanCron: z.string().default(''),
+    // web server
+    production: z.boolean().default(true),
+    auth: z.boolean().default(true),
+    enableGzip: z.boolean().default(true),
+    listenPort: z.number().int().min(1).max(65535).default(8888),
+    blockRemoteConnection: z.boolean().default(false),
+    // security (seconds)
+    expiresIn: z.number().int().min(60).default(2_592_000),
+    // web preferences
+    pageSize: z.number().int().min(1).max(100).default(12),
+    // other
+    checkUpdate: z.boolean().default(false),
+    checkBetaUpdate: z.boolean().default(false),
+    dbUseDefaultPath: z.boolean().default(true),
+    coverUseDefaultPath: z.boolean().default(true),
+    // player (seconds)
+    rewindSeekTime: seek.default(5),
+    forwardSeekTime: seek.default(30),
+    // metadata sources: base URLs are configuration so tests can serve recorded pages
+    dlsiteBaseUrl: z.string().url().default('https://www.dlsite.com'),
+    dlsiteImgBaseUrl: z.string().url().default('https://img.dlsite.jp'),
+    hvdbBaseUrl: z.string().url().default('https://hvdb.me'),
+    // AI lyric worker: a command line with {input} and {output}
+    transcriberCommand: z.string().default(''),
+  })
+  .strict();
+
+export type Config = z.infer<typeof configSchema>;
+
+/** The defaults of every key, as a fresh install has them. */
+export function defaultConfig(): Config {
+  return configSchema.parse({});
+}

@@ -1,0 +1,55 @@
+/**
+ * Knex factory (DESIGN sections 1 and 3): SQLite by default (WAL, foreign keys,
+ * busy timeout, synchronous=NORMAL), PostgreSQL when given a postgres:// URL.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import knexFactory, { type Knex } from 'knex';
+
+export type Db = Knex;
+
+/** Folder holding the knex migrations (repo root `migrations/`, same from src/ and dist/). */
+export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'migrations');
+
+/** Default database file inside a data directory. */
+export const sqlitePath = (dataDir: string) => path.join(dataDir, 'audiolib.sqlite3');
+
+/**
+ * Opens a database. `target` is a SQLite file path or a postgres:// URL.
+ * Returns a knex instance; call `db.destroy()` when done.
+ */
+export function openDb(target: string): Db {
+  if (/^postgres(ql)?:\/\//.test(target)) {
+    return knexFactory({ client: 'pg', connection: target, pool: { min: 0, max: 10 } });
+  }
+  return knexFactory({
+    client: 'sqlite3',
+    connection: { filename: target },
+    useNullAsDefault: true,
+    pool: {
+      min: 1,
+      max: 4,
+      afterCreate(conn: { run: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
+        const pragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 10000'];
+        const next = (i: number): void => {
+          if (i === pragmas.length) return done(null, conn);
+          conn.run(pragmas[i]!, (err) => (err ? done(err, conn) : next(i + 1)));
+        };
+        next(0);
+      },
+    },
+  });
+}
+
+/** Runs every pending migration. Returns the names applied in this call. */
+export async function migrate(db: Db): Promise<string[]> {
+  const [, applied] = await db.migrate.latest({ directory: migrationsDir, loadExtensions: ['.js'] });
+  return applied as string[];
+}
+
+/** Opens the data directory's database (or `dbUrl`) and migrates it. */
+export async function openMigrated(dataDir: string, dbUrl?: string): Promise<Db> {
+  const db = openDb(dbUrl || sqlitePath(dataDir));
+  await migrate(db);
+  return db;
+}

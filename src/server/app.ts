@@ -1,0 +1,39 @@
+/**
+ * The Koa application (DESIGN section 2 `server/`): error handling, body parsing,
+ * the API routers and the web UI. `createApp` takes the services and returns the app;
+ * `startServer` listens and returns the http.Server.
+ */
+import http from 'node:http';
+import Koa from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import type { AppServices, AppState } from './context.js';
+import { errorHandler } from './middleware/errors.js';
+import { serveWeb } from './static.js';
+import { routers } from './routes/index.js';
+
+/** Builds the app for the given services. No I/O happens until it listens. */
+export function createApp(services: AppServices): Koa<AppState, { services: AppServices }> {
+  const app = new Koa<AppState, { services: AppServices }>();
+  app.context.services = services;
+  app.proxy = false;
+  app.on('error', (err: Error & { code?: string }) => {
+    if (err.code === 'EPIPE' || err.code === 'ECONNRESET' || err.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    process.stderr.write(`audiolib: ${err.stack ?? err.message}\n`);
+  });
+  app.use(errorHandler());
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  app.use(serveWeb());
+  return app;
+}
+
+/** Listens on host:port (port 0 picks a free one). Resolves once listening. */
+export async function startServer(services: AppServices, port: number, host?: string): Promise<http.Server> {
+  const app = createApp(services);
+  const server = http.createServer(app.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}

@@ -1,0 +1,19 @@
+/**
+ * What every route can reach: the database, the live configuration, the data
+ * directory and the token secret. Built once by `createApp`.
+ */
+import type Koa from 'koa';
+import type { Db } from '../db/index.js';
+import type { Config } from '../config/index.js';
+import type { User } from '../api/types.js';
+
+export interface AppServices {
+  db: Db;
+  /** The live configuration; routes read it per request so changes apply at once. */
+  config: Config;
+  dataDir: string;
+  secret: Uint8Array;
+}
+
+export interface AppState { user?: User }
+export type AppContext = Koa.ParameterizedContext<AppState, { services: AppServices }>;

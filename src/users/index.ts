@@ -1,0 +1,3 @@
+export * from './password.js';
+export * from './accounts.js';
+export * from './tokens.js';

@@ -1,0 +1,13 @@
+import path from 'node:path';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+// The web UI: built to dist/web and served by `audiolib serve`.
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: { outDir: path.resolve(root, '..', 'dist', 'web'), emptyOutDir: true, sourcemap: false },
+  server: { proxy: { '/api': 'http://localhost:8888' } },
+});
