@@ -54,6 +54,8 @@ export const configSchema = z
     hvdbBaseUrl: z.string().url().default('https://hvdb.me'),
     // AI lyric worker: a command line with {input} and {output}
     transcriberCommand: z.string().default(''),
+    // AI lyric worker: seconds a worker may stay silent before its task returns to pending
+    lyricWorkerTimeout: z.number().int().min(1).max(86_400).default(600),
   })
   .strict();
 
