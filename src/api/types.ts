@@ -66,3 +66,46 @@ export interface ListItem<Id = number> { id: Id; name: string | null; count: num
 export interface SharedConfigAnswer { sharedConfig: { rewindSeekTime: number; forwardSeekTime: number } }
 export interface VersionAnswer { current: string; latest_stable: string; update_available: boolean; notifyUser: boolean; lockFileExists: boolean; lockReason: string | null }
 export interface AdvancedKeyword { t: 'unknown' | 'fuzzy' | 'VA' | 'tag' | 'circle'; d: string }
+
+// Administration (spec 001 sections 2, 3 and 7)
+/** Every admin config key of spec 001 section 3 (and audiolib's own) with its value. */
+export type AdminConfig = import('../config/schema.js').Config;
+export interface AdminConfigAnswer { config: AdminConfig }
+/** PUT /api/config/admin: keys saved but read only at start are listed in restartRequired. */
+export interface AdminConfigSaveAnswer { message: string; restartRequired: string[] }
+export interface RootFolder { name: string; path: string }
+export interface RootFoldersAnswer { rootFolders: RootFolder[] }
+export interface RootFoldersChangeAnswer extends RootFoldersAnswer { message: string }
+export interface UsersAnswer { users: User[] }
+export interface MessageAnswer { message: string }
+/** 422 answer of the credentials calls: the first message is errors[0].msg. */
+export interface ValidationErrorAnswer { error: string; errors: { msg: string }[] }
+
+// AI lyric tasks (spec 000 sections 3, 4 and 7; DESIGN section 7)
+/** status: 0 none, 1 pending, 2 transcribing, 3 success, 4 error (src/lyrics/status.ts). */
+export interface LyricTask {
+  id: number;
+  work_id: number;
+  code_prefix: string;
+  /** The work's title ('' when the work is no longer in the catalogue). */
+  title: string;
+  file_id: number | null;
+  /** '{workId}/{fileId}' of the audio file. */
+  hash: string | null;
+  /** The audio file's path inside the work folder, '/' separated. */
+  audio_path: string;
+  /** The last segment of audio_path. */
+  file_name: string;
+  status: number;
+  worker_name: string | null;
+  worker_status: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface LyricTasksAnswer { tasks: LyricTask[]; pagination: Pagination }
+export interface WorkLyricTasksAnswer { tasks: LyricTask[] }
+export interface LyricTaskAnswer { message: string; task: LyricTask }
+export interface LyricFolderTasksAnswer { message: string; tasks: LyricTask[]; created: number }
+export interface LrcContentAnswer { lrcContent: string }
+/** POST /api/lyric/worker/claim: the claimed task, its secret, where to fetch the audio, how often to report. */
+export interface LyricClaimAnswer { task: LyricTask; secret: string; mediaStreamUrl: string; heartbeatSeconds: number }

@@ -7,6 +7,8 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/index.js';
 import { CliError, EXIT_USAGE } from './output.js';
 import { registerServe } from './serve.js';
+import { registerUser } from './user.js';
+import { registerConfig } from './config.js';
 
 const program = new Command('audiolib')
   .description('self-hosted catalogue and player for libraries of audio works')
@@ -16,6 +18,8 @@ const program = new Command('audiolib')
   .exitOverride();
 
 registerServe(program);
+registerUser(program);
+registerConfig(program);
 
 try {
   await program.parseAsync(process.argv);

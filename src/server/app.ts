@@ -8,6 +8,10 @@ import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import type { AppServices, AppState } from './context.js';
 import { errorHandler } from './middleware/errors.js';
+import { securityHeaders } from './middleware/security.js';
+import { blockRemote } from './middleware/remote.js';
+import { loginThrottle } from './middleware/throttle.js';
+import { watchConfig } from '../config/index.js';
 import { serveWeb } from './static.js';
 import { routers } from './routes/index.js';
 
@@ -21,7 +25,10 @@ export function createApp(services: AppServices): Koa<AppState, { services: AppS
     process.stderr.write(`audiolib: ${err.stack ?? err.message}\n`);
   });
   app.use(errorHandler());
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb' }));
+  app.use(securityHeaders());
+  app.use(blockRemote());
+  app.use(loginThrottle());
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   app.use(serveWeb());
   return app;
@@ -35,5 +42,8 @@ export async function startServer(services: AppServices, port: number, host?: st
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
+  // config.json changed by `audiolib config set` (or SIGHUP): apply it to the running server
+  const watcher = watchConfig(services.dataDir, services.config, (line) => process.stderr.write(`audiolib: ${line}\n`));
+  server.once('close', () => watcher.close());
   return server;
 }

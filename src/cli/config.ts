@@ -1,0 +1,47 @@
+/**
+ * `audiolib config get [KEY]` and `config set KEY VALUE` (DESIGN section 1,
+ * spec 001 section 3): read and write config.json in the data directory with the
+ * schema the admin API uses. A running server picks the file up (file watch,
+ * or SIGHUP) and applies what can change live.
+ */
+import type { Command } from 'commander';
+import {
+  assertConfigKey, loadConfig, parseCliValue, resolveDataDir, RESTART_KEYS, setConfigKey,
+} from '../config/index.js';
+import { info, printJson } from './output.js';
+
+/** A value as `config get` prints it: strings bare, the rest as JSON. */
+const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+export function registerConfig(program: Command): void {
+  const dataDir = () => resolveDataDir(program.opts<{ dataDir?: string }>().dataDir);
+  const config = program.command('config').description('read and change the configuration (config.json)');
+
+  config
+    .command('get')
+    .description('print one key, or every key as KEY = VALUE')
+    .argument('[key]', 'a config key')
+    .option('--json', 'print the value (or the whole config) as JSON')
+    .action((key: string | undefined, opts: { json?: boolean }) => {
+      const current = loadConfig(dataDir());
+      if (key !== undefined) {
+        assertConfigKey(key);
+        if (opts.json) printJson(current[key]);
+        else process.stdout.write(show(current[key]) + '\n');
+        return;
+      }
+      if (opts.json) return printJson(current);
+      for (const [k, v] of Object.entries(current)) process.stdout.write(`${k} = ${JSON.stringify(v)}\n`);
+    });
+
+  config
+    .command('set')
+    .description('set a key; VALUE is read as JSON when it parses, else as text; exit 2 naming the key when invalid')
+    .argument('<key>', 'a config key')
+    .argument('<value>', 'the new value (e.g. 10, true, "text", [{"name":"a","path":"/x"}])')
+    .action((key: string, valueText: string) => {
+      const saved = setConfigKey(dataDir(), key, parseCliValue(valueText));
+      const restart = (RESTART_KEYS as readonly string[]).includes(key);
+      info(`${key} = ${JSON.stringify(saved[key as keyof typeof saved])}${restart ? ' (restart the server to apply)' : ''}`);
+    });
+}

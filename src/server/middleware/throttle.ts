@@ -1,0 +1,67 @@
+/**
+ * Login throttling (issue 8): after `limit` failed sign-ins (answers 401) from
+ * one address within `windowMs`, POST /api/auth/me answers 429 {error} with
+ * Retry-After until the oldest failure leaves the window. A successful sign-in
+ * clears the address's failures. Counts live in memory, per server.
+ */
+import type Koa from 'koa';
+import { HttpError } from './errors.js';
+
+export interface ThrottleOptions {
+  /** Failures allowed in the window; the next attempt gets 429. Default 10. */
+  limit?: number;
+  /** Window length in ms. Default 60000. */
+  windowMs?: number;
+  /** Clock in ms (defaults to Date.now). */
+  now?: () => number;
+}
+
+/**
+ * Failure counts per address: `blockedFor(address)` -> ms left (0 when allowed),
+ * `fail(address)`, `succeed(address)`.
+ */
+export function failureCounter({ limit = 10, windowMs = 60_000, now = Date.now }: ThrottleOptions = {}) {
+  const failures = new Map<string, number[]>();
+  const recent = (address: string) => {
+    const since = now() - windowMs;
+    const list = (failures.get(address) ?? []).filter((t) => t > since);
+    if (list.length) failures.set(address, list);
+    else failures.delete(address);
+    return list;
+  };
+  return {
+    blockedFor(address: string): number {
+      const list = recent(address);
+      return list.length >= limit ? list[list.length - limit]! + windowMs - now() : 0;
+    },
+    fail(address: string): void {
+      failures.set(address, [...recent(address), now()]);
+    },
+    succeed(address: string): void {
+      failures.delete(address);
+    },
+  };
+}
+
+/** Koa middleware throttling failed sign-ins on POST /api/auth/me (see the file comment). */
+export function loginThrottle(options: ThrottleOptions = {}): Koa.Middleware {
+  const counter = failureCounter(options);
+  return async (ctx, next) => {
+    if (ctx.method !== 'POST' || ctx.path !== '/api/auth/me') return next();
+    const address = ctx.ip;
+    const wait = counter.blockedFor(address);
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      ctx.set('Retry-After', String(seconds));
+      throw new HttpError(429, `too many failed sign-ins, try again in ${seconds} s`);
+    }
+    try {
+      await next();
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 401) counter.fail(address);
+      throw err;
+    }
+    if (ctx.status === 401) counter.fail(address);
+    else if (ctx.status === 200) counter.succeed(address);
+  };
+}
