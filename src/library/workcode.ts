@@ -16,6 +16,11 @@ export function parseWorkCode(name: string): WorkCode | null {
   return { prefix: m[1]!.toUpperCase() as CodePrefix, id: Number(m[2]) };
 }
 
+/** The name with every work code in it removed (nothing else changed). */
+export function removeWorkCodes(name: string): string {
+  return name.replace(new RegExp(CODE_RE.source, 'gi'), '');
+}
+
 /**
  * Formats a work code as the spec shows it: prefix plus the id padded to 6 digits,
  * or 8 when the id is above 1,000,000. `formatWorkCode(1012345)` -> 'RJ01012345'.

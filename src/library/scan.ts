@@ -1,0 +1,275 @@
+/**
+ * The library scan (DESIGN sections 4 and 5, issue 2 item 3, issue 4): the phases are
+ * described in README.md beside this file.
+ *   1. discover work folders under the roots (walk.ts)
+ *   2. plan: which visible works vanished; the mass-removal guard (nothing written yet)
+ *   3. sync each work in its own transaction (work.ts), in parallel with a bound
+ *   4. hide the works whose folders vanished (removed_at), unless skipCleanup
+ * Entry points: scanLibrary (full scan), scanWork (one work), scanLyrics (works' files
+ * and lyrics without walking the roots). Each takes the scan lock (lock.ts).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../db/index.js';
+import { acquireScanLock, type ScanKind, type ScanLock } from './lock.js';
+import { discoverWorks } from './walk.js';
+import { FILE_COLUMNS, WORK_COLUMNS, syncWork, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from './work.js';
+import { formatWorkCode } from './workcode.js';
+import type { ScanEvent, ScanLog, ScanOptions, ScanSummary } from './types.js';
+
+export type { ScanEvent, ScanLog, ScanOptions, ScanSummary, ScanRoot, WorkResult } from './types.js';
+
+/** Share of the visible works a scan may hide without `allowMassRemoval` (DESIGN section 4). */
+export const MASS_REMOVAL_SHARE = 0.1;
+/** Works synced at the same time. */
+const WORK_CONCURRENCY = 8;
+/** Works whose file rows are loaded with one query. */
+const BATCH = 200;
+
+/** A scan refused before it changed anything: `code` 'mass_removal' or 'not_found'. */
+export class ScanError extends Error {
+  constructor(message: string, readonly code: 'mass_removal' | 'not_found') {
+    super(message);
+    this.name = 'ScanError';
+  }
+}
+
+/** Thrown when the signal aborts a scan; `summary` counts what was committed before. */
+export class ScanAbortedError extends Error {
+  constructor(readonly summary: ScanSummary) {
+    super('scan stopped: killed');
+    this.name = 'AbortError';
+  }
+}
+
+const emptySummary = (): ScanSummary => ({ added: 0, updated: 0, skipped: 0, failed: 0, duplicates: 0, failures: [], duplicateFolders: [], removed: 0, restored: 0 });
+const isAbort = (err: unknown) => (err as Error)?.name === 'AbortError';
+const nowText = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
+const countsOf = (s: ScanSummary) => ({ added: s.added, updated: s.updated, skipped: s.skipped, failed: s.failed, duplicates: s.duplicates, removed: s.removed, restored: s.restored });
+
+/** Whether `dir` is `root` or inside it. */
+function isInside(dir: string, root: string): boolean {
+  const rel = path.relative(path.resolve(root), dir);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+/** Runs `fn` under the scan lock; the run row ends finished, killed or failed with the error. */
+async function withLock(db: Db, kind: ScanKind, fn: (lock: ScanLock) => Promise<ScanSummary>): Promise<ScanSummary> {
+  const lock = await acquireScanLock(db, kind);
+  try {
+    const summary = await fn(lock);
+    await lock.release('finished', countsOf(summary));
+    return summary;
+  } catch (err) {
+    if (err instanceof ScanAbortedError) await lock.release('killed', countsOf(err.summary), 'killed');
+    else await lock.release('failed', undefined, (err as Error).message);
+    throw err;
+  }
+}
+
+/**
+ * Syncs a list of works (phase 3) with a bound on parallel works, updating `summary`
+ * and streaming events. Works are processed in batches whose file rows load in one
+ * query. Throws ScanAbortedError when the signal aborts (committed works stay).
+ */
+async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<number, WorkRow>, summary: ScanSummary, opts: Pick<ScanOptions, 'onEvent' | 'afterWork' | 'hookSkipped'>): Promise<void> {
+  const emit = opts.onEvent ?? (() => undefined);
+  let done = 0;
+  const one = async (target: WorkTarget, rows: FileRow[]) => {
+    const logs: ScanLog[] = [];
+    const log = (l: ScanLog) => {
+      logs.push(l);
+      emit({ type: 'task', id: target.id, code: target.code, log: l });
+    };
+    // Warnings are held back until the work turns out to need a task (added, updated, failed).
+    const held: ScanLog[] = [];
+    const holdLog = (l: ScanLog) => held.push(l);
+    const row = rowsById.get(target.id);
+    try {
+      if (!row) log({ level: 'info', message: `new folder: ${target.dir}` });
+      const outcome = await syncWork(ctx, target, row, rows, (l) => (logs.length > 0 ? log(l) : holdLog(l)));
+      let result: 'added' | 'updated' | 'skipped' = outcome.result;
+      if (result !== 'skipped') {
+        if (logs.length === 0) log({ level: 'info', message: `files changed: ${target.dir}` });
+        held.splice(0).forEach(log);
+        const c = outcome.counts;
+        log({ level: 'info', message: `${c.added} files added, ${c.changed} changed, ${c.removed} removed${outcome.restored ? '; the work is visible again' : ''}` });
+      } else {
+        held.splice(0).forEach(log);
+      }
+      if (opts.afterWork && (result !== 'skipped' || opts.hookSkipped)) await opts.afterWork({ id: target.id, code: target.code, result, log });
+      if (outcome.restored) summary.restored++;
+      summary[result]++;
+      emit({ type: 'result', id: target.id, code: target.code, result });
+    } catch (err) {
+      if (isAbort(err)) throw err;
+      const message = (err as Error).message;
+      held.splice(0).forEach(log);
+      log({ level: 'error', message });
+      summary.failed++;
+      summary.failures.push({ code: target.code, error: message });
+      emit({ type: 'result', id: target.id, code: target.code, result: 'failed' });
+    } finally {
+      done++;
+    }
+  };
+  for (let i = 0; i < targets.length; i += BATCH) {
+    if (ctx.signal?.aborted) throw new ScanAbortedError(summary);
+    const batch = targets.slice(i, i + BATCH);
+    const fileRows: FileRow[] = await ctx.db('files').whereIn('work_id', batch.map((t) => t.id)).select(FILE_COLUMNS);
+    const byWork = new Map<number, FileRow[]>();
+    for (const r of fileRows) byWork.set(r.work_id, [...(byWork.get(r.work_id) ?? []), r]);
+    let next = 0;
+    const lane = async () => {
+      while (next < batch.length) {
+        if (ctx.signal?.aborted) return;
+        const target = batch[next++]!;
+        await one(target, byWork.get(target.id) ?? []);
+      }
+    };
+    const lanes = await Promise.allSettled(Array.from({ length: Math.min(WORK_CONCURRENCY, batch.length) }, lane));
+    const failure = lanes.find((l) => l.status === 'rejected') as PromiseRejectedResult | undefined;
+    if (failure && !isAbort(failure.reason)) throw failure.reason;
+    if (failure || ctx.signal?.aborted) throw new ScanAbortedError(summary);
+    emit({ type: 'progress', done, total: targets.length });
+  }
+}
+
+/** Loads every work row of the library keyed by id. */
+async function loadWorkRows(db: Db): Promise<Map<number, WorkRow>> {
+  const rows: WorkRow[] = await db('works').select(WORK_COLUMNS);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Full scan of the roots (issue 2 item 3, issue 4 "scan modes"). Answers the summary:
+ * added (new works), updated (files or folder changed, restored works), skipped
+ * (unchanged), failed (with errors, by work code), duplicates (folders of a code already
+ * kept), removed (hidden: folder vanished), restored (hidden works whose folder is back).
+ * Throws ScanLockedError when another scan runs, ScanError('mass_removal') BEFORE
+ * writing anything when more than 10% of the visible works under the roots would be
+ * hidden or a root holding works cannot be read (unless allowMassRemoval or
+ * skipCleanup), ScanAbortedError when `signal` aborts (committed works stay).
+ * Works hidden by an admin (removed_reason 'deleted') stay hidden and are skipped.
+ */
+export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummary> {
+  const emit = opts.onEvent ?? (() => undefined);
+  const main = (log: ScanLog) => emit({ type: 'main', log });
+  return withLock(db, (opts.kind as ScanKind | undefined) ?? 'scan', async () => {
+    const summary = emptySummary();
+    const roots = opts.roots.map((r) => ({ name: r.name, path: path.resolve(r.path) }));
+    main({ level: 'info', message: `scanning ${roots.map((r) => `${r.name} (${r.path})`).join(', ') || 'no folders'}` });
+
+    // Phase 1: discover.
+    const found = await discoverWorks(roots, opts.maxDepth, main, opts.signal).catch((err) => {
+      throw isAbort(err) ? new ScanAbortedError(summary) : err;
+    });
+    main({ level: 'info', message: `found ${found.works.length} work folders` });
+    for (const d of found.duplicates) {
+      summary.duplicates++;
+      summary.duplicateFolders.push({ code: d.code, kept: d.kept, duplicate: d.duplicate });
+      main({ level: 'warn', message: `${d.code} is in two folders: kept ${d.kept}, duplicate ${d.duplicate}` });
+      emit({ type: 'duplicate', id: d.id, code: d.code, kept: d.kept, duplicate: d.duplicate });
+    }
+
+    // Phase 2: plan; the guard runs before anything is written.
+    const rowsById = await loadWorkRows(db);
+    const foundIds = new Set(found.works.map((w) => w.id));
+    const visible = [...rowsById.values()].filter((r) => r.status === 3 && r.removed_at === null && r.dir !== null && roots.some((root) => isInside(r.dir!, root.path)));
+    const vanished = visible.filter((r) => !foundIds.has(r.id));
+    if (!opts.skipCleanup && !opts.allowMassRemoval && vanished.length > 0) {
+      const lostRoot = found.unreadableRoots.find(({ root }) => vanished.some((r) => isInside(r.dir!, root.path)));
+      if (vanished.length > visible.length * MASS_REMOVAL_SHARE || lostRoot) {
+        const why = lostRoot ? `root folder ${lostRoot.root.name} (${lostRoot.root.path}) cannot be read: ${lostRoot.error}; ` : '';
+        const message = `${why}would hide ${vanished.length} of ${visible.length} works whose folders are missing; is a drive unmounted? rerun with --allow-mass-removal to hide them`;
+        main({ level: 'error', message });
+        throw new ScanError(message, 'mass_removal');
+      }
+    }
+
+    // Phase 3: sync the works.
+    const targets: WorkTarget[] = [];
+    for (const w of found.works) {
+      const row = rowsById.get(w.id);
+      if (row?.removed_reason === 'deleted') {
+        main({ level: 'info', message: `${w.code} was deleted by an admin; it stays hidden` });
+        summary.skipped++;
+        continue;
+      }
+      targets.push({ id: w.id, prefix: w.prefix, code: w.code, dir: w.dir, rootName: w.root.name });
+    }
+    const ctx = workContext(db, opts.durationConcurrency ?? 4, opts.signal);
+    await syncWorks(ctx, targets, rowsById, summary, opts);
+
+    // Phase 4: hide the works whose folders vanished.
+    if (!opts.skipCleanup && vanished.length > 0) {
+      const ids = vanished.map((r) => r.id);
+      await ctx.write(() => db.transaction(async (trx) => {
+        for (let i = 0; i < ids.length; i += 500) {
+          summary.removed += await trx('works').whereIn('id', ids.slice(i, i + 500)).whereNull('removed_at').update({ removed_at: nowText(), removed_reason: 'missing' });
+        }
+      }));
+      main({ level: 'warn', message: `hid ${summary.removed} works whose folders are missing: ${vanished.slice(0, 20).map((r) => formatWorkCode(r.id, r.code_prefix)).join(', ')}${vanished.length > 20 ? ', ...' : ''}` });
+    }
+    main({ level: 'info', message: summaryLine(summary) });
+    return summary;
+  });
+}
+
+/** The summary line of spec and CLI: 'added N, updated N, skipped N, failed N, duplicates N'. */
+export function summaryLine(s: ScanSummary): string {
+  return `added ${s.added}, updated ${s.updated}, skipped ${s.skipped}, failed ${s.failed}, duplicates ${s.duplicates}`;
+}
+
+/**
+ * Rescans one work's folder (POST /api/work/scan/:id). Answers `{changed, result}`:
+ * 'updated' or 'skipped' after syncing its files, 'failed' when the folder cannot be
+ * read (error in `error`), 'removed' when the folder is gone (the work is hidden with
+ * removed_reason 'missing'; user data stays). Throws ScanError('not_found') for an
+ * unknown work or one without a folder, ScanLockedError when another scan runs.
+ */
+export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, 'signal' | 'onEvent' | 'afterWork'> = {}): Promise<{ changed: boolean; result: 'updated' | 'skipped' | 'failed' | 'removed'; error?: string }> {
+  const row: WorkRow | undefined = await db('works').where({ id: workId }).first(WORK_COLUMNS);
+  if (!row || row.dir === null || row.removed_reason === 'deleted') throw new ScanError(`work ${formatWorkCode(workId)} not found in the library`, 'not_found');
+  const dir = row.dir;
+  let answer: { changed: boolean; result: 'updated' | 'skipped' | 'failed' | 'removed'; error?: string } = { changed: false, result: 'skipped' };
+  await withLock(db, 'work', async () => {
+    const summary = emptySummary();
+    const exists = await fs.stat(dir).then((s) => s.isDirectory(), () => false);
+    if (!exists) {
+      const n = await db('works').where({ id: workId }).whereNull('removed_at').update({ removed_at: nowText(), removed_reason: 'missing' });
+      summary.removed = n;
+      answer = { changed: n > 0, result: 'removed' };
+      return summary;
+    }
+    const code = formatWorkCode(workId, row.code_prefix);
+    const target: WorkTarget = { id: workId, prefix: row.code_prefix, code, dir, rootName: row.root_folder ?? path.basename(path.dirname(dir)) };
+    const ctx = workContext(db, 4, opts.signal);
+    await syncWorks(ctx, [target], new Map([[workId, row]]), summary, opts);
+    if (summary.failed > 0) answer = { changed: false, result: 'failed', error: summary.failures[0]!.error };
+    else answer = summary.skipped > 0 ? { changed: false, result: 'skipped' } : { changed: true, result: 'updated' };
+    return summary;
+  });
+  return answer;
+}
+
+/**
+ * Lyric scan ('scan changes of files inside works', PERFORM_LYRIC_SCAN): re-syncs the
+ * files of every visible library work (new and removed lyric files included), re-links
+ * lyrics and recomputes lyric_status and covers, without walking the roots for new
+ * works and without hiding anything. A work whose folder is missing is reported as
+ * failed. Answers the summary (added stays 0). Throws like scanLibrary.
+ */
+export async function scanLyrics(db: Db, opts: Pick<ScanOptions, 'signal' | 'onEvent' | 'durationConcurrency'> = {}): Promise<ScanSummary> {
+  const emit = opts.onEvent ?? (() => undefined);
+  return withLock(db, 'lyrics', async () => {
+    const summary = emptySummary();
+    const rowsById = await loadWorkRows(db);
+    const works = [...rowsById.values()].filter((r) => r.status === 3 && r.removed_at === null && r.dir !== null).sort((a, b) => a.id - b.id);
+    emit({ type: 'main', log: { level: 'info', message: `rescanning the files and lyrics of ${works.length} works` } });
+    const targets = works.map((r) => ({ id: r.id, prefix: r.code_prefix, code: formatWorkCode(r.id, r.code_prefix), dir: r.dir!, rootName: r.root_folder ?? '' }));
+    await syncWorks(workContext(db, opts.durationConcurrency ?? 4, opts.signal), targets, rowsById, summary, opts);
+    emit({ type: 'main', log: { level: 'info', message: summaryLine(summary) } });
+    return summary;
+  });
+}

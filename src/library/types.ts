@@ -1,0 +1,70 @@
+/**
+ * Shapes shared by the scanner's phases (see README.md in this folder): options,
+ * events streamed while scanning, and the summary a scan answers.
+ */
+
+/** A configured library root: its display name and absolute path. */
+export interface ScanRoot { name: string; path: string }
+
+/** One log line: of the whole scan (main log) or of one work (task log). */
+export interface ScanLog { level: 'info' | 'warn' | 'error'; message: string }
+
+/** The result of one work in a scan. */
+export type WorkResult = 'added' | 'updated' | 'skipped' | 'failed';
+
+/**
+ * Events a scan streams while it runs, in order. Built so the realtime channel can
+ * keep the spec's state (spec 001 sections 3 and 7): `task` adds the work to the
+ * processing list (first event of a code) or appends a log line to it; `result` ends
+ * the task (failed ones move to the failed list); `main` is a main-log line;
+ * `progress` counts works done out of the total found.
+ * `code` is the work code as shown ('RJ01012345'); `id` its numeric id.
+ */
+export type ScanEvent =
+  | { type: 'main'; log: ScanLog }
+  | { type: 'task'; id: number; code: string; log: ScanLog }
+  | { type: 'result'; id: number; code: string; result: WorkResult }
+  | { type: 'duplicate'; id: number; code: string; kept: string; duplicate: string }
+  | { type: 'progress'; done: number; total: number };
+
+/** Options of a library scan. */
+export interface ScanOptions {
+  /** Folders to scan (config rootFolders, or the CLI's DIR arguments). */
+  roots: ScanRoot[];
+  /** Depth down to which code-less folders are descended (config scannerMaxRecursionDepth; a root's child is depth 1). */
+  maxDepth: number;
+  /** Hide the missing works even when more than 10% of the visible works would vanish. */
+  allowMassRemoval?: boolean;
+  /** Do not hide works whose folders vanished (config skipCleanup). */
+  skipCleanup?: boolean;
+  /** Aborting stops the scan between files (within 2 s); finished works stay committed. */
+  signal?: AbortSignal;
+  onEvent?: (e: ScanEvent) => void;
+  /**
+   * Runs after a work's files are committed (added or updated, not skipped unless
+   * `hookSkipped`); for example the metadata fetch. A throw marks the work failed
+   * with that error; its files stay committed.
+   */
+  afterWork?: (work: { id: number; code: string; result: 'added' | 'updated' | 'skipped'; log: (l: ScanLog) => void }) => Promise<void>;
+  /** Also run `afterWork` for skipped works (metadata refresh). */
+  hookSkipped?: boolean;
+  /** Parallel duration reads (default 4). */
+  durationConcurrency?: number;
+  /** Recorded in scan_runs.kind (default 'scan'). */
+  kind?: string;
+}
+
+/** What a scan answers; `code` is the work code as shown ('RJ01012345'). */
+export interface ScanSummary {
+  added: number;
+  updated: number;
+  skipped: number;
+  failed: number;
+  duplicates: number;
+  failures: { code: string; error: string }[];
+  duplicateFolders: { code: string; kept: string; duplicate: string }[];
+  /** Works hidden because their folders vanished. */
+  removed: number;
+  /** Hidden works whose folders came back. */
+  restored: number;
+}

@@ -1,0 +1,176 @@
+/**
+ * Phase 1 of a scan (README.md): walking the roots to find work folders, and listing
+ * the files of one work folder. Directory symlinks are followed; a link back to one of
+ * its own ancestors (a loop) and a broken link are skipped with a log line.
+ */
+import fs from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import path from 'node:path';
+import { formatWorkCode, parseWorkCode, type CodePrefix } from './workcode.js';
+import type { ScanLog, ScanRoot } from './types.js';
+
+/** A folder whose name carries a work code. `dir` is absolute (as reached, links not resolved). */
+export interface WorkFolder { id: number; prefix: CodePrefix; code: string; root: ScanRoot; dir: string }
+
+export interface Discovery {
+  /** One folder per code: the first by sorted path. */
+  works: WorkFolder[];
+  /** Folders of a code already kept. */
+  duplicates: { id: number; code: string; kept: string; duplicate: string }[];
+  /** Roots that could not be read (missing, unmounted, no permission). */
+  unreadableRoots: { root: ScanRoot; error: string }[];
+}
+
+/** Entries a file manager or NAS leaves behind; never part of a work. */
+const JUNK = new Set(['.ds_store', 'thumbs.db', 'desktop.ini', '@eadir', '.git']);
+const isJunk = (name: string) => JUNK.has(name.toLowerCase()) || name.startsWith('._');
+
+/** Folder depth limit inside one work, against pathological trees. */
+const MAX_WORK_DEPTH = 32;
+
+const collator = new Intl.Collator('en', { numeric: true });
+/**
+ * Orders paths segment by segment with a natural, locale-aware comparison
+ * ('Track2' < 'Track10', '[x]' < 'RJ'). `sep` splits segments (default the OS separator;
+ * '/' for work-relative paths).
+ */
+export function comparePaths(a: string, b: string, sep: string = path.sep): number {
+  const as = a.split(sep);
+  const bs = b.split(sep);
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const c = collator.compare(as[i]!, bs[i]!) || (as[i]! < bs[i]! ? -1 : as[i]! > bs[i]! ? 1 : 0);
+    if (c !== 0) return c;
+  }
+  return as.length - bs.length;
+}
+
+/**
+ * Resolves a directory entry to 'dir' | 'file' | null (other kinds), following symlinks.
+ * A broken link logs a warning and answers null.
+ */
+async function kindOf(dir: string, entry: Dirent, log: (l: ScanLog) => void): Promise<{ kind: 'dir' | 'file'; stat?: import('node:fs').Stats } | null> {
+  if (entry.isDirectory()) return { kind: 'dir' };
+  if (entry.isFile()) return { kind: 'file' };
+  if (!entry.isSymbolicLink()) return null;
+  const full = path.join(dir, entry.name);
+  try {
+    const st = await fs.stat(full);
+    if (st.isDirectory()) return { kind: 'dir' };
+    if (st.isFile()) return { kind: 'file', stat: st };
+    return null;
+  } catch (err) {
+    log({ level: 'warn', message: `skipping broken link ${full}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` });
+    return null;
+  }
+}
+
+/**
+ * Finds the work folders under the roots (DESIGN section 5): a folder whose name has a
+ * work code is a work and is not descended into; other folders are descended into while
+ * their depth (a root's child is 1) is below `maxDepth`. Duplicated codes keep the first
+ * folder by sorted path. `log` receives main-log lines (broken links, loops, unreadable
+ * folders). Throws an AbortError when `signal` aborts.
+ */
+export async function discoverWorks(roots: ScanRoot[], maxDepth: number, log: (l: ScanLog) => void, signal?: AbortSignal): Promise<Discovery> {
+  const found: WorkFolder[] = [];
+  const unreadableRoots: Discovery['unreadableRoots'] = [];
+
+  const visit = async (root: ScanRoot, dir: string, depth: number, ancestors: Set<string>): Promise<void> => {
+    signal?.throwIfAborted();
+    const entries = await fs.readdir(dir, { withFileTypes: true });
+    for (const entry of entries) {
+      if (isJunk(entry.name)) continue;
+      const kind = await kindOf(dir, entry, log);
+      if (kind?.kind !== 'dir') continue;
+      const full = path.join(dir, entry.name);
+      const code = parseWorkCode(entry.name);
+      if (code) {
+        found.push({ id: code.id, prefix: code.prefix, code: formatWorkCode(code.id, code.prefix), root, dir: full });
+        continue;
+      }
+      // this folder sits at depth + 1; its children are looked at only below maxDepth
+      if (depth + 1 >= maxDepth) continue;
+      let real: string;
+      try {
+        real = await fs.realpath(full);
+      } catch (err) {
+        log({ level: 'warn', message: `skipping ${full}: ${(err as Error).message}` });
+        continue;
+      }
+      if (ancestors.has(real)) {
+        log({ level: 'warn', message: `skipping symlink loop ${full} -> ${real}` });
+        continue;
+      }
+      try {
+        await visit(root, full, depth + 1, new Set(ancestors).add(real));
+      } catch (err) {
+        if ((err as Error).name === 'AbortError') throw err;
+        log({ level: 'error', message: `cannot read folder ${full}: ${(err as Error).message}` });
+      }
+    }
+  };
+
+  for (const root of roots) {
+    try {
+      const real = await fs.realpath(root.path);
+      await visit(root, root.path, 0, new Set([real]));
+    } catch (err) {
+      if ((err as Error).name === 'AbortError') throw err;
+      const message = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'folder not found' : (err as Error).message;
+      unreadableRoots.push({ root, error: message });
+      log({ level: 'error', message: `cannot read root folder ${root.name} (${root.path}): ${message}` });
+    }
+  }
+
+  found.sort((a, b) => comparePaths(a.dir, b.dir));
+  const byId = new Map<number, WorkFolder>();
+  const duplicates: Discovery['duplicates'] = [];
+  for (const work of found) {
+    const kept = byId.get(work.id);
+    if (kept) duplicates.push({ id: work.id, code: kept.code, kept: kept.dir, duplicate: work.dir });
+    else byId.set(work.id, work);
+  }
+  return { works: [...byId.values()], duplicates, unreadableRoots };
+}
+
+/** A file found in a work folder. `relpath` uses '/'; `mtime` is ms since epoch; `size` bytes. */
+export interface FoundFile { relpath: string; abs: string; size: number; mtime: number }
+
+/**
+ * Lists every file of a work folder, sub-folders included (whatever their names),
+ * sorted by path. Directory symlinks are followed without loops; broken links are
+ * skipped with a warning through `log`. Throws when the folder or one of its
+ * sub-folders cannot be read (the work then fails rather than losing rows).
+ */
+export async function listWorkFiles(workDir: string, log: (l: ScanLog) => void, signal?: AbortSignal): Promise<FoundFile[]> {
+  const files: FoundFile[] = [];
+  const visit = async (dir: string, rel: string, depth: number, ancestors: Set<string>): Promise<void> => {
+    signal?.throwIfAborted();
+    const entries = await fs.readdir(dir, { withFileTypes: true });
+    await Promise.all(entries.map(async (entry) => {
+      if (isJunk(entry.name)) return;
+      const kind = await kindOf(dir, entry, log);
+      if (!kind) return;
+      const full = path.join(dir, entry.name);
+      const relpath = rel ? `${rel}/${entry.name}` : entry.name;
+      if (kind.kind === 'file') {
+        const st = kind.stat ?? (await fs.stat(full));
+        files.push({ relpath, abs: full, size: st.size, mtime: Math.floor(st.mtimeMs) });
+        return;
+      }
+      if (depth >= MAX_WORK_DEPTH) {
+        log({ level: 'warn', message: `skipping ${relpath}: folders nested deeper than ${MAX_WORK_DEPTH}` });
+        return;
+      }
+      const real = await fs.realpath(full);
+      if (ancestors.has(real)) {
+        log({ level: 'warn', message: `skipping symlink loop ${relpath} -> ${real}` });
+        return;
+      }
+      await visit(full, relpath, depth + 1, new Set(ancestors).add(real));
+    }));
+  };
+  await visit(workDir, '', 0, new Set([await fs.realpath(workDir)]));
+  files.sort((a, b) => comparePaths(a.relpath, b.relpath, '/'));
+  return files;
+}

@@ -1,0 +1,147 @@
+/**
+ * Phase 3 of a scan (README.md): syncing one work folder into the catalogue. Lists the
+ * folder, compares with the work's `files` rows (size + mtime), reads durations of new
+ * and changed audio only, then writes the work row, its files, lyric links, cover and
+ * lyric_status in one transaction. Rows of unchanged files keep their ids and durations.
+ */
+import path from 'node:path';
+import type { Db } from '../db/index.js';
+import { fileTypeOf } from './filetypes.js';
+import { readDuration } from './durations.js';
+import { linkLyrics, lyricStatusWith } from './lyrics-link.js';
+import { pickCover } from './cover.js';
+import { titleFromFolderName } from './title.js';
+import { comparePaths, listWorkFiles } from './walk.js';
+import { limited } from './limit.js';
+import type { ScanLog } from './types.js';
+
+/** The columns of `works` the scanner reads. */
+export interface WorkRow {
+  id: number; code_prefix: string; title: string; root_folder: string | null; dir: string | null;
+  cover_file_id: number | null; lyric_status: string; status: number; metadata_source: string;
+  removed_at: string | null; removed_reason: string | null;
+}
+export const WORK_COLUMNS = ['id', 'code_prefix', 'title', 'root_folder', 'dir', 'cover_file_id', 'lyric_status', 'status', 'metadata_source', 'removed_at', 'removed_reason'];
+
+/** The columns of `files` the scanner reads. */
+export interface FileRow { id: number; work_id: number; relpath: string; type: string; size: number; mtime: number; duration: number | null; audio_file_id: number | null }
+export const FILE_COLUMNS = ['id', 'work_id', 'relpath', 'type', 'size', 'mtime', 'duration', 'audio_file_id'];
+
+/** What to sync: the work's id, prefix, shown code, folder and root name. */
+export interface WorkTarget { id: number; prefix: string; code: string; dir: string; rootName: string }
+
+export interface WorkContext {
+  db: Db;
+  /** Serializes write transactions (SQLite has one writer). */
+  write: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** Bounded duration reader shared by the works processed in parallel. */
+  duration: (file: string) => ReturnType<typeof readDuration>;
+  signal?: AbortSignal;
+}
+
+/** Makes the shared parts of a WorkContext: a one-writer queue and a duration reader bounded to `concurrency`. */
+export function workContext(db: Db, concurrency: number, signal?: AbortSignal): WorkContext {
+  return { db, write: limited(1, <T>(fn: () => Promise<T>) => fn()) as WorkContext['write'], duration: limited(concurrency, readDuration), signal };
+}
+
+export interface WorkOutcome {
+  result: 'added' | 'updated' | 'skipped';
+  restored: boolean;
+  counts: { added: number; changed: number; removed: number };
+}
+
+const nowText = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
+
+/**
+ * Syncs one work folder. `row` is the work's current row (undefined when new) and
+ * `rows` its current files. Answers added (new to the library), updated (anything
+ * changed, restored included) or skipped. Throws when the folder cannot be read or the
+ * write fails (the caller marks the work failed; nothing of it was written), or an
+ * AbortError when the signal aborts before the write.
+ */
+export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRow | undefined, rows: FileRow[], log: (l: ScanLog) => void): Promise<WorkOutcome> {
+  const { db, signal } = ctx;
+  const found = await listWorkFiles(target.dir, log, signal);
+  const existing = new Map(rows.map((r) => [r.relpath, r]));
+  const fresh: { relpath: string; abs: string; size: number; mtime: number; type: string }[] = [];
+  const changed: { row: FileRow; abs: string; size: number; mtime: number; type: string }[] = [];
+  const seen = new Set<string>();
+  for (const f of found) {
+    seen.add(f.relpath);
+    const type = fileTypeOf(f.relpath);
+    const old = existing.get(f.relpath);
+    if (!old) fresh.push({ ...f, type });
+    else if (Number(old.size) !== f.size || Number(old.mtime) !== f.mtime || old.type !== type) changed.push({ row: old, abs: f.abs, size: f.size, mtime: f.mtime, type });
+  }
+  const vanished = rows.filter((r) => !seen.has(r.relpath));
+
+  const isNew = !row || row.status !== 3 || row.dir === null;
+  const restored = !!row && row.removed_at !== null && row.removed_reason === 'missing';
+  const title = titleFromFolderName(path.basename(target.dir), target.code);
+  const workFields: Record<string, unknown> = {};
+  if (!row || row.dir !== target.dir) workFields.dir = target.dir;
+  if (!row || row.root_folder !== target.rootName) workFields.root_folder = target.rootName;
+  if (!row || row.code_prefix !== target.prefix) workFields.code_prefix = target.prefix;
+  if (!row || (row.metadata_source === 'folder' && row.title !== title)) workFields.title = title;
+  if (!row || row.status !== 3) workFields.status = 3;
+  if (restored) Object.assign(workFields, { removed_at: null, removed_reason: null });
+
+  // Nothing on disk changed: links, cover and lyric status can be checked without writing.
+  const fileChanges = fresh.length + changed.length + vanished.length;
+  if (fileChanges === 0 && Object.keys(workFields).length === 0 && row) {
+    const derived = derive(rows, row.lyric_status);
+    const linksSame = rows.every((r) => (derived.links.get(r.id) ?? null) === (r.audio_file_id ?? null));
+    if (linksSame && derived.coverId === (row.cover_file_id ?? null) && derived.lyricStatus === row.lyric_status) {
+      return { result: 'skipped', restored: false, counts: { added: 0, changed: 0, removed: 0 } };
+    }
+  }
+
+  // Durations of new and changed audio, read in parallel (bounded), before the write.
+  const durations = new Map<string, number | null>();
+  await Promise.all([...fresh, ...changed.map((c) => ({ ...c, relpath: c.row.relpath }))].filter((f) => f.type === 'audio').map(async (f) => {
+    signal?.throwIfAborted();
+    const { duration, error } = await ctx.duration(f.abs);
+    if (error) log({ level: 'warn', message: `no duration for ${f.relpath}: ${error}` });
+    durations.set(f.relpath, duration);
+  }));
+  signal?.throwIfAborted();
+
+  await ctx.write(() => db.transaction(async (trx) => {
+    const now = nowText();
+    if (!row) {
+      await trx('works').insert({ id: target.id, ...workFields, created_at: now, updated_at: now });
+    } else if (Object.keys(workFields).length > 0 || fileChanges > 0) {
+      await trx('works').where({ id: target.id }).update({ ...workFields, updated_at: now });
+    }
+    for (let i = 0; i < vanished.length; i += 500) {
+      await trx('files').whereIn('id', vanished.slice(i, i + 500).map((r) => r.id)).delete();
+    }
+    for (const c of changed) {
+      await trx('files').where({ id: c.row.id }).update({ size: c.size, mtime: c.mtime, type: c.type, duration: c.type === 'audio' ? durations.get(c.row.relpath) ?? null : null });
+    }
+    const inserts = fresh.map((f) => ({ work_id: target.id, relpath: f.relpath, type: f.type, size: f.size, mtime: f.mtime, duration: f.type === 'audio' ? durations.get(f.relpath) ?? null : null }));
+    for (let i = 0; i < inserts.length; i += 100) await trx('files').insert(inserts.slice(i, i + 100));
+
+    const current: FileRow[] = fileChanges === 0 ? rows : await trx('files').where({ work_id: target.id }).select(FILE_COLUMNS);
+    const derived = derive(current, row?.lyric_status ?? '');
+    for (const r of current) {
+      const audioId = derived.links.get(r.id) ?? null;
+      if (audioId !== (r.audio_file_id ?? null)) await trx('files').where({ id: r.id }).update({ audio_file_id: audioId });
+    }
+    if (!row || derived.coverId !== (row.cover_file_id ?? null) || derived.lyricStatus !== row.lyric_status) {
+      await trx('works').where({ id: target.id }).update({ cover_file_id: derived.coverId, lyric_status: derived.lyricStatus, updated_at: now });
+    }
+  }));
+  const counts = { added: fresh.length, changed: changed.length, removed: vanished.length };
+  return { result: isNew ? 'added' : 'updated', restored, counts };
+}
+
+/** Lyric links (lyric file id -> audio file id), cover file id and lyric_status from a work's file rows. */
+function derive(rows: FileRow[], lyricStatus: string): { links: Map<number, number>; coverId: number | null; lyricStatus: string } {
+  const sorted = [...rows].sort((a, b) => comparePaths(a.relpath, b.relpath, '/'));
+  const idOf = new Map(sorted.map((r) => [r.relpath, r.id]));
+  const links = new Map<number, number>();
+  for (const [lyric, audio] of linkLyrics(sorted.map((r) => r.relpath))) links.set(idOf.get(lyric)!, idOf.get(audio)!);
+  const cover = pickCover(sorted);
+  return { links, coverId: cover === null ? null : idOf.get(cover)!, lyricStatus: lyricStatusWith(lyricStatus, links.size > 0) };
+}
