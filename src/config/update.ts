@@ -3,7 +3,8 @@
  * from `audiolib config set`. Both validate with the same zod schema and name
  * the offending key in the ConfigError they throw.
  */
-import { ConfigError, loadConfig, saveConfig, validateConfig } from './load.js';
+import fs from 'node:fs';
+import { ConfigError, configPath, saveConfig, validateConfig } from './load.js';
 import { READ_ONLY_KEYS } from './live.js';
 import { configSchema, type Config } from './schema.js';
 
@@ -45,10 +46,21 @@ export function parseCliValue(text: string): unknown {
 }
 
 /**
- * Sets one key in the data directory's config.json (validated, saved with mode
- * 0600). Throws ConfigError naming the key. Returns the saved config.
+ * Sets one key in the data directory's config.json and saves the whole file
+ * validated (mode 0600, atomic). The other keys are taken as the file has them,
+ * so setting a key the file holds a bad value for repairs it. Throws ConfigError
+ * naming the offending key (or for a file that is not JSON). Returns the saved config.
  */
 export function setConfigKey(dataDir: string, key: string, value: unknown): Config {
   assertConfigKey(key);
-  return saveConfig(dataDir, { ...loadConfig(dataDir), [key]: value });
+  const file = configPath(dataDir);
+  let raw: Record<string, unknown> = {};
+  if (fs.existsSync(file)) {
+    try {
+      raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new ConfigError(`${file}: not valid JSON (${(err as Error).message})`);
+    }
+  }
+  return saveConfig(dataDir, { ...raw, [key]: value });
 }
