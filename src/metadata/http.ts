@@ -1,0 +1,181 @@
+/**
+ * HTTP client of the metadata crawler (spec 001 sections 3 and 9: timeouts, retry,
+ * retry delay, parallelism, HTTP proxy). Built on undici: its ProxyAgent tunnels through
+ * an HTTP proxy with CONNECT, its redirect interceptor follows the store's redirects.
+ *
+ * Every request:
+ * - waits for one of `maxParallelism` slots (requests in flight, across all works);
+ * - gets `timeout` ms per attempt for the whole answer, body included;
+ * - is tried up to `retry` times in all, `retryDelay` ms apart, when the failure may pass
+ *   (network error, timeout, 408, 429, 5xx); a 404 or another 4xx is final at once;
+ * - stops at once when the caller's AbortSignal aborts (rejecting with its reason).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, ProxyAgent, interceptors, request, type Dispatcher } from 'undici';
+import type { Config } from '../config/index.js';
+import { Semaphore, throwIfAborted } from './limit.js';
+
+/** Largest answer read (bytes): a store page is ~200 KB, a cover well under 1 MB. */
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
+const MAX_REDIRECTIONS = 3;
+const USER_AGENT = 'Mozilla/5.0 (compatible; audiolib metadata crawler)';
+
+export interface HttpClientOptions {
+  /** Attempts per request in all, >= 1 (config `retry`). */
+  retry: number;
+  /** Milliseconds between two attempts (config `retryDelay`). */
+  retryDelay: number;
+  /** Requests in flight at most (config `maxParallelism`). */
+  maxParallelism: number;
+  /** HTTP proxy as `http://host:port`, or null for a direct connection. */
+  proxy: string | null;
+}
+
+export interface GetOptions {
+  /** Milliseconds allowed per attempt, headers and body (config `dlsiteTimeout` / `hvdbTimeout`). */
+  timeout: number;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Called before each new attempt: the attempt number about to start (2, 3, ...) and the last error. */
+  onRetry?: (attempt: number, error: FetchError) => void;
+}
+
+/** A request that failed for good. `status` is the HTTP status, or null for network errors and timeouts. */
+export class FetchError extends Error {
+  constructor(
+    message: string,
+    readonly url: string,
+    readonly status: number | null,
+    readonly attempts: number,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'FetchError';
+  }
+
+  /** True when the server said the thing does not exist (404 or 410). */
+  get notFound(): boolean {
+    return this.status === 404 || this.status === 410;
+  }
+}
+
+/**
+ * The proxy URI of the crawler config (spec 001 section 9): port 0 means no proxy; an
+ * empty host with a port means a proxy on the local machine (127.0.0.1).
+ * Returns `http://host:port` or null.
+ */
+export function proxyUri(host: string, port: number): string | null {
+  if (!port) return null;
+  const h = host.trim() || '127.0.0.1';
+  return `http://${h.includes(':') && !h.startsWith('[') ? `[${h}]` : h}:${port}`;
+}
+
+/** A GET-only client with the crawler's timeout, retry, parallelism and proxy rules. Call `close()` when done. */
+export class HttpClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly base: Agent | ProxyAgent;
+  private readonly slots: Semaphore;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.base = options.proxy ? new ProxyAgent({ uri: options.proxy }) : new Agent();
+    this.dispatcher = this.base.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }));
+    this.slots = new Semaphore(options.maxParallelism);
+  }
+
+  /**
+   * GETs `url` and returns the body bytes of a 2xx answer.
+   * Throws FetchError after the last attempt (or at once for a non-retryable status),
+   * or the signal's reason when `opts.signal` aborts.
+   */
+  async get(url: string, opts: GetOptions): Promise<Buffer> {
+    const attempts = Math.max(1, this.options.retry);
+    for (let attempt = 1; ; attempt++) {
+      throwIfAborted(opts.signal);
+      const release = await this.slots.acquire(opts.signal);
+      let error: FetchError;
+      try {
+        return await this.attempt(url, opts, attempt);
+      } catch (err) {
+        throwIfAborted(opts.signal);
+        error = err as FetchError;
+      } finally {
+        release();
+      }
+      if (!error.retryable || attempt >= attempts) throw error;
+      opts.onRetry?.(attempt + 1, error);
+      if (this.options.retryDelay > 0) {
+        try {
+          await sleep(this.options.retryDelay, undefined, { signal: opts.signal });
+        } catch {
+          throwIfAborted(opts.signal);
+        }
+      }
+    }
+  }
+
+  /** `get` decoded as UTF-8 text. */
+  async getText(url: string, opts: GetOptions): Promise<string> {
+    return (await this.get(url, opts)).toString('utf8');
+  }
+
+  /** `get` parsed as JSON; a body that is not JSON is a non-retryable FetchError. */
+  async getJson(url: string, opts: GetOptions): Promise<unknown> {
+    const text = await this.getText(url, opts);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new FetchError(`not JSON: ${url}`, url, 200, 1, false);
+    }
+  }
+
+  /** Closes the connections (and the proxy tunnel). */
+  async close(): Promise<void> {
+    await this.base.close();
+  }
+
+  private async attempt(url: string, opts: GetOptions, attempt: number): Promise<Buffer> {
+    const timeout = AbortSignal.timeout(opts.timeout);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+    try {
+      const res = await request(url, {
+        method: 'GET',
+        dispatcher: this.dispatcher,
+        signal,
+        headers: { 'user-agent': USER_AGENT, accept: '*/*', ...opts.headers },
+      });
+      if (res.statusCode < 200 || res.statusCode >= 300) {
+        await res.body.dump().catch(() => undefined);
+        const retryable = res.statusCode === 408 || res.statusCode === 429 || res.statusCode >= 500;
+        throw new FetchError(`HTTP ${res.statusCode}: ${url}`, url, res.statusCode, attempt, retryable);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of res.body) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_BODY_BYTES) {
+          res.body.destroy();
+          throw new FetchError(`answer larger than ${MAX_BODY_BYTES} bytes: ${url}`, url, res.statusCode, attempt, false);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return Buffer.concat(chunks);
+    } catch (err) {
+      if (err instanceof FetchError) throw err;
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      if (timeout.aborted) throw new FetchError(`timed out after ${opts.timeout} ms: ${url}`, url, null, attempt, true);
+      const cause = err as Error & { code?: string; cause?: { code?: string } };
+      const code = cause.code ?? cause.cause?.code;
+      throw new FetchError(`${code ?? cause.message}: ${url}`, url, null, attempt, true);
+    }
+  }
+}
+
+/** The crawler's client built from the config keys of spec 001 section 3. */
+export function httpClientFromConfig(config: Config): HttpClient {
+  return new HttpClient({
+    retry: config.retry,
+    retryDelay: config.retryDelay,
+    maxParallelism: config.maxParallelism,
+    proxy: proxyUri(config.httpProxyHost, config.httpProxyPort),
+  });
+}

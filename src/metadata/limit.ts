@@ -1,0 +1,83 @@
+/**
+ * Concurrency bounds for the crawler: a counting semaphore (requests in flight) and a
+ * bounded worker pool (works in progress). Both honour an AbortSignal.
+ */
+
+/** Throws the signal's reason when it has been aborted. */
+export function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw signal.reason;
+}
+
+/**
+ * A counting semaphore: at most `size` holders at once, FIFO for the waiting ones.
+ * `acquire` resolves to a release function (call it exactly once); it rejects with the
+ * signal's reason if the signal aborts while waiting.
+ */
+export class Semaphore {
+  private free: number;
+  private readonly waiting: Array<{ grant: () => void }> = [];
+
+  constructor(size: number) {
+    this.free = Math.max(1, Math.floor(size));
+  }
+
+  async acquire(signal?: AbortSignal): Promise<() => void> {
+    throwIfAborted(signal);
+    if (this.free > 0) {
+      this.free--;
+      return this.releaser();
+    }
+    await new Promise<void>((resolve, reject) => {
+      const entry = {
+        grant: () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      const onAbort = () => {
+        const i = this.waiting.indexOf(entry);
+        if (i >= 0) this.waiting.splice(i, 1);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(entry);
+    });
+    return this.releaser();
+  }
+
+  private releaser(): () => void {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const next = this.waiting.shift();
+      if (next) next.grant(); // the slot passes straight to the next waiter
+      else this.free++;
+    };
+  }
+}
+
+/**
+ * Runs `fn` on every item with at most `limit` calls in progress, in item order.
+ * Resolves when all calls settled (errors of `fn` must be handled inside it: a rejection
+ * is rethrown after the other workers finished). Stops taking new items once `signal`
+ * aborts, then rejects with the signal's reason.
+ */
+export async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>, signal?: AbortSignal): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (next < items.length && !signal?.aborted && !failure) {
+      const item = items[next++]!;
+      try {
+        await fn(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  const workers = Array.from({ length: Math.min(Math.max(1, Math.floor(limit)), items.length) }, worker);
+  await Promise.all(workers);
+  throwIfAborted(signal);
+  if (failure) throw (failure as { error: unknown }).error;
+}
