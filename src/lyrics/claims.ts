@@ -1,0 +1,122 @@
+/**
+ * The AI lyric worker protocol (DESIGN section 7): a worker claims one pending task
+ * (status 1 -> 2) and gets a secret; with the secret it reports worker_status text
+ * (each report is also a heartbeat), posts the LRC (-> 3) or an error (-> 4), or
+ * releases the task (-> 1). A worker silent longer than the timeout loses its claim:
+ * the task returns to pending and the old secret stops working.
+ *
+ * Two workers never get the same task: the claim is one UPDATE ... WHERE status = 1
+ * statement, which the database applies atomically; the loser's UPDATE changes no row
+ * and it tries the next pending task. Node only; every function takes a knex instance.
+ */
+import crypto from 'node:crypto';
+import type { Db } from '../db/index.js';
+import type { LyricTask } from '../api/types.js';
+import { LyricTaskError } from './errors.js';
+import { parseLrc } from './lrc.js';
+import { TaskStatus } from './status.js';
+import { getTask, nowIso } from './tasks.js';
+import { refreshWorkAiLyricStatus, removeTaskLrc, writeTaskLrc } from './store.js';
+
+/** Longest worker_name and worker_status kept (characters). */
+const MAX_TEXT = 500;
+const clip = (s: string) => s.slice(0, MAX_TEXT);
+
+/**
+ * Puts every transcribing task whose last heartbeat is older than `timeoutSeconds`
+ * back to pending (worker fields cleared). `now` defaults to the clock. Returns how many.
+ * Called before each claim and each list read, so no timer is needed.
+ */
+export async function expireStaleClaims(db: Db, timeoutSeconds: number, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - timeoutSeconds * 1000).toISOString();
+  return db('lyric_tasks')
+    .where({ status: TaskStatus.TRANSCRIBING })
+    .andWhere((q) => q.where('heartbeat_at', '<', cutoff).orWhereNull('heartbeat_at'))
+    .update({ status: TaskStatus.PENDING, worker_name: null, worker_status: null, claim_secret: null, claimed_at: null, heartbeat_at: null, updated_at: nowIso() });
+}
+
+/**
+ * Claims the oldest pending task for `workerName` after expiring stale claims.
+ * Output: {task (now transcribing), secret}, or null when no task is pending.
+ */
+export async function claimTask(db: Db, workerName: string, timeoutSeconds: number): Promise<{ task: LyricTask; secret: string } | null> {
+  await expireStaleClaims(db, timeoutSeconds);
+  for (;;) {
+    const next = await db('lyric_tasks').where({ status: TaskStatus.PENDING }).orderBy('id').first('id');
+    if (!next) return null;
+    const secret = crypto.randomBytes(24).toString('base64url');
+    const now = nowIso();
+    const changed = await db('lyric_tasks')
+      .where({ id: next.id, status: TaskStatus.PENDING })
+      .update({ status: TaskStatus.TRANSCRIBING, worker_name: clip(workerName), worker_status: 'claimed', claim_secret: secret, claimed_at: now, heartbeat_at: now, updated_at: now });
+    if (changed === 1) return { task: await getTask(db, next.id as number), secret };
+    // another worker took it between the read and the update: try the next one
+  }
+}
+
+/** The claimed row, or LyricTaskError not_found (no task) / conflict (claim lost or wrong secret). */
+async function heldClaim(db: Db, id: number, secret: string): Promise<{ work_id: number }> {
+  const row = await db('lyric_tasks').where({ id }).first('status', 'claim_secret', 'work_id');
+  if (!row) throw new LyricTaskError('not_found', `lyric task ${id} not found`);
+  if (row.status !== TaskStatus.TRANSCRIBING || !row.claim_secret || !safeEqual(row.claim_secret, secret)) {
+    throw new LyricTaskError('conflict', `lyric task ${id} is not claimed with this secret`);
+  }
+  return row;
+}
+
+const safeEqual = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+};
+
+/** The claim still held by `secret` (guarded UPDATE): true when the row changed. */
+const whereHeld = (db: Db, id: number, secret: string) => db('lyric_tasks').where({ id, status: TaskStatus.TRANSCRIBING, claim_secret: secret });
+
+/**
+ * A worker's progress report and heartbeat: sets worker_status (clipped to 500
+ * characters) and heartbeat_at. Throws not_found / conflict as heldClaim.
+ */
+export async function reportStatus(db: Db, id: number, secret: string, workerStatus: string): Promise<LyricTask> {
+  await heldClaim(db, id, secret);
+  const now = nowIso();
+  const changed = await whereHeld(db, id, secret).update({ worker_status: clip(workerStatus), heartbeat_at: now, updated_at: now });
+  if (!changed) throw new LyricTaskError('conflict', `lyric task ${id} is not claimed with this secret`);
+  return getTask(db, id);
+}
+
+/**
+ * The worker's result. `{lrc}`: the LRC text must hold at least one timed line (else
+ * LyricTaskError invalid); it is stored under {dataDir}/lyrics/, the task becomes
+ * success and the work's lyric_status gains 'ai'. `{error}`: the task becomes error
+ * with the message as worker_status. Throws not_found / conflict as heldClaim.
+ */
+export async function completeTask(db: Db, dataDir: string, id: number, secret: string, result: { lrc: string } | { error: string }): Promise<LyricTask> {
+  const { work_id: workId } = await heldClaim(db, id, secret);
+  const now = nowIso();
+  if ('error' in result) {
+    const changed = await whereHeld(db, id, secret).update({ status: TaskStatus.ERROR, worker_status: clip(result.error || 'failed'), claim_secret: null, heartbeat_at: now, updated_at: now });
+    if (!changed) throw new LyricTaskError('conflict', `lyric task ${id} is not claimed with this secret`);
+    return getTask(db, id);
+  }
+  if (!parseLrc(result.lrc).some((l) => l.text !== '')) throw new LyricTaskError('invalid', 'lrc has no timed lyric lines');
+  const lrcPath = writeTaskLrc(dataDir, id, result.lrc);
+  const changed = await whereHeld(db, id, secret).update({ status: TaskStatus.SUCCESS, lrc_path: lrcPath, claim_secret: null, heartbeat_at: now, updated_at: now });
+  if (!changed) {
+    removeTaskLrc(dataDir, lrcPath);
+    throw new LyricTaskError('conflict', `lyric task ${id} is not claimed with this secret`);
+  }
+  await refreshWorkAiLyricStatus(db, workId);
+  return getTask(db, id);
+}
+
+/**
+ * A worker stopping cleanly (SIGINT): the task goes back to pending for another worker.
+ * Throws not_found / conflict as heldClaim.
+ */
+export async function releaseTask(db: Db, id: number, secret: string): Promise<LyricTask> {
+  await heldClaim(db, id, secret);
+  const changed = await whereHeld(db, id, secret).update({ status: TaskStatus.PENDING, worker_name: null, worker_status: null, claim_secret: null, claimed_at: null, heartbeat_at: null, updated_at: nowIso() });
+  if (!changed) throw new LyricTaskError('conflict', `lyric task ${id} is not claimed with this secret`);
+  return getTask(db, id);
+}

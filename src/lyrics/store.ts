@@ -1,0 +1,61 @@
+/**
+ * Where AI lyrics live (DESIGN section 1): `{dataDir}/lyrics/task-{id}-{stamp}.lrc` (one
+ * name per result, so a late result of a lost claim never touches another's file), and the
+ * work's `lyric_status` (spec 000 section 3: parts 'local' and/or 'ai' joined by an
+ * underscore, sorted) kept in step with the work's successful tasks. Node only.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../db/index.js';
+import type { LyricStatus } from '../api/types.js';
+import { TaskStatus } from './status.js';
+
+/** Absolute path of a stored LRC; `lrcPath` is the lyric_tasks.lrc_path value (a bare file name). */
+export function lrcFilePath(dataDir: string, lrcPath: string): string {
+  return path.join(dataDir, 'lyrics', path.basename(lrcPath));
+}
+
+/** Writes a task's LRC (UTF-8) atomically under a new name and returns the lrc_path value to store. */
+export function writeTaskLrc(dataDir: string, taskId: number, lrc: string): string {
+  const name = `task-${taskId}-${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}.lrc`;
+  const file = lrcFilePath(dataDir, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, lrc, 'utf8');
+  fs.renameSync(tmp, file);
+  return name;
+}
+
+/** Removes a stored LRC; a missing file is fine. */
+export function removeTaskLrc(dataDir: string, lrcPath: string | null): void {
+  if (lrcPath) fs.rmSync(lrcFilePath(dataDir, lrcPath), { force: true });
+}
+
+/** Reads a stored LRC; null when the file is gone. */
+export function readTaskLrc(dataDir: string, lrcPath: string): string | null {
+  try {
+    return fs.readFileSync(lrcFilePath(dataDir, lrcPath), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** A lyric_status with the 'ai' part present or not, keeping 'local': ('local', true) -> 'ai_local'. */
+export function lyricStatusWithAi(current: string, hasAi: boolean): LyricStatus {
+  const local = current.split('_').includes('local');
+  if (hasAi) return local ? 'ai_local' : 'ai';
+  return local ? 'local' : '';
+}
+
+/**
+ * Sets the 'ai' part of a work's lyric_status from its tasks: present while the work
+ * has a successful task, absent otherwise. A work not in the catalogue is left alone.
+ */
+export async function refreshWorkAiLyricStatus(db: Db, workId: number): Promise<void> {
+  const work = await db('works').where({ id: workId }).first('lyric_status');
+  if (!work) return;
+  const success = await db('lyric_tasks').where({ work_id: workId, status: TaskStatus.SUCCESS }).first('id');
+  const next = lyricStatusWithAi(String(work.lyric_status ?? ''), Boolean(success));
+  if (next !== work.lyric_status) await db('works').where({ id: workId }).update({ lyric_status: next });
+}

@@ -1,0 +1,236 @@
+/**
+ * AI lyric tasks (spec 000 sections 3, 4 and 7): one task per audio file of a work,
+ * status 0 none, 1 pending, 2 transcribing, 3 success, 4 error. Creating, listing,
+ * starting, retrying and deleting tasks, and reading a finished task's LRC. The
+ * worker side (claims) is claims.ts. Every function takes a knex instance; errors are
+ * LyricTaskError. Timestamps are written as ISO 8601 strings.
+ */
+import type { Db } from '../db/index.js';
+import type { LyricTask, Pagination } from '../api/types.js';
+import { LyricTaskError } from './errors.js';
+import { TaskStatus } from './status.js';
+import { readTaskLrc, refreshWorkAiLyricStatus, removeTaskLrc } from './store.js';
+
+/** Page size of the task list (spec 000 section 9). */
+export const TASK_PAGE_SIZE = 12;
+
+/** A lyric_tasks row joined with its work. */
+interface TaskRow {
+  id: number;
+  work_id: number;
+  file_id: number | null;
+  audio_path: string;
+  status: number;
+  worker_name: string | null;
+  worker_status: string | null;
+  lrc_path: string | null;
+  created_at: string | Date | number;
+  updated_at: string | Date | number;
+  code_prefix: string | null;
+  title: string | null;
+}
+
+const isoOf = (v: string | Date | number) => (v instanceof Date ? v.toISOString() : typeof v === 'number' ? new Date(v).toISOString() : String(v));
+
+/** The current time as stored in lyric task timestamps. */
+export const nowIso = () => new Date().toISOString();
+
+/** Presents a row with the spec's field names (src/api/types.ts LyricTask). */
+export function presentTask(row: TaskRow): LyricTask {
+  return {
+    id: row.id,
+    work_id: row.work_id,
+    code_prefix: row.code_prefix ?? 'RJ',
+    title: row.title ?? '',
+    file_id: row.file_id,
+    hash: row.file_id === null ? null : `${row.work_id}/${row.file_id}`,
+    audio_path: row.audio_path,
+    file_name: row.audio_path.split('/').pop() ?? row.audio_path,
+    status: row.status,
+    worker_name: row.worker_name,
+    worker_status: row.worker_status,
+    created_at: isoOf(row.created_at),
+    updated_at: isoOf(row.updated_at),
+  };
+}
+
+/** The task query with its work's code prefix and title. */
+export function taskQuery(db: Db) {
+  return db('lyric_tasks as t')
+    .leftJoin('works as w', 'w.id', 't.work_id')
+    .select('t.id', 't.work_id', 't.file_id', 't.audio_path', 't.status', 't.worker_name', 't.worker_status', 't.lrc_path', 't.created_at', 't.updated_at', 'w.code_prefix', 'w.title');
+}
+
+/** Reads a task row; throws LyricTaskError not_found. */
+async function taskRow(db: Db, id: number): Promise<TaskRow> {
+  const row = (await taskQuery(db).where('t.id', id).first()) as TaskRow | undefined;
+  if (!row) throw new LyricTaskError('not_found', `lyric task ${id} not found`);
+  return row;
+}
+
+/** One task by id; throws LyricTaskError not_found. */
+export async function getTask(db: Db, id: number): Promise<LyricTask> {
+  return presentTask(await taskRow(db, id));
+}
+
+export interface TaskFilter {
+  /** 1-based page. */
+  page: number;
+  workId?: number | null;
+  /** Substring of the file path inside the work, case-insensitive for ASCII. */
+  fileName?: string;
+  /** Statuses to keep; empty or absent keeps all. */
+  statuses?: number[];
+}
+
+/**
+ * GET /api/lyric/translate (spec 000 section 7): tasks newest first, 12 per page.
+ * Output: {tasks, pagination {currentPage, pageSize, totalCount}}.
+ */
+export async function listTasks(db: Db, filter: TaskFilter): Promise<{ tasks: LyricTask[]; pagination: Pagination }> {
+  const where = (q: ReturnType<typeof taskQuery>) => {
+    if (filter.workId) q.where('t.work_id', filter.workId);
+    if (filter.fileName) q.whereRaw("t.audio_path LIKE ? ESCAPE '\\'", [`%${filter.fileName.replace(/[\\%_]/g, (c) => '\\' + c)}%`]);
+    if (filter.statuses?.length) q.whereIn('t.status', filter.statuses);
+    return q;
+  };
+  const counted = (await where(taskQuery(db)).clearSelect().count({ n: '*' }).first()) as { n: number | string };
+  const rows = (await where(taskQuery(db))
+    .orderBy('t.id', 'desc')
+    .limit(TASK_PAGE_SIZE)
+    .offset((filter.page - 1) * TASK_PAGE_SIZE)) as TaskRow[];
+  return {
+    tasks: rows.map(presentTask),
+    pagination: { currentPage: filter.page, pageSize: TASK_PAGE_SIZE, totalCount: Number(counted.n) },
+  };
+}
+
+/** Every task of a work, oldest first (the tree's status call and the player's lyric lookup). */
+export async function workTasks(db: Db, workId: number): Promise<LyricTask[]> {
+  const rows = (await taskQuery(db).where('t.work_id', workId).orderBy('t.id', 'asc')) as TaskRow[];
+  return rows.map(presentTask);
+}
+
+/** An audio file of a visible work: id and path inside the work. */
+interface AudioFile { id: number; relpath: string }
+
+/** Finds or creates the pending task of one audio file inside a transaction. */
+async function ensureTask(trx: Db, workId: number, file: AudioFile): Promise<{ id: number; created: boolean }> {
+  const existing = await trx('lyric_tasks').where({ work_id: workId, file_id: file.id }).orderBy('id', 'desc').first('id');
+  if (existing) return { id: existing.id as number, created: false };
+  const now = nowIso();
+  const [inserted] = await trx('lyric_tasks')
+    .insert({ work_id: workId, file_id: file.id, audio_path: file.relpath, status: TaskStatus.PENDING, created_at: now, updated_at: now })
+    .returning('id');
+  const id = typeof inserted === 'object' ? (inserted as { id: number }).id : (inserted as number);
+  return { id, created: true };
+}
+
+/** The visible work's audio files; throws not_found for an unknown or removed work. */
+async function audioFilesOf(db: Db, workId: number): Promise<AudioFile[]> {
+  const work = await db('works').where({ id: workId }).whereNull('removed_at').first('id');
+  if (!work) throw new LyricTaskError('not_found', `work ${workId} not found`);
+  return db('files').where({ work_id: workId, type: 'audio' }).orderBy('relpath').select('id', 'relpath');
+}
+
+/**
+ * Creates the task of one audio file, given by its hash '{workId}/{fileId}' (the
+ * detail page's "AI translate" action). A file that already has a task keeps it
+ * (answered with created false; retry it with redoTask).
+ * Throws LyricTaskError invalid for a malformed hash, not_found for an unknown work,
+ * file, or a file that is not audio.
+ */
+export async function createTaskForFile(db: Db, hash: string): Promise<{ task: LyricTask; created: boolean }> {
+  const m = /^(\d+)\/(\d+)$/.exec(hash);
+  if (!m) throw new LyricTaskError('invalid', `not a track hash: ${hash}`);
+  const workId = Number(m[1]);
+  const fileId = Number(m[2]);
+  const file = (await audioFilesOf(db, workId)).find((f) => f.id === fileId);
+  if (!file) throw new LyricTaskError('not_found', `audio file ${hash} not found`);
+  const { id, created } = await db.transaction((trx) => ensureTask(trx, workId, file));
+  return { task: await getTask(db, id), created };
+}
+
+/**
+ * Normalises a folder path inside a work: '/'-separated, no leading or trailing slash,
+ * '' for the work's top. Throws LyricTaskError invalid for '.', '..' or '\' segments.
+ */
+export function normaliseFolder(folder: string): string {
+  const parts = folder.split('/').filter((p) => p !== '');
+  if (parts.some((p) => p === '.' || p === '..' || p.includes('\\'))) throw new LyricTaskError('invalid', 'invalid folder');
+  return parts.join('/');
+}
+
+/**
+ * Creates tasks for every audio file in a folder of a work, sub-folders included (the
+ * detail page's "translate current folder"). `folder` is a path inside the work as the
+ * tree's breadcrumbs show it ('' = the whole work); it only selects rows of `files`,
+ * it never reaches the file system. Files that already have a task keep it.
+ * Output: {tasks (one per audio file, existing or new), created (how many are new)}.
+ * Throws not_found for an unknown work or a folder without audio files.
+ */
+export async function createTasksForFolder(db: Db, workId: number, folder: string): Promise<{ tasks: LyricTask[]; created: number }> {
+  const prefix = normaliseFolder(folder);
+  const files = (await audioFilesOf(db, workId)).filter((f) => prefix === '' || f.relpath.startsWith(prefix + '/'));
+  if (!files.length) throw new LyricTaskError('not_found', `no audio files in ${prefix || 'the work'}`);
+  const results = await db.transaction(async (trx) => {
+    const out: { id: number; created: boolean }[] = [];
+    for (const f of files) out.push(await ensureTask(trx, workId, f));
+    return out;
+  });
+  const ids = results.map((r) => r.id);
+  const rows = (await taskQuery(db).whereIn('t.id', ids).orderBy('t.audio_path')) as TaskRow[];
+  return { tasks: rows.map(presentTask), created: results.filter((r) => r.created).length };
+}
+
+/** Fields cleared when a task goes back to pending. */
+const PENDING_FIELDS = { status: TaskStatus.PENDING, worker_name: null, worker_status: null, claim_secret: null, claimed_at: null, heartbeat_at: null, lrc_path: null };
+
+/**
+ * PUT /api/lyric/translate/:id: starts a task. A task at none or error becomes pending;
+ * a pending, transcribing or successful task is left as it is. Output: the task.
+ * Throws not_found.
+ */
+export async function startTask(db: Db, id: number): Promise<LyricTask> {
+  const row = await taskRow(db, id);
+  if (row.status === TaskStatus.NONE || row.status === TaskStatus.ERROR) {
+    await db('lyric_tasks').where({ id }).update({ ...PENDING_FIELDS, updated_at: nowIso() });
+  }
+  return getTask(db, id);
+}
+
+/**
+ * POST /api/lyric/translate/redo/:id: retries a task from any status. It becomes
+ * pending with no worker; a transcribing worker loses its claim (its reports answer
+ * conflict) and a previous LRC is removed (the work's 'ai' lyric status follows).
+ * Output: the task. Throws not_found.
+ */
+export async function redoTask(db: Db, dataDir: string, id: number): Promise<LyricTask> {
+  const row = await taskRow(db, id);
+  await db('lyric_tasks').where({ id }).update({ ...PENDING_FIELDS, updated_at: nowIso() });
+  removeTaskLrc(dataDir, row.lrc_path);
+  await refreshWorkAiLyricStatus(db, row.work_id);
+  return getTask(db, id);
+}
+
+/**
+ * DELETE /api/lyric/translate/:id: deletes a task and its LRC; the work's 'ai' lyric
+ * status follows. A worker still on it gets not_found on its next report. Throws not_found.
+ */
+export async function deleteTask(db: Db, dataDir: string, id: number): Promise<void> {
+  const row = await taskRow(db, id);
+  await db('lyric_tasks').where({ id }).delete();
+  removeTaskLrc(dataDir, row.lrc_path);
+  await refreshWorkAiLyricStatus(db, row.work_id);
+}
+
+/**
+ * GET /api/lyric/translate/lrc?id=: the LRC text of a successful task.
+ * Throws not_found for an unknown task, one without a result, or a missing file.
+ */
+export async function taskLrc(db: Db, dataDir: string, id: number): Promise<string> {
+  const row = await taskRow(db, id);
+  const text = row.status === TaskStatus.SUCCESS && row.lrc_path ? readTaskLrc(dataDir, row.lrc_path) : null;
+  if (text === null) throw new LyricTaskError('not_found', `lyric task ${id} has no lyric`);
+  return text;
+}
