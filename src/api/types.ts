@@ -109,32 +109,3 @@ export interface LyricFolderTasksAnswer { message: string; tasks: LyricTask[]; c
 export interface LrcContentAnswer { lrcContent: string }
 /** POST /api/lyric/worker/claim: the claimed task, its secret, where to fetch the audio, how often to report. */
 export interface LyricClaimAnswer { task: LyricTask; secret: string; mediaStreamUrl: string; heartbeatSeconds: number }
-
-// AI lyric tasks (spec 000 sections 3, 4 and 7; DESIGN section 7)
-/** status: 0 none, 1 pending, 2 transcribing, 3 success, 4 error (src/lyrics/status.ts). */
-export interface LyricTask {
-  id: number;
-  work_id: number;
-  code_prefix: string;
-  /** The work's title ('' when the work is no longer in the catalogue). */
-  title: string;
-  file_id: number | null;
-  /** '{workId}/{fileId}' of the audio file. */
-  hash: string | null;
-  /** The audio file's path inside the work folder, '/' separated. */
-  audio_path: string;
-  /** The last segment of audio_path. */
-  file_name: string;
-  status: number;
-  worker_name: string | null;
-  worker_status: string | null;
-  created_at: string;
-  updated_at: string;
-}
-export interface LyricTasksAnswer { tasks: LyricTask[]; pagination: Pagination }
-export interface WorkLyricTasksAnswer { tasks: LyricTask[] }
-export interface LyricTaskAnswer { message: string; task: LyricTask }
-export interface LyricFolderTasksAnswer { message: string; tasks: LyricTask[]; created: number }
-export interface LrcContentAnswer { lrcContent: string }
-/** POST /api/lyric/worker/claim: the claimed task, its secret, where to fetch the audio, how often to report. */
-export interface LyricClaimAnswer { task: LyricTask; secret: string; mediaStreamUrl: string; heartbeatSeconds: number }
