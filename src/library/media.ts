@@ -1,0 +1,107 @@
+/**
+ * Resolving a track hash '{workId}/{fileId}' to a file on disk, safely (DESIGN
+ * section 6): no path ever comes from the client; the id pair is looked up in the
+ * database, joined to the work's folder, and the real path (symlinks resolved) must
+ * stay inside the work's real folder. Also the lyric linked to an audio file and the
+ * decoding of text files to UTF-8 (Shift-JIS readmes and lyrics).
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import chardet from 'chardet';
+import iconv from 'iconv-lite';
+import type { Db } from '../db/index.js';
+import type { FileType } from './filetypes.js';
+import { pickLyric, type LyricRef } from './tree.js';
+
+/** A file ready to serve. */
+export interface MediaFile {
+  workId: number;
+  fileId: number;
+  /** '/'-separated path inside the work folder. */
+  relpath: string;
+  /** Base name, for Content-Disposition and content types. */
+  name: string;
+  type: FileType;
+  /** Real absolute path (symlinks resolved), inside the work's real folder. */
+  path: string;
+  /** Bytes, from the file system at resolve time. */
+  size: number;
+  /** Modification time, ms since epoch, from the file system. */
+  mtimeMs: number;
+}
+
+/** True when `child` is `parent` itself or lies below it (both absolute, normalised). */
+function isInside(parent: string, child: string): boolean {
+  const rel = path.relative(parent, child);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
+/**
+ * Resolves a file of a visible (not removed) work.
+ * Input: work id and file id. Output: the file, or null when the work is unknown or
+ * removed, the file is not in that work, the file is missing or not a regular file,
+ * or its path (relpath or a symlink) leads outside the work folder.
+ */
+export async function resolveMediaFile(db: Db, workId: number, fileId: number): Promise<MediaFile | null> {
+  const row = await db('files')
+    .join('works', 'works.id', 'files.work_id')
+    .where({ 'files.id': fileId, 'files.work_id': workId })
+    .whereNull('works.removed_at')
+    .first('files.relpath', 'files.type', 'works.dir');
+  if (!row || !row.dir) return null;
+  const dir = path.resolve(row.dir as string);
+  const joined = path.resolve(dir, ...String(row.relpath).split('/'));
+  if (!isInside(dir, joined)) return null;
+  try {
+    const [realDir, realFile] = await Promise.all([fs.realpath(dir), fs.realpath(joined)]);
+    if (!isInside(realDir, realFile)) return null;
+    const stat = await fs.stat(realFile);
+    if (!stat.isFile()) return null;
+    return {
+      workId,
+      fileId,
+      relpath: row.relpath,
+      name: path.basename(joined),
+      type: row.type,
+      path: realFile,
+      size: stat.size,
+      mtimeMs: stat.mtimeMs,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The lyric linked to an audio file (files.audio_file_id), preferring lrc, then vtt,
+ * then srt. Output: `{lyric}` (null when it has none), or null when the audio file is
+ * not a file of that visible work.
+ */
+export async function getAudioLyric(db: Db, workId: number, fileId: number): Promise<{ lyric: LyricRef | null } | null> {
+  const audio = await db('files')
+    .join('works', 'works.id', 'files.work_id')
+    .where({ 'files.id': fileId, 'files.work_id': workId })
+    .whereNull('works.removed_at')
+    .first('files.id');
+  if (!audio) return null;
+  const lyrics = await db('files').where({ work_id: workId, audio_file_id: fileId }).select('id', 'relpath');
+  return { lyric: pickLyric(lyrics) };
+}
+
+/** Strict UTF-8 (throws on invalid bytes); a leading BOM is dropped. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Decodes a text file's bytes to a string: a BOM or valid UTF-8 wins, otherwise the
+ * encoding chardet detects (Shift-JIS, GBK, UTF-16...), else UTF-8 with replacement.
+ */
+export function decodeText(bytes: Buffer): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    // not UTF-8: detect below
+  }
+  const detected = chardet.detect(bytes);
+  const encoding = detected && iconv.encodingExists(detected) ? detected : 'utf-8';
+  return iconv.decode(bytes, encoding);
+}
