@@ -1,0 +1,35 @@
+/**
+ * Reviews, progress and play history (spec 000 section 7 and its parameter rules):
+ * - rating from the work page: PUT /api/review {user_name, work_id, rating}, no params;
+ * - rating from the favourites list: ?starOnly=true;
+ * - progress: ?starOnly=false&progressOnly=true {user_name, work_id, progress};
+ * - the review dialog: ?starOnly=false {user_name, work_id, rating, review_text, progress};
+ * - DELETE /api/review?work_id=; DELETE /api/histroy {work_id}.
+ * Each answers {message} (shown as the success notice).
+ */
+import type { Progress } from '../../../src/api/types';
+import { api } from './client';
+
+export const PROGRESS_VALUES: Progress[] = ['marked', 'listening', 'listened', 'replay', 'postponed'];
+
+interface Message { message?: string }
+
+export function putRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites'): Promise<Message> {
+  return api<Message>('/api/review', { method: 'PUT', body: { user_name, work_id, rating }, query: from === 'favourites' ? { starOnly: true } : undefined });
+}
+
+export function putProgress(user_name: string, work_id: number, progress: Progress): Promise<Message> {
+  return api<Message>('/api/review', { method: 'PUT', body: { user_name, work_id, progress }, query: { starOnly: false, progressOnly: true } });
+}
+
+export function putReview(user_name: string, work_id: number, review: { rating: number; review_text: string; progress: Progress | null }): Promise<Message> {
+  return api<Message>('/api/review', { method: 'PUT', body: { user_name, work_id, ...review }, query: { starOnly: false } });
+}
+
+export function deleteReview(work_id: number): Promise<Message> {
+  return api<Message>('/api/review', { method: 'DELETE', query: { work_id } });
+}
+
+export function deleteHistory(work_id: number): Promise<Message> {
+  return api<Message>('/api/histroy', { method: 'DELETE', body: { work_id } });
+}

@@ -1,0 +1,144 @@
+/**
+ * A work in the works list (spec 000 section 2 "Works list"): grid card (detail or
+ * thumbnail zoom) or list row. Cover, code, title, circle, rating, price, sales,
+ * labels (tags and voice actors), lyric badge and a delete action ('delete audio?')
+ * after which the card hides itself (the parent drops it). Memoised: loading more
+ * pages does not re-render loaded cards.
+ */
+import { memo, useState } from 'react';
+import { ActionIcon, AspectRatio, Badge, Card, Group, Image, Rating, Stack, Text, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Work } from '../../../src/api/types';
+import { api, coverUrl, notifyError, notifySuccess } from '../api/client';
+import { formatWorkCode } from '../api/works';
+import { ConfirmModal } from './ConfirmModal';
+
+export type CardVariant = 'detail' | 'zoom' | 'list';
+
+export interface WorkCardProps {
+  work: Work;
+  variant: CardVariant;
+  showLabels: boolean;
+  onDeleted(id: number): void;
+}
+
+/** Tag and voice-actor chips linking to the filtered list. Hidden when the first tag's name is null. */
+export function WorkLabels({ work, size = 'sm' }: { work: Work; size?: 'xs' | 'sm' }) {
+  const tagsShown = work.tags.length > 0 && work.tags[0]!.name !== null;
+  return (
+    <Group gap={4} data-testid="work-labels">
+      {tagsShown && work.tags.map((tag) => (
+        <Badge key={`t${tag.id}`} size={size} variant="light" component={Link} to={`/works?tagId=${tag.id}`} style={{ cursor: 'pointer' }} data-testid="tag-chip">
+          {tag.name}
+        </Badge>
+      ))}
+      {work.vas.map((va) => (
+        <Badge key={`v${va.id}`} size={size} variant="light" color="teal" component={Link} to={`/works?vaId=${va.id}`} style={{ cursor: 'pointer' }} data-testid="va-chip">
+          {va.name}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function LyricBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  if (!status) return null;
+  return (
+    <Group gap={2}>
+      {status.split('_').map((p) => <Badge key={p} size="xs" color={p === 'ai' ? 'grape' : 'cyan'}>{t(`works.lyricOpt.${p as 'ai' | 'local'}`)}</Badge>)}
+    </Group>
+  );
+}
+
+function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
+  const { t } = useTranslation();
+  const [confirm, setConfirm] = useState(false);
+  const code = formatWorkCode(work.id, work.code_prefix);
+  const href = `/work/${work.id}`;
+
+  const remove = async () => {
+    try {
+      const res = await api<{ message?: string }>(`/api/work/${work.id}`, { method: 'DELETE' });
+      if (res?.message) notifySuccess(res.message);
+      onDeleted(work.id);
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+
+  const deleteButton = (
+    <Tooltip label={t('common.delete')}>
+      <ActionIcon variant="subtle" color="red" size="sm" aria-label={t('common.delete')} onClick={() => setConfirm(true)} data-testid="card-delete">
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+  const circle = work.circle && (
+    <Text size="xs" c="dimmed" truncate component={Link} to={`/works?circleId=${work.circle.id}`} data-testid="card-circle">{work.circle.name}</Text>
+  );
+  const modal = confirm && (
+    <ConfirmModal opened message={t('works.deleteConfirm')} onClose={() => setConfirm(false)} onConfirm={() => void remove()} />
+  );
+
+  if (variant === 'list') {
+    return (
+      <Card withBorder padding="xs" data-testid="work-card" data-work-id={work.id}>
+        <Group wrap="nowrap" align="flex-start" gap="sm">
+          <Link to={href} style={{ flexShrink: 0 }}>
+            <Image src={coverUrl(work.id, '240x240')} w={72} h={72} radius="sm" loading="lazy" alt="" />
+          </Link>
+          <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+            <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="card-title">{work.title}</Text>
+            {circle}
+            <Group gap={6}>
+              <Badge size="xs" variant="outline">{code}</Badge>
+              <LyricBadge status={work.lyric_status} />
+            </Group>
+            {showLabels && <WorkLabels work={work} size="xs" />}
+          </Stack>
+          {deleteButton}
+        </Group>
+        {modal}
+      </Card>
+    );
+  }
+
+  return (
+    <Card withBorder padding="sm" data-testid="work-card" data-work-id={work.id}>
+      <Card.Section component={Link} to={href} pos="relative">
+        <AspectRatio ratio={variant === 'zoom' ? 1 : 4 / 3}>
+          <Image src={coverUrl(work.id, variant === 'zoom' ? '240x240' : 'main')} loading="lazy" alt="" fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
+        </AspectRatio>
+        <Badge size="xs" variant="filled" color="dark" pos="absolute" top={6} left={6} data-testid="card-code">{code}</Badge>
+      </Card.Section>
+      <Stack gap={4} mt="xs">
+        <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="card-title">{work.title}</Text>
+        <Group justify="space-between" wrap="nowrap" gap={4}>
+          {circle ?? <span />}
+          {deleteButton}
+        </Group>
+        {variant === 'detail' && (
+          <>
+            <Group gap={6}>
+              <Rating value={work.rate_average_2dp} fractions={4} readOnly size="xs" />
+              <Text size="xs" c="dimmed">{work.rate_average_2dp} ({work.rate_count})</Text>
+            </Group>
+            <Group gap={8}>
+              {work.price > 0 && <Text size="xs" c="red">{t('work.price', { price: work.price })}</Text>}
+              {work.dl_count > 0 && <Text size="xs" c="dimmed">{t('work.sales', { count: work.dl_count })}</Text>}
+              {work.release && <Text size="xs" c="dimmed">{work.release}</Text>}
+            </Group>
+            <LyricBadge status={work.lyric_status} />
+            <WorkLabels work={work} size="xs" />
+          </>
+        )}
+      </Stack>
+      {modal}
+    </Card>
+  );
+}
+
+export const WorkCard = memo(WorkCardImpl);

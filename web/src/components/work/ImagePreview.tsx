@@ -1,0 +1,66 @@
+/**
+ * Full-width image preview (spec 000 section 2): previous, next, close, 'n/total', and
+ * 'use as visualiser cover' while a work is playing (notice 'cover set successfully'
+ * with a link to the full-screen page). The cover choice is kept per work in
+ * localStorage ('visualiserCover:{workId}').
+ */
+import { ActionIcon, Anchor, Button, Group, Image, Modal, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { TrackNode } from '../../../../src/api/types';
+import { mediaUrl } from '../../api/client';
+import { usePlayer } from '../../player/store';
+
+export function visualiserCoverKey(workId: string): string {
+  return `visualiserCover:${workId}`;
+}
+
+export function ImagePreview({ images, index, onIndex, onClose }: { images: TrackNode[]; index: number | null; onIndex(i: number): void; onClose(): void }) {
+  const { t } = useTranslation();
+  const playingWork = usePlayer((s) => s.queue[s.queueIndex]?.hash.split('/')[0]);
+  const image = index === null ? undefined : images[index];
+  const src = image ? mediaUrl(image.mediaStreamUrl ?? `/api/media/stream/${image.hash}`) : '';
+
+  const useAsCover = () => {
+    if (!playingWork || !image) return;
+    localStorage.setItem(visualiserCoverKey(playingWork), image.mediaStreamUrl ?? `/api/media/stream/${image.hash}`);
+    notifications.show({
+      color: 'green',
+      message: (
+        <span>
+          {t('work.coverSet')} <Anchor component={Link} to={`/fullScreenPlayer/${playingWork}`} size="sm">{t('work.openVisualiser')}</Anchor>
+        </span>
+      ),
+    });
+  };
+
+  return (
+    <Modal opened={image !== undefined} onClose={onClose} fullScreen withCloseButton={false} padding={0} data-testid="image-preview">
+      {image && index !== null && (
+        <div style={{ display: 'flex', flexDirection: 'column', height: '100vh' }}>
+          <Group justify="space-between" p="xs" wrap="nowrap">
+            <Text size="sm" truncate>{image.title}</Text>
+            <Group gap="xs" wrap="nowrap">
+              {playingWork && <Button size="xs" variant="light" onClick={useAsCover} data-testid="use-as-cover">{t('work.useAsCover')}</Button>}
+              <Text size="sm" data-testid="image-index">{t('work.imageIndex', { n: index + 1, total: images.length })}</Text>
+              <ActionIcon variant="subtle" aria-label={t('common.close')} onClick={onClose} data-testid="image-close"><IconX /></ActionIcon>
+            </Group>
+          </Group>
+          <div style={{ flex: 1, minHeight: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', position: 'relative' }}>
+            <Image src={src} alt={image.title} fit="contain" h="100%" w="100%" />
+            <ActionIcon pos="absolute" left={8} size="xl" radius="xl" variant="filled" color="dark" aria-label={t('common.previous')}
+              disabled={index === 0} onClick={() => onIndex(index - 1)} data-testid="image-prev">
+              <IconChevronLeft />
+            </ActionIcon>
+            <ActionIcon pos="absolute" right={8} size="xl" radius="xl" variant="filled" color="dark" aria-label={t('common.next')}
+              disabled={index >= images.length - 1} onClick={() => onIndex(index + 1)} data-testid="image-next">
+              <IconChevronRight />
+            </ActionIcon>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}

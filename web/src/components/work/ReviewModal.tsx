@@ -1,0 +1,64 @@
+/**
+ * The write-review dialog (work page and favourites review mode): stars (max 5),
+ * progress and text; PUT /api/review?starOnly=false. A delete button removes the review
+ * after confirmation. `onSaved` gets the new values (or null after a delete).
+ */
+import { useState } from 'react';
+import { Button, Group, Modal, Rating, Select, Stack, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Progress, Work } from '../../../../src/api/types';
+import { useAuth } from '../../api/auth';
+import { notifyError, notifySuccess } from '../../api/client';
+import { deleteReview, PROGRESS_VALUES, putReview } from '../../api/review';
+import { ConfirmModal } from '../ConfirmModal';
+
+export interface ReviewValues { userRating: number | null; review_text: string | null; progress: Progress | null }
+
+export function ReviewModal({ work, opened, onClose, onSaved }: { work: Work; opened: boolean; onClose(): void; onSaved(v: ReviewValues | null): void }) {
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const [rating, setRating] = useState(work.userRating ?? 0);
+  const [text, setText] = useState(work.review_text ?? '');
+  const [progress, setProgress] = useState<Progress | null>(work.progress);
+  const [confirm, setConfirm] = useState(false);
+
+  const save = async () => {
+    try {
+      const res = await putReview(me?.user.name ?? '', work.id, { rating, review_text: text, progress });
+      if (res.message) notifySuccess(res.message);
+      onSaved({ userRating: rating, review_text: text, progress });
+      onClose();
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+  const remove = async () => {
+    try {
+      const res = await deleteReview(work.id);
+      if (res.message) notifySuccess(res.message);
+      onSaved(null);
+      onClose();
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={work.title} centered data-testid="review-dialog">
+      <Stack>
+        <Rating value={rating} onChange={setRating} count={5} size="lg" data-testid="review-rating" />
+        <Select label={t('work.progress')} clearable value={progress} onChange={(v) => setProgress(v as Progress | null)}
+          data={PROGRESS_VALUES.map((p) => ({ value: p, label: t(`progress.${p}`) }))} />
+        <Textarea label={t('work.reviewText')} autosize minRows={4} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="review-text" />
+        <Group justify="space-between">
+          <Button variant="subtle" color="red" onClick={() => setConfirm(true)}>{t('work.deleteReview')}</Button>
+          <Group gap="xs">
+            <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
+            <Button onClick={() => void save()} data-testid="review-save">{t('common.submit')}</Button>
+          </Group>
+        </Group>
+      </Stack>
+      <ConfirmModal opened={confirm} message={t('work.deleteReviewConfirm')} onClose={() => setConfirm(false)} onConfirm={() => void remove()} />
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Work page actions (spec 000 section 2): progress dropdown, write-review dialog,
+ * play-history buttons (shown when a saved state exists), translate-current-folder,
+ * scan-local-files (reload when the answer carries a memo) and delete-work
+ * (confirmation 'delete audio?', then back to /works).
+ */
+import { useState } from 'react';
+import { Button, Group, Menu } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconHistory, IconLanguage, IconPencil, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Progress, Work } from '../../../../src/api/types';
+import { useAuth } from '../../api/auth';
+import { api, errorText, notifyError, notifySuccess } from '../../api/client';
+import { translateFolder } from '../../api/lyric';
+import { deleteHistory, PROGRESS_VALUES, putProgress } from '../../api/review';
+import { player } from '../../player/store';
+import { ConfirmModal } from '../ConfirmModal';
+import { ReviewModal } from './ReviewModal';
+
+/** Plays a saved history state: queue, index, then seeks to the saved seconds ('resumed play history'). */
+export function playFromHistory(state: NonNullable<Work['state']>, message: string): void {
+  player.playQueue(state.queue, state.index, { seconds: state.seconds, autoplay: true });
+  notifications.show({ message });
+}
+
+export function WorkActions({ work, folder, onChange, onTasks }: { work: Work; folder: string; onChange(p: Partial<Work>): void; onTasks(): void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { me } = useAuth();
+  const [review, setReview] = useState(false);
+  const [confirm, setConfirm] = useState<null | 'work' | 'history'>(null);
+
+  const run = async (fn: () => Promise<{ message?: string } | void>) => {
+    try {
+      const res = await fn();
+      if (res && res.message) notifySuccess(res.message);
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+
+  const setProgress = (progress: Progress) => run(async () => {
+    const res = await putProgress(me?.user.name ?? '', work.id, progress);
+    onChange({ progress });
+    return res;
+  });
+
+  const scan = () => run(async () => {
+    const res = await api<{ message?: string; memo?: unknown }>(`/api/work/scan/${work.id}`, { method: 'POST' });
+    if (res.memo) window.location.reload();
+    return res;
+  });
+
+  const removeWork = () => run(async () => {
+    const res = await api<{ message?: string }>(`/api/work/${work.id}`, { method: 'DELETE' });
+    navigate('/works');
+    return res;
+  });
+
+  const removeHistory = async () => {
+    try {
+      await deleteHistory(work.id);
+      notifications.show({ color: 'green', message: t('work.historyDeleted') });
+      onChange({ state: null });
+    } catch (err) {
+      notifications.show({ color: 'red', message: t('work.historyDeleteFailed', { message: errorText(err) }) });
+    }
+  };
+
+  return (
+    <Group gap="xs" my="md" data-testid="work-actions">
+      <Menu>
+        <Menu.Target>
+          <Button variant="light" rightSection={<IconChevronDown size={14} />} data-testid="progress-button">
+            {work.progress ? t(`progress.${work.progress}`) : t('work.noProgress')}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {PROGRESS_VALUES.map((p) => <Menu.Item key={p} onClick={() => void setProgress(p)}>{t(`progress.${p}`)}</Menu.Item>)}
+        </Menu.Dropdown>
+      </Menu>
+      <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setReview(true)} data-testid="write-review">{t('work.writeReview')}</Button>
+      {work.state && work.state.queue.length > 0 && (
+        <>
+          <Button variant="light" color="teal" leftSection={<IconHistory size={16} />} onClick={() => playFromHistory(work.state!, t('work.resumed'))} data-testid="history-play">
+            {t('work.playHistory')}
+          </Button>
+          <Button variant="subtle" color="gray" leftSection={<IconX size={16} />} onClick={() => setConfirm('history')} data-testid="history-delete">
+            {t('work.deleteHistory')}
+          </Button>
+        </>
+      )}
+      <Button variant="light" color="grape" leftSection={<IconLanguage size={16} />} data-testid="translate-folder"
+        onClick={() => void run(async () => { const r = await translateFolder(work.id, folder); onTasks(); return r; })}>
+        {t('work.translateFolder')}
+      </Button>
+      <Button variant="light" color="gray" leftSection={<IconRefresh size={16} />} onClick={() => void scan()} data-testid="scan-work">{t('work.scan')}</Button>
+      <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirm('work')} data-testid="delete-work">{t('work.deleteWork')}</Button>
+      {review && (
+        <ReviewModal work={work} opened onClose={() => setReview(false)}
+          onSaved={(v) => onChange(v ?? { userRating: null, review_text: null, progress: null })} />
+      )}
+      <ConfirmModal
+        opened={confirm !== null}
+        message={confirm === 'work' ? t('work.deleteWorkConfirm') : t('work.deleteHistoryConfirm')}
+        onClose={() => setConfirm(null)}
+        onConfirm={() => void (confirm === 'work' ? removeWork() : removeHistory())}
+      />
+    </Group>
+  );
+}

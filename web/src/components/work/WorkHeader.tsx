@@ -1,0 +1,90 @@
+/**
+ * The work page header (spec 000 section 2 "Work detail"): cover, code (RJ + 6 or 8
+ * digits), title, circle link, average stars with the distribution tooltip (per-star
+ * bars scaled ratio/100, average, rating count, review count), the user's own stars,
+ * store link, price in yen, sales, tag chips (hidden when the first tag's name is null)
+ * and voice-actor chips.
+ */
+import { Anchor, Badge, Box, Group, Image, Progress, Rating, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Work } from '../../../../src/api/types';
+import { useAuth } from '../../api/auth';
+import { coverUrl, notifyError, notifySuccess } from '../../api/client';
+import { putRating } from '../../api/review';
+import { formatWorkCode } from '../../api/works';
+import { WorkLabels } from '../WorkCard';
+
+/** The store page of a work. */
+export function storeUrl(work: Pick<Work, 'id' | 'code_prefix'>): string {
+  return `https://www.dlsite.com/maniax/work/=/product_id/${formatWorkCode(work.id, work.code_prefix)}.html`;
+}
+
+function RatingTooltip({ work }: { work: Work }) {
+  const { t } = useTranslation();
+  const detail = [...(work.rate_count_detail ?? [])].sort((a, b) => b.review_point - a.review_point);
+  return (
+    <Stack gap={4} w={200} data-testid="rating-tooltip">
+      {detail.map((d) => (
+        <Group key={d.review_point} gap={6} wrap="nowrap">
+          <Text size="xs" w={24}>{d.review_point}★</Text>
+          <Progress value={d.ratio} size="sm" style={{ flex: 1 }} />
+          <Text size="xs" w={40} ta="right">{d.count}</Text>
+        </Group>
+      ))}
+      <Text size="xs">{t('work.average', { avg: work.rate_average_2dp })} · {t('work.rateCount', { count: work.rate_count })} · {t('work.reviewCount', { count: work.review_count })}</Text>
+    </Stack>
+  );
+}
+
+export function WorkHeader({ work, onChange }: { work: Work; onChange(patch: Partial<Work>): void }) {
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const code = formatWorkCode(work.id, work.code_prefix);
+
+  const rate = async (rating: number) => {
+    try {
+      const res = await putRating(me?.user.name ?? '', work.id, rating, 'work');
+      if (res.message) notifySuccess(res.message);
+      onChange({ userRating: rating });
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+
+  return (
+    <Group align="flex-start" gap="lg" wrap="wrap" data-testid="work-header">
+      <Box w={{ base: '100%', sm: 360 }} style={{ flexShrink: 0 }}>
+        <Image src={coverUrl(work.id, 'main')} radius="md" alt={work.title} data-testid="work-cover" />
+      </Box>
+      <Stack gap={6} style={{ flex: 1, minWidth: 260 }}>
+        <Badge variant="outline" size="lg" data-testid="work-code">{code}</Badge>
+        <Title order={2} size="h3" data-testid="work-title">{work.title}</Title>
+        {work.circle && (
+          <Anchor component={Link} to={`/works?circleId=${work.circle.id}`} data-testid="work-circle">{work.circle.name}</Anchor>
+        )}
+        <Tooltip label={<RatingTooltip work={work} />} withArrow multiline>
+          <Group gap={6} w="fit-content" data-testid="work-average">
+            <Rating value={work.rate_average_2dp} fractions={4} readOnly />
+            <Text size="sm">{work.rate_average_2dp}</Text>
+            <Text size="sm" c="dimmed">({work.rate_count})</Text>
+          </Group>
+        </Tooltip>
+        <Group gap={6}>
+          <Text size="sm" c="dimmed">{t('work.myRating')}</Text>
+          <Rating value={work.userRating ?? 0} onChange={(v) => void rate(v)} count={5} data-testid="my-rating" />
+        </Group>
+        <Group gap="md">
+          {work.price > 0 && <Text c="red" fw={600} data-testid="work-price">{t('work.price', { price: work.price })}</Text>}
+          <Text size="sm" c="dimmed" data-testid="work-sales">{t('work.sales', { count: work.dl_count })}</Text>
+          {work.release && <Text size="sm" c="dimmed">{work.release}</Text>}
+          <Anchor href={storeUrl(work)} target="_blank" rel="noreferrer" size="sm" data-testid="store-link">
+            <Group gap={2} component="span">{t('work.store')}<IconExternalLink size={14} /></Group>
+          </Anchor>
+        </Group>
+        <WorkLabels work={work} />
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * English strings. The spec quotes its messages in English: those are used verbatim.
+ * Keys are shared with zh-CN.ts (which is typed against this file).
+ */
+const en = {
+  app: { name: 'audiolib' },
+  common: {
+    cancel: 'Cancel', confirm: 'Confirm', close: 'Close', save: 'Save', delete: 'Delete', back: 'Back',
+    loading: 'Loading…', submit: 'Submit', previous: 'Previous', next: 'Next', yes: 'Yes', no: 'No',
+  },
+  login: {
+    title: 'Sign in', name: 'User name', password: 'Password', submit: 'Sign in',
+    tooShort: 'password length at least 5', success: 'login successful.',
+  },
+  site: {
+    title: 'Choose a site', audio: 'Audio', novel: 'Novels', third: 'Third site',
+    lyskMail: 'Mail', lyskAlarm: 'Alarm', lyskMovie: 'Movie', lyskEmpty: 'Nothing here yet.',
+  },
+  notFound: { title: 'Page not found', text: 'Nothing lives at {{path}}.', home: 'Back to the works' },
+  nav: {
+    works: 'All works', search: 'Advanced search', favourites: 'Favourites', circles: 'Circles', tags: 'Tags', vas: 'Voice actors',
+    aiLyric: 'AI lyric centre', player: 'Full-screen player', random: 'Random listen', sleep: 'Sleep timer',
+    night: 'Night mode', sites: 'Site selection', settings: 'Settings', logout: 'Log out', language: 'Language',
+    logoutConfirm: 'Log out now?', keyword: 'Search keyword', menu: 'Menu', signedInAs: 'Signed in as {{name}}',
+  },
+  sleep: {
+    title: 'Sleep timer', time: 'Pause at (HH:MM)', set: 'Set', cancel: 'Cancel timer', none: 'No timer set',
+    setAt: 'Playback pauses at {{time}}', cleared: 'Sleep timer cancelled', invalid: 'Enter a time as HH:MM',
+  },
+  works: {
+    all: 'All works', tag: 'Search tag: {{name}}', va: 'Search voice actor: {{name}}', circle: 'Circle works: {{name}}',
+    keyword: 'Search keyword: {{name}}', advance: 'Aggregate search',
+    noMore: 'no more works', empty: 'No works', sort: 'Sort by', nsfw: 'Age rating', lyric: 'Subtitles',
+    asc: 'Ascending', desc: 'Descending', grid: 'Grid', list: 'List', labels: 'Show labels', detail: 'Detailed cards', zoom: 'Thumbnails',
+    deleteConfirm: 'delete audio?', recent: 'Recent plays', recentAll: 'History', tracks: '{{count}} tracks',
+    order: {
+      release: 'Release date', rating: 'My rating', dl_count: 'Sales', price: 'Price', rate_average_2dp: 'Average rating',
+      review_count: 'Review count', id: 'Work code', created_at: 'Date added', random: 'Random', betterRandom: 'Random',
+    },
+    nsfwOpt: { 0: 'All', 1: 'All ages', 2: 'Adults only (R18)' },
+    lyricOpt: { local: 'Local subtitles', ai: 'AI subtitles' },
+  },
+  search: {
+    placeholder: 'Add a keyword', add: 'Add', blank: 'cannot add blank keyword', duplicated: 'keyword duplicated, add failed',
+    type: { unknown: 'Unknown', fuzzy: 'Fuzzy', VA: 'VA', tag: 'Tag', circle: 'Circle' }, hint: 'Add keywords to search',
+  },
+  names: { circles: 'All circles', tags: 'All tags', vas: 'All voice actors', filter: 'Filter by name', empty: 'Nothing matches' },
+  work: {
+    store: 'Store page', price: '{{price}} yen', sales: 'Sales {{count}}', average: 'Average {{avg}}', rateCount: '{{count}} ratings',
+    reviewCount: '{{count}} reviews', myRating: 'My rating', progress: 'Progress', noProgress: 'Set progress', writeReview: 'Write a review',
+    reviewText: 'Review', deleteReview: 'Delete review', deleteReviewConfirm: 'Delete your review of this work?',
+    playHistory: 'Play from history', deleteHistory: 'Delete history', deleteHistoryConfirm: 'Delete the play history of this work?',
+    historyDeleted: 'history deleted', historyDeleteFailed: 'history delete failed: {{message}}', resumed: 'resumed play history',
+    translateFolder: 'Translate this folder', scan: 'Scan local files', deleteWork: 'Delete work', deleteWorkConfirm: 'delete audio?',
+    translateQueued: '{{count}} tasks submitted', noAudio: 'No audio in this folder',
+    items: '{{count}} items', root: 'ROOT', emptyFolder: 'Empty folder',
+    addToPlaylist: 'Add to playlist', playNext: 'Play next', download: 'Download', aiTranslate: 'AI translate',
+    imageIndex: '{{n}}/{{total}}', useAsCover: 'use as visualiser cover', coverSet: 'cover set successfully', openVisualiser: 'Open the visualiser',
+    addedToQueue: 'Added to the queue', willPlayNext: 'Will play next',
+    ai: { 0: 'none', 1: 'pending', 2: 'transcribing', 3: 'success', 4: 'error' },
+  },
+  progress: { marked: 'Want to listen', listening: 'Listening', listened: 'Listened', replay: 'Replay', postponed: 'Shelved' },
+  fav: {
+    histroy: 'History', review: 'My reviews', progress: 'My progress', folder: 'Categorised',
+    folderTodo: 'not yet implemented, stay tuned', empty: 'Nothing yet: mark stars or progress on a work page and they appear here.',
+    playFromHistory: 'play from history', position: '{{n}}/{{total}}', updated: 'Updated {{time}}', all: 'All',
+    sort: {
+      updated_at: 'Last updated', userRating: 'My rating', release: 'Release date', review_count: 'Review count', dl_count: 'Sales',
+      allage: 'All ages first', nsfw: 'Adults only first',
+    },
+  },
+  player: {
+    play: 'Play', pause: 'Pause', previous: 'Previous track', next: 'Next track', seek: 'Position', nothing: 'Nothing is playing',
+  },
+  errors: { network: 'Network error' },
+  version: { lock: 'Scan lock: {{reason}}', later: 'remind me later', goScan: 'go to scan page', update: 'A new version is available' },
+};
+
+export default en;
+export type Messages = typeof en;

@@ -1,0 +1,65 @@
+/**
+ * /login (spec 000 sections 2, 5, 8): name and password, each at least 5 characters
+ * ('password length at least 5'). POST /api/auth/me; a 401 shows a warning with the
+ * server's error; success stores the token, shows 'login successful.' and goes to /main.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { LoginAnswer } from '../../../src/api/types';
+import { api, ApiError, notifyError, setToken } from '../api/client';
+import { useAuth } from '../api/auth';
+
+export const MIN_CREDENTIAL_LENGTH = 5;
+
+export default function Login() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { refresh } = useAuth();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; password?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = {
+      name: name.length < MIN_CREDENTIAL_LENGTH ? t('login.tooShort') : undefined,
+      password: password.length < MIN_CREDENTIAL_LENGTH ? t('login.tooShort') : undefined,
+    };
+    setErrors(next);
+    if (next.name || next.password) return;
+    setBusy(true);
+    try {
+      const { token } = await api<LoginAnswer>('/api/auth/me', { method: 'POST', body: { name, password }, on401: 'throw' });
+      setToken(token);
+      notifications.show({ color: 'green', message: t('login.success') });
+      await refresh();
+      navigate('/main');
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) notifications.show({ color: 'yellow', message: err.message });
+      else notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Center mih="100vh" p="md">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={380}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Title order={2} ta="center">{t('login.title')}</Title>
+            <TextInput label={t('login.name')} name="name" autoComplete="username" value={name} error={errors.name}
+              onChange={(e) => setName(e.currentTarget.value)} />
+            <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" value={password} error={errors.password}
+              onChange={(e) => setPassword(e.currentTarget.value)} />
+            <Button type="submit" loading={busy} fullWidth>{t('login.submit')}</Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

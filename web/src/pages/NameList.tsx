@@ -1,0 +1,56 @@
+/**
+ * /circles, /tags, /vas (spec 000 section 2 "Name lists"): a name filter box and one
+ * button per item labelled 'name (count)' linking to /works?circleId|tagId|vaId={id}.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconFilter } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import type { ListItem } from '../../../src/api/types';
+import { api, notifyError } from '../api/client';
+
+const KINDS = {
+  '/circles': { param: 'circleId', title: 'names.circles' },
+  '/tags': { param: 'tagId', title: 'names.tags' },
+  '/vas': { param: 'vaId', title: 'names.vas' },
+} as const;
+
+export default function NameList() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const kind = KINDS[pathname as keyof typeof KINDS] ?? KINDS['/circles'];
+  const [items, setItems] = useState<ListItem<number | string>[] | null>(null);
+  const [filter, setFilter] = useState('');
+
+  useEffect(() => {
+    setItems(null);
+    setFilter('');
+    api<ListItem<number | string>[]>(`/api${pathname}/`)
+      .then((list) => setItems(Array.isArray(list) ? list : []))
+      .catch((err) => { setItems([]); notifyError(err); });
+  }, [pathname]);
+
+  const shown = useMemo(() => {
+    const f = filter.trim().toLowerCase();
+    return (items ?? []).filter((i) => i.name !== null && (!f || i.name.toLowerCase().includes(f)));
+  }, [items, filter]);
+
+  return (
+    <Stack>
+      <Title order={3}>{t(kind.title)}</Title>
+      <TextInput leftSection={<IconFilter size={16} />} placeholder={t('names.filter')} value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)} data-testid="name-filter" maw={400} />
+      {items === null ? <Loader size="sm" /> : (
+        <Group gap="xs" data-testid="name-list">
+          {shown.map((i) => (
+            <Button key={i.id} variant="light" size="xs" component={Link} to={`/works?${kind.param}=${encodeURIComponent(String(i.id))}`} data-testid="name-item">
+              {i.name} ({i.count})
+            </Button>
+          ))}
+          {shown.length === 0 && <Text c="dimmed">{t('names.empty')}</Text>}
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * /work/:id (spec 000 section 2 "Work detail"): GET /api/work/{id} and
+ * GET /api/tracks/{id}; the header, the actions and the file tree (single-child folder
+ * chain auto-expanded at load). AI task badges poll every 10 s while a task is pending
+ * or transcribing. A saved history loads the queue (without playing) when nothing plays.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useParams } from 'react-router-dom';
+import type { LyricTask, TrackNode, Work } from '../../../src/api/types';
+import { api, notifyError } from '../api/client';
+import { AI_POLL_MS, AI_STATUS, workTasks } from '../api/lyric';
+import { player } from '../player/store';
+import { FileTree } from '../components/work/FileTree';
+import { initialPath, resolvePath } from '../components/work/tree';
+import { WorkActions } from '../components/work/WorkActions';
+import { WorkHeader } from '../components/work/WorkHeader';
+
+export default function WorkDetail() {
+  const { id = '' } = useParams();
+  const [work, setWork] = useState<Work | null>(null);
+  const [tracks, setTracks] = useState<TrackNode[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [path, setPath] = useState<number[]>([]);
+  const [tasks, setTasks] = useState<LyricTask[]>([]);
+
+  useEffect(() => {
+    let live = true;
+    setWork(null);
+    setTracks(null);
+    setFailed(false);
+    Promise.all([api<Work>(`/api/work/${encodeURIComponent(id)}`), api<TrackNode[]>(`/api/tracks/${encodeURIComponent(id)}`)])
+      .then(([w, tr]) => {
+        if (!live) return;
+        setWork(w);
+        setTracks(tr);
+        setPath(initialPath(tr));
+        if (w.state && w.state.queue.length && player.getState().queue.length === 0) {
+          player.playQueue(w.state.queue, w.state.index, { seconds: w.state.seconds, autoplay: false });
+        }
+      })
+      .catch((err) => {
+        if (!live) return;
+        setFailed(true);
+        notifyError(err);
+      });
+    return () => { live = false; };
+  }, [id]);
+
+  const loadTasks = useCallback(() => {
+    if (!/^\d+$/.test(id)) return;
+    workTasks(Number(id)).then(setTasks).catch((err) => console.warn('AI task search failed', err));
+  }, [id]);
+  useEffect(loadTasks, [loadTasks]);
+  const busy = tasks.some((t) => t.status === AI_STATUS.pending || t.status === AI_STATUS.transcribing);
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setInterval(loadTasks, AI_POLL_MS);
+    return () => clearInterval(timer);
+  }, [busy, loadTasks]);
+  const aiStatus = useMemo(() => new Map(tasks.filter((t) => t.hash).map((t) => [t.hash!, t.status])), [tasks]);
+
+  const folder = useMemo(() => (tracks ? resolvePath(tracks, path).folders.map((f) => f.title).join('/') : ''), [tracks, path]);
+  const patch = useCallback((p: Partial<Work>) => setWork((w) => (w ? { ...w, ...p } : w)), []);
+
+  if (failed) return <Center h="40vh"><Text c="dimmed">{id}</Text></Center>;
+  if (!work || !tracks) return <Center h="40vh"><Loader /></Center>;
+  return (
+    <Stack gap={0} maw={1200} mx="auto">
+      <WorkHeader work={work} onChange={patch} />
+      <WorkActions work={work} folder={folder} onChange={patch} onTasks={loadTasks} />
+      <FileTree tracks={tracks} workTitle={work.title} path={path} onPath={setPath} aiStatus={aiStatus} />
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * /works and /search (spec 000 section 2 "Works list", sections 4, 7, 9): title by
+ * context with a count badge, list controls (sort, age rating, lyric filter, direction,
+ * grid/list, labels, detail/zoom), infinite scroll that resets on any change, the
+ * 'recent plays' strip on the home list, advanced search keywords on /search.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Badge, Center, Group, Loader, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLayoutGrid, IconList, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import type { Work, WorksAnswer } from '../../../src/api/types';
+import { api } from '../api/client';
+import { useAdvancedKeywords, useWorksPrefs } from '../api/prefs';
+import { listContext, LYRIC_OPTIONS, lyricParam, nameOf, namePath, NSFW_OPTIONS, WORK_ORDERS, worksEndpoint, type WorkOrder } from '../api/works';
+import { AdvancedSearchBar } from '../components/AdvancedSearchBar';
+import { RecentPlays } from '../components/RecentPlays';
+import { useInfiniteList } from '../components/useInfiniteList';
+import { WorkCard, type CardVariant } from '../components/WorkCard';
+
+/** Layout thresholds of spec 000 section 9 (px). */
+export const NARROW = 700;
+export const WIDE = 1120;
+/** Infinite scroll offset for works (px). */
+export const WORKS_SCROLL_OFFSET = 250;
+
+export default function Works() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const [prefs, setPrefs] = useWorksPrefs();
+  const [keywords, setKeywords] = useAdvancedKeywords();
+  const aboveNarrow = useMediaQuery(`(min-width: ${NARROW + 1}px)`, true, { getInitialValueInEffect: false });
+  const aboveWide = useMediaQuery(`(min-width: ${WIDE}px)`, true, { getInitialValueInEffect: false });
+  const ctx = useMemo(() => listContext(pathname, params, keywords), [pathname, params, keywords]);
+  const [name, setName] = useState('');
+
+  useEffect(() => {
+    const p = namePath(ctx);
+    setName('');
+    if (!p) return;
+    api<unknown>(p).then((a) => setName(nameOf(a))).catch(() => undefined);
+  }, [ctx]);
+
+  const query = useMemo(() => {
+    const { path, query: extra } = worksEndpoint(ctx);
+    return {
+      path,
+      query: { ...extra, order: prefs.order, sort: prefs.desc ? 'desc' : 'asc', nsfw: prefs.nsfw, lyric: lyricParam(prefs.lyric) },
+    };
+  }, [ctx, prefs.order, prefs.desc, prefs.nsfw, prefs.lyric]);
+  const resetKey = JSON.stringify(query);
+  const skip = ctx.kind === 'advance' && ctx.keywords.length === 0;
+
+  const fetchPage = useCallback(async (page: number, seed: number, signal: AbortSignal) => {
+    if (skip) return { items: [] as Work[], totalCount: 0 };
+    const res = await api<WorksAnswer>(query.path, { query: { ...query.query, page, seed }, signal });
+    return { items: res.works, totalCount: res.pagination.totalCount };
+  }, [query, skip]);
+  const list = useInfiniteList<Work>(fetchPage, resetKey, WORKS_SCROLL_OFFSET);
+  const { remove } = list;
+  const onDeleted = useCallback((id: number) => remove((w) => w.id === id), [remove]);
+
+  const title = {
+    all: t('works.all'),
+    circle: t('works.circle', { name }),
+    tag: t('works.tag', { name }),
+    va: t('works.va', { name }),
+    keyword: t('works.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }),
+    advance: t('works.advance'),
+  }[ctx.kind];
+
+  const variant: CardVariant = prefs.listMode === 'list' ? 'list' : prefs.detailMode || !aboveWide ? 'detail' : 'zoom';
+  const gridCols = variant === 'zoom' ? { base: 3, xs: 4, sm: 5, md: 6, lg: 8 } : { base: 2, xs: 2, sm: 3, md: 4, lg: 5, xl: 6 };
+
+  return (
+    <Stack gap="sm">
+      {ctx.kind === 'all' && <RecentPlays />}
+      <Group gap="xs" align="center">
+        <Title order={3} data-testid="works-title">{title}</Title>
+        <Badge size="lg" variant="light" data-testid="works-count">{list.totalCount ?? 0}</Badge>
+      </Group>
+      {ctx.kind === 'advance' && <AdvancedSearchBar keywords={keywords} onChange={setKeywords} />}
+      {ctx.kind === 'advance' && keywords.length === 0 && <Text c="dimmed" size="sm">{t('search.hint')}</Text>}
+      <Group gap="xs" data-testid="works-controls">
+        <Select
+          w={150} size="xs" aria-label={t('works.sort')}
+          data={WORK_ORDERS.map((o) => ({ value: o, label: t(`works.order.${o}`) }))}
+          value={prefs.order} allowDeselect={false}
+          onChange={(v) => v && setPrefs((p) => ({ ...p, order: v as WorkOrder }))}
+          data-testid="sort-select"
+        />
+        <Select
+          w={150} size="xs" aria-label={t('works.nsfw')}
+          data={NSFW_OPTIONS.map((n) => ({ value: String(n), label: t(`works.nsfwOpt.${n}`) }))}
+          value={String(prefs.nsfw)} allowDeselect={false}
+          onChange={(v) => v && setPrefs((p) => ({ ...p, nsfw: Number(v) as 0 | 1 | 2 }))}
+          data-testid="nsfw-select"
+        />
+        <MultiSelect
+          miw={150} maw={260} size="xs" aria-label={t('works.lyric')} placeholder={prefs.lyric.length ? undefined : t('works.lyric')}
+          data={LYRIC_OPTIONS.map((o) => ({ value: o, label: t(`works.lyricOpt.${o}`) }))}
+          value={prefs.lyric} clearable
+          onChange={(v) => setPrefs((p) => ({ ...p, lyric: v as ('local' | 'ai')[] }))}
+          data-testid="lyric-select"
+        />
+        <Tooltip label={prefs.desc ? t('works.desc') : t('works.asc')}>
+          <ActionIcon variant="default" size="lg" aria-label={prefs.desc ? t('works.desc') : t('works.asc')}
+            onClick={() => setPrefs((p) => ({ ...p, desc: !p.desc }))} data-testid="direction-toggle" data-desc={prefs.desc}>
+            {prefs.desc ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
+          </ActionIcon>
+        </Tooltip>
+        <SegmentedControl
+          size="xs"
+          value={prefs.listMode}
+          onChange={(v) => setPrefs((p) => ({ ...p, listMode: v as 'grid' | 'list' }))}
+          data={[
+            { value: 'grid', label: <IconLayoutGrid size={16} aria-label={t('works.grid')} /> },
+            { value: 'list', label: <IconList size={16} aria-label={t('works.list')} /> },
+          ]}
+          data-testid="mode-toggle"
+        />
+        {prefs.listMode === 'list' && aboveNarrow && (
+          <Switch size="sm" label={t('works.labels')} checked={prefs.showLabels}
+            onChange={(e) => { const v = e.currentTarget.checked; setPrefs((p) => ({ ...p, showLabels: v })); }} data-testid="labels-toggle" />
+        )}
+        {prefs.listMode === 'grid' && aboveNarrow && (
+          <Switch size="sm" label={t('works.detail')} checked={prefs.detailMode} disabled={!aboveWide}
+            onChange={(e) => { const v = e.currentTarget.checked; setPrefs((p) => ({ ...p, detailMode: v })); }} data-testid="detail-toggle" />
+        )}
+      </Group>
+      {variant === 'list' ? (
+        <Stack gap="xs" data-testid="works-list">
+          {list.items.map((w) => <WorkCard key={w.id} work={w} variant="list" showLabels={prefs.showLabels && aboveNarrow} onDeleted={onDeleted} />)}
+        </Stack>
+      ) : (
+        <SimpleGrid cols={gridCols} spacing="sm" data-testid="works-grid">
+          {list.items.map((w) => <WorkCard key={w.id} work={w} variant={variant} showLabels onDeleted={onDeleted} />)}
+        </SimpleGrid>
+      )}
+      <div ref={list.sentinelRef} style={{ height: 1 }} />
+      {list.loading && <Center py="md"><Loader size="sm" /></Center>}
+      {list.done && !skip && (
+        <Text ta="center" c="dimmed" py="md" data-testid="no-more">{t('works.noMore')}</Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The route table (spec 000 section 2, spec 001 section 2). Pages are lazy-loaded so
+ * each route downloads only its own code. To add a page: add a lazy import and one
+ * line to the right list.
+ * - publicRoutes: no login.
+ * - bareRoutes: login required, full-page (their own layout: site chooser, placeholder
+ *   site, admin and novel sections).
+ * - mainRoutes: login required, inside the main layout (header, drawer, player bar).
+ * Any other path shows the not-found page.
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { AuthProvider, RequireAuth } from './api/auth';
+import { Layout } from './components/Layout';
+
+export interface RouteDef {
+  path: string;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+const Login = lazy(() => import('./pages/Login'));
+const SiteChooser = lazy(() => import('./pages/SiteChooser'));
+const Lysk = lazy(() => import('./pages/Lysk'));
+const NotFound = lazy(() => import('./pages/NotFound'));
+const Works = lazy(() => import('./pages/Works'));
+const WorkDetail = lazy(() => import('./pages/WorkDetail'));
+const NameList = lazy(() => import('./pages/NameList'));
+const Favourites = lazy(() => import('./pages/Favourites'));
+
+export const publicRoutes: RouteDef[] = [
+  { path: '/login', page: Login },
+];
+
+export const bareRoutes: RouteDef[] = [
+  { path: '/main', page: SiteChooser },
+  { path: '/lysk/main', page: Lysk },
+];
+
+export const mainRoutes: RouteDef[] = [
+  { path: '/works', page: Works },
+  { path: '/search', page: Works },
+  { path: '/work/:id', page: WorkDetail },
+  { path: '/circles', page: NameList },
+  { path: '/tags', page: NameList },
+  { path: '/vas', page: NameList },
+  { path: '/favourites', page: Favourites },
+  { path: '/favourites/progress/:progressFilter', page: Favourites },
+  { path: '/favourites/:mode', page: Favourites },
+];
+
+const spinner = <Center h="50vh"><Loader /></Center>;
+
+function Root() {
+  return (
+    <AuthProvider>
+      <Suspense fallback={spinner}>
+        <Outlet />
+      </Suspense>
+    </AuthProvider>
+  );
+}
+
+function element({ page: Page }: RouteDef, guarded: boolean) {
+  return guarded ? <RequireAuth><Page /></RequireAuth> : <Page />;
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <Navigate to="/main" replace /> },
+      ...publicRoutes.map((r) => ({ path: r.path, element: element(r, false) })),
+      ...bareRoutes.map((r) => ({ path: r.path, element: element(r, true) })),
+      {
+        element: <RequireAuth><Layout /></RequireAuth>,
+        children: mainRoutes.map((r) => ({ path: r.path, element: <r.page /> })),
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
