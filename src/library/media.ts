@@ -2,13 +2,10 @@
  * Resolving a track hash '{workId}/{fileId}' to a file on disk, safely (DESIGN
  * section 6): no path ever comes from the client; the id pair is looked up in the
  * database, joined to the work's folder, and the real path (symlinks resolved) must
- * stay inside the work's real folder. Also the lyric linked to an audio file and the
- * decoding of text files to UTF-8 (Shift-JIS readmes and lyrics).
+ * stay inside the work's real folder. Also the lyric linked to an audio file.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import chardet from 'chardet';
-import iconv from 'iconv-lite';
 import type { Db } from '../db/index.js';
 import type { FileType } from './filetypes.js';
 import { pickLyric, type LyricRef } from './tree.js';
@@ -86,22 +83,4 @@ export async function getAudioLyric(db: Db, workId: number, fileId: number): Pro
   if (!audio) return null;
   const lyrics = await db('files').where({ work_id: workId, audio_file_id: fileId }).select('id', 'relpath');
   return { lyric: pickLyric(lyrics) };
-}
-
-/** Strict UTF-8 (throws on invalid bytes); a leading BOM is dropped. */
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * Decodes a text file's bytes to a string: a BOM or valid UTF-8 wins, otherwise the
- * encoding chardet detects (Shift-JIS, GBK, UTF-16...), else UTF-8 with replacement.
- */
-export function decodeText(bytes: Buffer): string {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    // not UTF-8: detect below
-  }
-  const detected = chardet.detect(bytes);
-  const encoding = detected && iconv.encodingExists(detected) ? detected : 'utf-8';
-  return iconv.decode(bytes, encoding);
 }

@@ -28,6 +28,15 @@ const isJunk = (name: string) => JUNK.has(name.toLowerCase()) || name.startsWith
 /** Folder depth limit inside one work, against pathological trees. */
 const MAX_WORK_DEPTH = 32;
 
+/** A directory whose real path is one of the folders being walked, or contains one, leads back into itself. */
+function isLoop(real: string, ancestors: Set<string>): boolean {
+  for (const a of ancestors) {
+    const rel = path.relative(real, a);
+    if (rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel))) return true;
+  }
+  return false;
+}
+
 const collator = new Intl.Collator('en', { numeric: true });
 /**
  * Orders paths segment by segment with a natural, locale-aware comparison
@@ -97,7 +106,7 @@ export async function discoverWorks(roots: ScanRoot[], maxDepth: number, log: (l
         log({ level: 'warn', message: `skipping ${full}: ${(err as Error).message}` });
         continue;
       }
-      if (ancestors.has(real)) {
+      if (isLoop(real, ancestors)) {
         log({ level: 'warn', message: `skipping symlink loop ${full} -> ${real}` });
         continue;
       }
@@ -163,7 +172,7 @@ export async function listWorkFiles(workDir: string, log: (l: ScanLog) => void, 
         return;
       }
       const real = await fs.realpath(full);
-      if (ancestors.has(real)) {
+      if (isLoop(real, ancestors)) {
         log({ level: 'warn', message: `skipping symlink loop ${relpath} -> ${real}` });
         return;
       }

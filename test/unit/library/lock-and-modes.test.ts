@@ -1,0 +1,119 @@
+/**
+ * One scan at a time (scan_runs lock, issue 4), a kill leaving the database
+ * consistent, and the other scan modes: one work (scanWork) and the lyric scan.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ScanAbortedError, ScanError, scanLibrary, scanLyrics, scanWork } from '../../../src/library/scan.js';
+import { ScanLockedError, acquireScanLock, currentScanLock } from '../../../src/library/lock.js';
+import type { Db } from '../../../src/db/index.js';
+import { copyLibrary, freshDb } from './helpers.js';
+
+let db: Db;
+let lib: string;
+const roots = () => [{ name: 'lib', path: lib }];
+const RJ01012345 = 'RJ01012345 【癒やし】雨音と耳かきの夜';
+
+beforeEach(async () => {
+  lib = copyLibrary();
+  ({ db } = await freshDb());
+});
+afterEach(async () => {
+  await db.destroy();
+});
+
+describe('scan lock', () => {
+  it('refuses a second scan while one runs, naming its pid and start time', async () => {
+    const lock = await acquireScanLock(db, 'scan');
+    expect(await currentScanLock(db)).toEqual({ running: true, reason: expect.stringMatching(new RegExp(`pid ${process.pid}`)) });
+    const err = await scanLibrary(db, { roots: roots(), maxDepth: 2 }).catch((e) => e);
+    expect(err).toBeInstanceOf(ScanLockedError);
+    expect(err.message).toMatch(new RegExp(`already running \\(pid ${process.pid} on .+, started \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\)`));
+    expect(await db('works').count({ n: '*' }).first()).toEqual({ n: 0 });
+    await lock.release('finished');
+    expect(await currentScanLock(db)).toEqual({ running: false, reason: null });
+    expect((await scanLibrary(db, { roots: roots(), maxDepth: 2 })).added).toBe(5);
+    const runs = await db('scan_runs').orderBy('id').select('kind', 'status', 'counts');
+    expect(runs.at(-1)).toMatchObject({ kind: 'scan', status: 'finished' });
+    expect(JSON.parse(runs.at(-1).counts)).toMatchObject({ added: 5, duplicates: 1 });
+  });
+
+  it('marks the row of a crashed scan failed and goes on', async () => {
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const [id] = await db('scan_runs').insert({ kind: 'scan', status: 'running', pid: dead, host: (await import('node:os')).hostname(), started_at: new Date().toISOString().replace('T', ' ').slice(0, 19) });
+    expect((await currentScanLock(db)).running).toBe(false);
+    expect((await scanLibrary(db, { roots: roots(), maxDepth: 2 })).added).toBe(5);
+    const row = await db('scan_runs').where({ id }).first();
+    expect(row.status).toBe('failed');
+    expect(row.lock_reason).toBe(`crashed: process ${dead} on ${(await import('node:os')).hostname()} is gone`);
+  });
+});
+
+describe('kill', () => {
+  it('stops on abort, keeps every committed work whole, and frees the lock', async () => {
+    const controller = new AbortController();
+    const err = await scanLibrary(db, {
+      roots: roots(),
+      maxDepth: 2,
+      signal: controller.signal,
+      onEvent: (e) => {
+        if (e.type === 'result') controller.abort();
+      },
+    }).catch((e) => e);
+    expect(err).toBeInstanceOf(ScanAbortedError);
+    expect(err.summary.added).toBeGreaterThanOrEqual(1);
+    const works = await db('works').select('id', 'dir');
+    expect(works.length).toBe(err.summary.added);
+    expect(works.length).toBeLessThan(5);
+    for (const w of works) {
+      const count = (dir: string): number => fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? count(path.join(dir, e.name)) : 1), 0);
+      expect((await db('files').where({ work_id: w.id }).count({ n: '*' }).first())!.n).toBe(count(w.dir));
+    }
+    expect(await db('scan_runs').orderBy('id', 'desc').first()).toMatchObject({ status: 'killed' });
+    const summary = await scanLibrary(db, { roots: roots(), maxDepth: 2 });
+    expect(summary.added + summary.skipped).toBe(5);
+  });
+});
+
+describe('scanWork', () => {
+  beforeEach(async () => {
+    await scanLibrary(db, { roots: roots(), maxDepth: 2 });
+  });
+
+  it('answers skipped, then updated after a change', async () => {
+    expect(await scanWork(db, 1012345)).toEqual({ changed: false, result: 'skipped' });
+    fs.writeFileSync(path.join(lib, RJ01012345, 'bonus.txt'), 'hi');
+    expect(await scanWork(db, 1012345)).toEqual({ changed: true, result: 'updated' });
+    expect(await db('files').where({ work_id: 1012345, relpath: 'bonus.txt' }).first()).toMatchObject({ type: 'text', size: 2 });
+  });
+
+  it('hides a work whose folder is gone', async () => {
+    fs.rmSync(path.join(lib, RJ01012345), { recursive: true });
+    expect(await scanWork(db, 1012345)).toEqual({ changed: true, result: 'removed' });
+    expect(await db('works').where({ id: 1012345 }).first()).toMatchObject({ removed_reason: 'missing' });
+  });
+
+  it('throws not_found for an unknown work', async () => {
+    const err = await scanWork(db, 999999).catch((e) => e);
+    expect(err).toBeInstanceOf(ScanError);
+    expect(err.code).toBe('not_found');
+  });
+});
+
+describe('scanLyrics', () => {
+  it('links new lyric files and recomputes lyric_status without touching other works', async () => {
+    await scanLibrary(db, { roots: roots(), maxDepth: 2 });
+    const mp3 = path.join(lib, 'RJ265946 サキュバスアカデミア');
+    fs.writeFileSync(path.join(mp3, 'short.mp3.lrc'), '[00:00.00]hello\n');
+    for (const f of ['01_プロローグ.lrc', '02_耳かき.vtt', '03_おやすみ.srt']) fs.rmSync(path.join(lib, RJ01012345, f));
+    const summary = await scanLyrics(db);
+    expect(summary).toMatchObject({ added: 0, updated: 2, skipped: 3, failed: 0 });
+    expect((await db('works').where({ id: 265946 }).first()).lyric_status).toBe('local');
+    expect((await db('works').where({ id: 1012345 }).first()).lyric_status).toBe('');
+    const lrc = await db('files').where({ work_id: 265946, relpath: 'short.mp3.lrc' }).first();
+    expect((await db('files').where({ id: lrc.audio_file_id }).first()).relpath).toBe('short.mp3');
+    expect(await db('scan_runs').orderBy('id', 'desc').first()).toMatchObject({ kind: 'lyrics', status: 'finished' });
+  });
+});
