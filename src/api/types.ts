@@ -89,9 +89,9 @@ export interface LyricTask {
   code_prefix: string;
   /** The work's title ('' when the work is no longer in the catalogue). */
   title: string;
-  file_id: number | null;
+  file_id: number;
   /** '{workId}/{fileId}' of the audio file. */
-  hash: string | null;
+  hash: string;
   /** The audio file's path inside the work folder, '/' separated. */
   audio_path: string;
   /** The last segment of audio_path. */

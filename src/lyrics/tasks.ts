@@ -18,7 +18,7 @@ export const TASK_PAGE_SIZE = 12;
 interface TaskRow {
   id: number;
   work_id: number;
-  file_id: number | null;
+  file_id: number;
   audio_path: string;
   status: number;
   worker_name: string | null;
@@ -43,7 +43,7 @@ export function presentTask(row: TaskRow): LyricTask {
     code_prefix: row.code_prefix ?? 'RJ',
     title: row.title ?? '',
     file_id: row.file_id,
-    hash: row.file_id === null ? null : `${row.work_id}/${row.file_id}`,
+    hash: `${row.work_id}/${row.file_id}`,
     audio_path: row.audio_path,
     file_name: row.audio_path.split('/').pop() ?? row.audio_path,
     status: row.status,

@@ -6,5 +6,6 @@ import { coverRouter } from './cover.js';
 import { configAdminRouter } from './config-admin.js';
 import { rootsRouter } from './roots.js';
 import { credentialsRouter } from './credentials.js';
+import { lyricRouter } from './lyric.js';
 
-export const routers = [authRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter];
+export const routers = [authRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter];

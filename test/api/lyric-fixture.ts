@@ -1,0 +1,48 @@
+/**
+ * Shared setup of the lyric task API and `audiolib translate` tests: the real server
+ * over a fresh data directory, the fixture library catalogued by the real scanner,
+ * an admin, a user and a guest, and a small JSON client.
+ */
+import { createUser } from '../../src/users/index.js';
+import { scanLibrary } from '../../src/library/scan.js';
+import type { Config } from '../../src/config/index.js';
+import { libraryDir, startTestServer, type TestServer } from '../helpers/server.js';
+
+export const RJ01012345 = 1012345;
+export const USER = { name: 'listener', password: 'listener-pw' };
+export const GUEST = { name: 'guest1', password: 'guest1-pw' };
+
+export interface LyricFixture {
+  srv: TestServer;
+  tokens: { admin: string; user: string; guest: string };
+  /** A JSON call; answers the status and the parsed body (null when empty). */
+  call(token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** The files row id of a work's file by its path inside the work. */
+  fileId(workId: number, relpath: string): Promise<number>;
+}
+
+export async function startLyricFixture(config: Partial<Config> = {}): Promise<LyricFixture> {
+  const srv = await startTestServer({ config });
+  const db = srv.services.db;
+  await scanLibrary(db, { roots: [{ name: 'library', path: libraryDir }], maxDepth: 2 });
+  await createUser(db, USER.name, USER.password, 'user');
+  await createUser(db, GUEST.name, GUEST.password, 'guest');
+  const tokens = { admin: await srv.login(), user: await srv.login(USER.name, USER.password), guest: await srv.login(GUEST.name, GUEST.password) };
+  return {
+    srv,
+    tokens,
+    async call(token, method, path, body) {
+      const headers: Record<string, string> = {};
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(srv.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    async fileId(workId, relpath) {
+      const row = await db('files').where({ work_id: workId, relpath }).first('id');
+      if (!row) throw new Error(`no file ${relpath} in ${workId}`);
+      return row.id as number;
+    },
+  };
+}
