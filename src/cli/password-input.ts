@@ -51,3 +51,9 @@ export async function readNewPassword(): Promise<string> {
   if (first !== again) throw new CliError('the two passwords do not match');
   return first;
 }
+
+/** Returns an existing password (a login): on a TTY asked once with echo off, else the first line of stdin. */
+export async function readPassword(prompt = 'password: '): Promise<string> {
+  if (!process.stdin.isTTY) return firstLineOfStdin();
+  return promptHidden(prompt);
+}
