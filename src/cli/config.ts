@@ -31,7 +31,7 @@ export function registerConfig(program: Command): void {
         return;
       }
       if (opts.json) return printJson(current);
-      for (const [k, v] of Object.entries(current)) process.stdout.write(`${k} = ${JSON.stringify(v)}\n`);
+      process.stdout.write(Object.entries(current).map(([k, v]) => `${k} = ${JSON.stringify(v)}\n`).join(''));
     });
 
   config

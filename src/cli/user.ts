@@ -61,8 +61,8 @@ export function registerUser(program: Command): void {
         const users = await listUsers(db);
         if (opts.json) return printJson({ users });
         const width = Math.max(4, ...users.map((u) => u.name.length));
-        process.stdout.write(`${'NAME'.padEnd(width)}  GROUP\n`);
-        for (const u of users) process.stdout.write(`${u.name.padEnd(width)}  ${u.group}\n`);
+        const rows = [['NAME', 'GROUP'], ...users.map((u) => [u.name, u.group])];
+        process.stdout.write(rows.map(([name, group]) => `${name!.padEnd(width)}  ${group}\n`).join(''));
       });
     });
 

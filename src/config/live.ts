@@ -56,17 +56,20 @@ export function watchConfig(dataDir: string, live: Config, log: (line: string) =
   rememberStartValues(live);
   let timer: NodeJS.Timeout | undefined;
   let lastText = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-  const reload = (force: boolean) => {
-    let text = '';
+  /** `signal` true for SIGHUP: reload even when the text looks unchanged, and always say so. */
+  const reload = (signal: boolean) => {
     try {
-      text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-      if (!force && text === lastText) return;
+      const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+      if (!signal && text === lastText) return;
       lastText = text;
       const next = loadConfig(dataDir);
       const changed = changedKeys(live, next);
-      if (!changed.length) return;
+      if (!changed.length) {
+        if (signal) log(`config reloaded from ${file} (SIGHUP): no changes`);
+        return;
+      }
       const restart = applyConfig(live, next);
-      log(`config reloaded from ${file} (${changed.join(', ')})${restart.length ? `; restart needed for: ${restart.join(', ')}` : ''}`);
+      log(`config reloaded from ${file}${signal ? ' (SIGHUP)' : ''} (${changed.join(', ')})${restart.length ? `; restart needed for: ${restart.join(', ')}` : ''}`);
     } catch (err) {
       log(`config not reloaded: ${(err as Error).message}`);
     }

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-const seek = z.union([z.literal(5), z.literal(10), z.literal(30)]);
+const seek = z.union([z.literal(5), z.literal(10), z.literal(30)], { error: 'must be 5, 10 or 30 (seconds)' });
 
 export const rootFolderSchema = z.object({
   name: z.string().trim().min(1).max(100),

@@ -1,0 +1,88 @@
+/**
+ * `audiolib user` against a running server's data directory: the password comes
+ * from stdin, never argv; the spec's validation messages with exit code 2; the
+ * API sees the changes at once (tokens checked against the database).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../helpers/server.js';
+import { runCli, startServe, type RunningServe } from './run.js';
+
+const ADMIN_PW = 'cli-admin-pw';
+let dataDir: string;
+let serve: RunningServe;
+beforeAll(async () => {
+  dataDir = tempDataDir();
+  serve = await startServe(dataDir, ADMIN_PW);
+});
+afterAll(async () => { await serve.stop(); });
+
+const user = (args: string[], input?: string) => runCli(['--data-dir', dataDir, 'user', ...args], input);
+const login = (name: string, password: string) =>
+  fetch(`${serve.url}/api/auth/me`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, password }) });
+const me = (token: string) => fetch(`${serve.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+
+describe('audiolib user add', () => {
+  it('adds a user with the password from stdin, who then signs in through the API', async () => {
+    const res = await user(['add', 'carol', '--group', 'guest'], 'carol-secret\n');
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain('added user carol (guest)');
+    const answer = await login('carol', 'carol-secret');
+    expect(answer.status).toBe(200);
+    const { token } = (await answer.json()) as { token: string };
+    expect(await (await me(token)).json()).toEqual({ user: { name: 'carol', group: 'guest' }, auth: true });
+  });
+
+  it.each([
+    [['add', 'abcd'], 'pw-12345\n', 'username length at least 5'],
+    [['add', 'abcdef'], 'pw\n', 'password length at least 5'],
+    [['add', 'abcdef'], '', 'password length at least 5'],
+    [['add', 'abcdef', '--group', 'admin'], 'pw-12345\n', 'group must be user or guest'],
+    [['add', 'carol'], 'another-pw\n', 'name already exists, usernames must not repeat'],
+  ])('%j exits 2 with the message', async (args, input, message) => {
+    const res = await user(args, input);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`audiolib: ${message}`);
+  });
+
+  it('never takes the password as an argument', async () => {
+    const res = await user(['add', 'davey', 'davey-password'], '');
+    expect(res.code).toBe(2);
+    expect((await login('davey', 'davey-password')).status).toBe(401);
+  });
+});
+
+describe('audiolib user list', () => {
+  it('prints a table, or {users} with --json', async () => {
+    const table = await user(['list']);
+    expect(table.code).toBe(0);
+    expect(table.stdout.split('\n').filter(Boolean)).toEqual(['NAME   GROUP', 'admin  admin', 'carol  guest']);
+    const json = await user(['list', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({ users: [{ name: 'admin', group: 'admin' }, { name: 'carol', group: 'guest' }] });
+  });
+});
+
+describe('audiolib user passwd and delete', () => {
+  it("passwd refuses older tokens of the user and sets the new password", async () => {
+    const { token } = (await (await login('carol', 'carol-secret')).json()) as { token: string };
+    expect((await user(['passwd', 'carol'], 'abc\n')).stderr).toContain('password length at least 5');
+    const res = await user(['passwd', 'carol'], 'carol-secret-2\n');
+    expect(res.code).toBe(0);
+    expect((await me(token)).status).toBe(401);
+    expect((await login('carol', 'carol-secret')).status).toBe(401);
+    expect((await login('carol', 'carol-secret-2')).status).toBe(200);
+    const unknown = await user(['passwd', 'nobody1'], 'whatever-pw\n');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no such user: nobody1');
+  });
+
+  it('delete removes the user and ends its sessions; the admin cannot be deleted', async () => {
+    const { token } = (await (await login('carol', 'carol-secret-2')).json()) as { token: string };
+    const res = await user(['delete', 'carol']);
+    expect(res.code).toBe(0);
+    expect((await me(token)).status).toBe(401);
+    const admin = await user(['delete', 'admin']);
+    expect(admin.code).toBe(2);
+    expect(admin.stderr).toContain('the admin user cannot be deleted');
+    expect(JSON.parse((await user(['list', '--json'])).stdout).users).toEqual([{ name: 'admin', group: 'admin' }]);
+  });
+});
