@@ -1,15 +1,15 @@
 /**
- * Cover files: `{dataDir}/covers/{formatWorkCode(id)}_img_{main|sam|240x240}.jpg`, the names
- * GET /api/cover/:id serves before it falls back to the work's own image.
+ * Cover files: `{dataDir}/covers/{formatWorkCode(id, prefix)}_img_{main|sam|240x240}.jpg`, the
+ * names GET /api/cover/:id serves (src/library/cover-lookup.ts) before it falls back to the
+ * work's own image.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { formatWorkCode } from '../library/workcode.js';
-import type { CoverKind } from './dlsite.js';
+import { coverFileName, coversDir, type CoverType } from '../library/cover-lookup.js';
 
-/** Absolute path of a work's downloaded cover of one kind. */
-export function coverFilePath(dataDir: string, workId: number, kind: CoverKind): string {
-  return path.join(dataDir, 'covers', `${formatWorkCode(workId)}_img_${kind}.jpg`);
+/** Absolute path of a work's downloaded cover of one type. */
+export function coverFilePath(dataDir: string, workId: number, type: CoverType, prefix: string = 'RJ'): string {
+  return path.join(coversDir(dataDir), coverFileName(workId, type, prefix));
 }
 
 /** True when the bytes start like a JPEG, PNG, GIF or WebP image. */
@@ -25,8 +25,8 @@ export function looksLikeImage(bytes: Buffer): boolean {
  * Writes a cover atomically (temporary file, then rename), creating `covers/` if needed.
  * Returns the file's path.
  */
-export async function writeCover(dataDir: string, workId: number, kind: CoverKind, bytes: Buffer): Promise<string> {
-  const file = coverFilePath(dataDir, workId, kind);
+export async function writeCover(dataDir: string, workId: number, type: CoverType, prefix: string, bytes: Buffer): Promise<string> {
+  const file = coverFilePath(dataDir, workId, type, prefix);
   await fs.mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   await fs.writeFile(tmp, bytes);

@@ -7,7 +7,8 @@
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import { formatWorkCode } from '../library/workcode.js';
-import { coverUrls, COVER_KINDS, dlsiteCookie, dynamicInfoUrl, parseDynamicInfo, parseWorkPage, ParseError, workPageUrl, type DynamicInfo } from './dlsite.js';
+import { COVER_TYPES } from '../library/cover-lookup.js';
+import { coverUrls, dlsiteCookie, dynamicInfoUrl, parseDynamicInfo, parseWorkPage, ParseError, workPageUrl, type DynamicInfo } from './dlsite.js';
 import { looksLikeImage, writeCover } from './covers.js';
 import { FetchError, httpClientFromConfig, type GetOptions, type HttpClient } from './http.js';
 import { hvdbWorkUrl, parseHvdbPage, type HvdbWork } from './hvdb.js';
@@ -252,20 +253,20 @@ async function fetchCovers(crawl: Crawl, work: MetadataTarget, pagePath: string 
   const { client, config, dataDir, signal } = crawl;
   const urls = coverUrls(config.dlsiteImgBaseUrl, work.id, work.code_prefix, pagePath);
   const results = await Promise.allSettled(
-    COVER_KINDS.map(async (kind) => {
-      const bytes = await client.get(urls[kind], storeOptions(config, signal, log));
-      if (!looksLikeImage(bytes)) throw new ParseError(`not an image: ${urls[kind]}`);
-      await writeCover(dataDir, work.id, kind, bytes);
+    COVER_TYPES.map(async (type) => {
+      const bytes = await client.get(urls[type], storeOptions(config, signal, log));
+      if (!looksLikeImage(bytes)) throw new ParseError(`not an image: ${urls[type]}`);
+      await writeCover(dataDir, work.id, type, work.code_prefix, bytes);
     }),
   );
   throwIfAborted(signal);
   let problem: string | null = null;
   results.forEach((result, i) => {
     if (result.status === 'fulfilled') return;
-    const kind = COVER_KINDS[i]!;
+    const type = COVER_TYPES[i]!;
     const error = result.reason;
-    log('warn', `cover ${kind}: ${messageOf(error)}`);
-    if (kind === 'main' && !(error instanceof FetchError && error.notFound)) problem = `cover: ${messageOf(error)}`;
+    log('warn', `cover ${type}: ${messageOf(error)}`);
+    if (type === 'main' && !(error instanceof FetchError && error.notFound)) problem = `cover: ${messageOf(error)}`;
   });
   return { main: results[0]!.status === 'fulfilled', problem };
 }

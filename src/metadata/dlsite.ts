@@ -12,10 +12,9 @@ import * as cheerio from 'cheerio';
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
 import { formatWorkCode, type CodePrefix } from '../library/workcode.js';
+import type { CoverType } from '../library/cover-lookup.js';
 
 export type TagLanguage = Config['tagLanguage'];
-export type CoverKind = 'main' | 'sam' | '240x240';
-export const COVER_KINDS: readonly CoverKind[] = ['main', 'sam', '240x240'];
 
 /** The store's `locale` cookie value for a tag language: zh-cn -> zh_CN, zh-tw -> zh_TW, ja-jp -> ja_JP. */
 export function dlsiteLocale(language: TagLanguage): string {
@@ -61,7 +60,7 @@ export function dynamicInfoUrl(baseUrl: string, ids: readonly number[], prefix: 
  * 240x240 `{img}/resize/images2/work/doujin/RJ.../RJxxxxxx_img_main_240x240.jpg`.
  * When the page named its main image (`og:image`, `pagePath` = its path), that folder is used.
  */
-export function coverUrls(imgBaseUrl: string, id: number, prefix: string = 'RJ', pagePath?: string | null): Record<CoverKind, string> {
+export function coverUrls(imgBaseUrl: string, id: number, prefix: string = 'RJ', pagePath?: string | null): Record<CoverType, string> {
   const code = formatWorkCode(id, prefix);
   const mainPath = pagePath && pagePath.startsWith('/modpub/images2/work/') && pagePath.endsWith(`/${code}_img_main.jpg`) ? pagePath : defaultMainPath(id, prefix);
   const folder = mainPath.slice(0, mainPath.lastIndexOf('/') + 1);

@@ -5,4 +5,3 @@
 export { fetchWorkMetadata, refreshDynamicInfo, DYNAMIC_BATCH_SIZE, type CrawlOptions, type CrawlSummary, type LogLevel } from './crawler.js';
 export { pendingMetadataWorkIds, vaId, VA_NAMESPACE } from './save.js';
 export { coverFilePath } from './covers.js';
-export type { CoverKind } from './dlsite.js';

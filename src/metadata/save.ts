@@ -5,8 +5,25 @@
  * work either as it was or fully updated.
  */
 import { v5 as uuidv5 } from 'uuid';
+import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import type { DynamicInfo, NamedId } from './dlsite.js';
+import { Semaphore } from './limit.js';
+
+/**
+ * The crawler's writes go one at a time: SQLite has one writer, and transactions queued in
+ * the database would each hold a connection and a libuv thread while they wait.
+ */
+const writes = new Semaphore(1);
+
+async function serialized<T>(fn: () => Promise<T>): Promise<T> {
+  const release = await writes.acquire();
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
+}
 
 /** Namespace of the voice-actor ids: `vas.id` = UUIDv5(name, VA_NAMESPACE). Never change it. */
 export const VA_NAMESPACE = '6f1b9c4e-3d2a-5b8e-9c7f-a4d3e2b1c0f9';
@@ -77,13 +94,24 @@ function dynamicColumns(info: DynamicInfo) {
 }
 
 /**
+ * Adds circles or tags by id and renames the ones whose name changed (another tag
+ * language). Unchanged names are not written, so the catalogue's rename triggers (search
+ * documents of every work of that circle or tag) only run on a real rename.
+ */
+async function upsertNames(trx: Knex.Transaction, table: 'circles' | 'tags', rows: readonly NamedId[]): Promise<void> {
+  if (!rows.length) return;
+  await trx(table).insert(rows).onConflict('id').ignore();
+  for (const row of rows) await trx(table).where('id', row.id).whereNot('name', row.name).update({ name: row.name });
+}
+
+/**
  * Writes one work's metadata in one transaction: upserts its circle, tags (store ids,
  * names in the current tag language) and vas, replaces its work_tags and work_vas, and
  * updates the works columns, `metadata_source`, `metadata_status` ('ok', or 'failed' when
  * `meta.error` is set), `metadata_error` and `cover_status` ('fetched' when the cover was saved).
  */
 export async function saveWorkMetadata(db: Db, workId: number, meta: WorkMetadata): Promise<void> {
-  await db.transaction(async (trx) => {
+  await serialized(() => db.transaction(async (trx) => {
     const columns: Record<string, unknown> = {
       nsfw: meta.nsfw,
       metadata_source: meta.source,
@@ -93,7 +121,7 @@ export async function saveWorkMetadata(db: Db, workId: number, meta: WorkMetadat
     };
     if (meta.title) columns.title = meta.title;
     if (meta.circle !== undefined) {
-      if (meta.circle) await trx('circles').insert(meta.circle).onConflict('id').merge(['name']);
+      if (meta.circle) await upsertNames(trx, 'circles', [meta.circle]);
       columns.circle_id = meta.circle?.id ?? null;
     }
     if (meta.release !== undefined) columns.release = meta.release;
@@ -102,7 +130,7 @@ export async function saveWorkMetadata(db: Db, workId: number, meta: WorkMetadat
     if (meta.coverFetched) columns.cover_status = 'fetched';
 
     if (meta.tags) {
-      if (meta.tags.length) await trx('tags').insert(meta.tags).onConflict('id').merge(['name']);
+      await upsertNames(trx, 'tags', meta.tags);
       await trx('work_tags').where('work_id', workId).delete();
       if (meta.tags.length) await trx('work_tags').insert(meta.tags.map((t) => ({ work_id: workId, tag_id: t.id })));
     }
@@ -112,7 +140,7 @@ export async function saveWorkMetadata(db: Db, workId: number, meta: WorkMetadat
     if (vas.length) await trx('work_vas').insert(vas.map((va) => ({ work_id: workId, va_id: va.id })));
 
     await trx('works').where('id', workId).update(columns);
-  });
+  }));
 }
 
 /**
@@ -120,15 +148,17 @@ export async function saveWorkMetadata(db: Db, workId: number, meta: WorkMetadat
  * data (title from the folder name, files) stays as it is.
  */
 export async function markMetadataFailed(db: Db, workId: number, error: string): Promise<void> {
-  await db('works').where('id', workId).update({ metadata_status: 'failed', metadata_error: error.slice(0, 2000) });
+  await serialized(() => db('works').where('id', workId).update({ metadata_status: 'failed', metadata_error: error.slice(0, 2000) }));
 }
 
 /** Updates the dynamic-info columns of several works in one transaction (refresh library info). */
 export async function saveDynamicInfo(db: Db, entries: ReadonlyArray<{ workId: number; info: DynamicInfo }>): Promise<void> {
   if (!entries.length) return;
-  await db.transaction(async (trx) => {
-    for (const { workId, info } of entries) {
-      await trx('works').where('id', workId).update({ ...dynamicColumns(info), updated_at: trx.fn.now() });
-    }
-  });
+  await serialized(() =>
+    db.transaction(async (trx) => {
+      for (const { workId, info } of entries) {
+        await trx('works').where('id', workId).update({ ...dynamicColumns(info), updated_at: trx.fn.now() });
+      }
+    }),
+  );
 }
