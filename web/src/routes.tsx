@@ -27,6 +27,9 @@ const Works = lazy(() => import('./pages/Works'));
 const WorkDetail = lazy(() => import('./pages/WorkDetail'));
 const NameList = lazy(() => import('./pages/NameList'));
 const Favourites = lazy(() => import('./pages/Favourites'));
+const AdminHome = lazy(() => import('./pages/admin/AdminHome'));
+const AdminAdvanced = lazy(() => import('./pages/admin/Advanced'));
+const AdminUserManage = lazy(() => import('./pages/admin/UserManage'));
 
 export const publicRoutes: RouteDef[] = [
   { path: '/login', page: Login },
@@ -35,6 +38,9 @@ export const publicRoutes: RouteDef[] = [
 export const bareRoutes: RouteDef[] = [
   { path: '/main', page: SiteChooser },
   { path: '/lysk/main', page: Lysk },
+  { path: '/admin', page: AdminHome },
+  { path: '/admin/advanced', page: AdminAdvanced },
+  { path: '/admin/usermanage', page: AdminUserManage },
 ];
 
 export const mainRoutes: RouteDef[] = [

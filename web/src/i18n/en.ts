@@ -74,6 +74,36 @@ const en = {
   },
   errors: { network: 'Network error' },
   version: { lock: 'Scan lock: {{reason}}', later: 'remind me later', goScan: 'go to scan page', update: 'A new version is available' },
+  admin: {
+    title: 'Administration', adminOnly: 'The administration pages are for the admin account.',
+    nav: { home: 'Audio library', scanner: 'Scanner', advanced: 'Advanced settings', usermanage: 'User management', back: 'Back home' },
+    roots: {
+      title: 'Audio library', hint: 'Folders on the server that scans walk for works.', empty: 'No library folders yet.',
+      name: 'Name', path: 'Path', add: 'Add a library folder', addButton: 'Add', rename: 'Rename', remove: 'Remove',
+      newName: 'New name', confirmRemove: 'Remove the library folder {{name}}? Its works and everyone\'s reviews stay.',
+    },
+    advanced: {
+      title: 'Advanced settings', default: 'Default: {{value}}', readOnly: 'read-only', authLocked: 'cannot be changed in production',
+      restartNotice: 'Changes here need a restart of the server.', restartNeeded: 'Restart the server to apply: {{keys}}',
+      cards: { web: 'Web preferences', player: 'Player settings', crawler: 'Crawler settings', scan: 'Folder scan settings', server: 'Web server settings', security: 'Security', other: 'Other' },
+    },
+    keys: {
+      pageSize: 'Works per page', rewindSeekTime: 'Rewind seek time (s)', forwardSeekTime: 'Forward seek time (s)',
+      tagLanguage: 'Tag language', dlsiteTimeout: 'DLsite timeout', hvdbTimeout: 'HVDB timeout', retryDelay: 'Retry interval',
+      retry: 'Max attempts', maxParallelism: 'Crawler parallelism', httpProxyHost: 'HTTP proxy host (empty: none)', httpProxyPort: 'HTTP proxy port (0: none)',
+      scannerMaxRecursionDepth: 'Maximum scan recursion depth', skipCleanup: 'Skip cleanup after a scan',
+      production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections',
+      auth: 'Authentication', expiresIn: 'Sign-in expiry',
+      checkUpdate: 'Check for updates', checkBetaUpdate: 'Check for beta updates', dbUseDefaultPath: 'Database in the default path', coverUseDefaultPath: 'Covers in the default path',
+    },
+    users: {
+      title: 'User management', changeAdminPassword: 'Change the admin password', newPassword: 'New password', confirmPassword: 'Confirm the password',
+      change: 'Change', passwordTooShort: 'password length at least 5', mismatch: 'the two passwords do not match',
+      addUser: 'Add a user', name: 'User name', password: 'Password', group: 'Group', add: 'Add', nameTooShort: 'username length at least 5',
+      groups: { admin: 'admin', user: 'user', guest: 'guest' },
+      allUsers: 'All users', selectAll: 'Select all users', select: 'Select {{name}}', confirmDelete: 'confirm deleting selected users?',
+    },
+  },
 };
 
 export default en;

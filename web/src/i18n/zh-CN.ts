@@ -73,6 +73,36 @@ const zhCN: Messages = {
   },
   errors: { network: '网络错误' },
   version: { lock: '扫描锁：{{reason}}', later: '稍后提醒', goScan: '前往扫描页面', update: '有新版本可用' },
+  admin: {
+    title: '管理', adminOnly: '管理页面仅供管理员账号使用。',
+    nav: { home: '音声库', scanner: '扫描', advanced: '高级设置', usermanage: '用户管理', back: '返回主页' },
+    roots: {
+      title: '音声库', hint: '扫描时遍历的服务器文件夹。', empty: '还没有音声库文件夹。',
+      name: '名称', path: '路径', add: '添加音声库文件夹', addButton: '添加', rename: '重命名', remove: '移除',
+      newName: '新名称', confirmRemove: '移除音声库文件夹 {{name}}？作品和所有人的评价都会保留。',
+    },
+    advanced: {
+      title: '高级设置', default: '默认值：{{value}}', readOnly: '只读', authLocked: '生产模式下不可更改',
+      restartNotice: '此处的更改需要重启服务器。', restartNeeded: '重启服务器后生效：{{keys}}',
+      cards: { web: '网页偏好', player: '播放器设置', crawler: '爬虫设置', scan: '文件夹扫描设置', server: '网页服务器设置', security: '安全', other: '其他' },
+    },
+    keys: {
+      pageSize: '每页作品数', rewindSeekTime: '后退秒数', forwardSeekTime: '前进秒数',
+      tagLanguage: '标签语言', dlsiteTimeout: 'DLsite 超时', hvdbTimeout: 'HVDB 超时', retryDelay: '重试间隔',
+      retry: '最大尝试次数', maxParallelism: '爬虫并发数', httpProxyHost: 'HTTP 代理主机（空：不使用）', httpProxyPort: 'HTTP 代理端口（0：不使用）',
+      scannerMaxRecursionDepth: '最大扫描递归深度', skipCleanup: '扫描后跳过清理',
+      production: '生产模式', enableGzip: 'Gzip 压缩', listenPort: '监听端口', blockRemoteConnection: '阻止远程连接',
+      auth: '用户验证', expiresIn: '登录有效期',
+      checkUpdate: '检查更新', checkBetaUpdate: '检查测试版更新', dbUseDefaultPath: '数据库使用默认路径', coverUseDefaultPath: '封面使用默认路径',
+    },
+    users: {
+      title: '用户管理', changeAdminPassword: '修改管理员密码', newPassword: '新密码', confirmPassword: '确认密码',
+      change: '修改', passwordTooShort: '密码长度至少为 5', mismatch: '两次输入的密码不一致',
+      addUser: '添加用户', name: '用户名', password: '密码', group: '用户组', add: '添加', nameTooShort: '用户名长度至少为 5',
+      groups: { admin: '管理员', user: '用户', guest: '访客' },
+      allUsers: '所有用户', selectAll: '选择所有用户', select: '选择 {{name}}', confirmDelete: '确认删除所选用户？',
+    },
+  },
 };
 
 export default zhCN;

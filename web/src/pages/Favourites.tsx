@@ -1,3 +1,98 @@
+/**
+ * /favourites[/mode] and /favourites/progress/{filter} (spec 000 section 2
+ * "Favourites", section 7 sorting rule): history (the bare path), my reviews, my
+ * progress (with filters), categorised ('not yet implemented, stay tuned').
+ * Sort select and direction button (hidden in history mode; disabled for allage and
+ * nsfw, which become order nsfw ascending / descending). Infinite scroll (500 px).
+ */
+import { useCallback, useMemo } from 'react';
+import { ActionIcon, Center, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Progress, Work, WorksAnswer } from '../../../src/api/types';
+import { api } from '../api/client';
+import { useFavouritesPrefs } from '../api/prefs';
+import { PROGRESS_VALUES } from '../api/review';
+import { FavouriteItem, type FavouritesMode } from '../components/FavouriteItem';
+import { useInfiniteList } from '../components/useInfiniteList';
+
+export const FAV_SORTS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'allage', 'nsfw'] as const;
+export const FAV_SCROLL_OFFSET = 500;
+const MODES: FavouritesMode[] = ['histroy', 'review', 'progress', 'folder'];
+
+/** The order and sort sent for a favourites sort choice (allage/nsfw fix the direction). */
+export function favouritesOrder(sort: string, desc: boolean): { order: string; sort: 'asc' | 'desc' } {
+  if (sort === 'allage') return { order: 'nsfw', sort: 'asc' };
+  if (sort === 'nsfw') return { order: 'nsfw', sort: 'desc' };
+  return { order: sort, sort: desc ? 'desc' : 'asc' };
+}
+
 export default function Favourites() {
-  return null;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const params = useParams();
+  const filter = params.progressFilter as Progress | undefined;
+  const mode: FavouritesMode = filter ? 'progress' : MODES.includes(params.mode as FavouritesMode) ? (params.mode as FavouritesMode) : 'histroy';
+  const [prefs, setPrefs] = useFavouritesPrefs();
+  const fixedDirection = prefs.sort === 'allage' || prefs.sort === 'nsfw';
+
+  const query = useMemo(() => {
+    const o = mode === 'histroy' ? favouritesOrder(prefs.sort, true) : favouritesOrder(prefs.sort, prefs.desc);
+    return { path: mode === 'histroy' ? '/api/histroy' : '/api/review', query: { ...o, filter: mode === 'progress' ? filter : undefined } };
+  }, [mode, prefs.sort, prefs.desc, filter]);
+  const skip = mode === 'folder';
+  const fetchPage = useCallback(async (page: number, _seed: number, signal: AbortSignal) => {
+    if (skip) return { items: [] as Work[], totalCount: 0 };
+    const res = await api<WorksAnswer>(query.path, { query: { ...query.query, page }, signal });
+    return { items: res.works, totalCount: res.pagination.totalCount };
+  }, [query, skip]);
+  const list = useInfiniteList<Work>(fetchPage, JSON.stringify({ query, skip }), FAV_SCROLL_OFFSET);
+  const listKey = `${mode}:${filter ?? ''}`;
+
+  return (
+    <Stack maw={1000} mx="auto">
+      <Title order={3}>{t('nav.favourites')}</Title>
+      <SegmentedControl
+        fullWidth
+        value={mode}
+        onChange={(v) => navigate(v === 'histroy' ? '/favourites' : `/favourites/${v}`)}
+        data={MODES.map((m) => ({ value: m, label: t(`fav.${m}`) }))}
+        data-testid="fav-modes"
+      />
+      {mode === 'progress' && (
+        <SegmentedControl
+          size="xs"
+          value={filter ?? 'all'}
+          onChange={(v) => navigate(v === 'all' ? '/favourites/progress' : `/favourites/progress/${v}`)}
+          data={[{ value: 'all', label: t('fav.all') }, ...PROGRESS_VALUES.map((p) => ({ value: p, label: t(`progress.${p}`) }))]}
+          data-testid="fav-progress-filter"
+          style={{ overflowX: 'auto' }}
+        />
+      )}
+      {mode === 'folder' ? (
+        <Text c="dimmed" ta="center" py="xl" data-testid="fav-folder">{t('fav.folderTodo')}</Text>
+      ) : (
+        <>
+          <Group gap="xs">
+            <Select size="xs" w={180} aria-label={t('works.sort')} allowDeselect={false} value={prefs.sort}
+              data={FAV_SORTS.map((s) => ({ value: s, label: t(`fav.sort.${s}`) }))}
+              onChange={(v) => v && setPrefs((p) => ({ ...p, sort: v }))} data-testid="fav-sort" />
+            {mode !== 'histroy' && (
+              <ActionIcon variant="default" size="lg" disabled={fixedDirection} aria-label={prefs.desc ? t('works.desc') : t('works.asc')}
+                onClick={() => setPrefs((p) => ({ ...p, desc: !p.desc }))} data-testid="fav-direction">
+                {prefs.desc ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
+              </ActionIcon>
+            )}
+          </Group>
+          <Stack gap="xs" key={listKey} data-testid="fav-list">
+            {list.items.map((w) => <FavouriteItem key={w.id} work={w} mode={mode} />)}
+          </Stack>
+          <div ref={list.sentinelRef} style={{ height: 1 }} />
+          {list.loading && <Center py="md"><Loader size="sm" /></Center>}
+          {list.done && list.items.length === 0 && <Text c="dimmed" ta="center" py="xl" data-testid="fav-empty">{t('fav.empty')}</Text>}
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,129 @@
+/**
+ * Browser test harness: the real server (test/helpers/server.ts) on a data dir whose
+ * catalogue is a scan of a copy of test/fixtures/library, the built web UI (built here
+ * when dist/web is missing or older than web/src), and headless Chromium through
+ * playwright-core. Screenshots go to test-results/screenshots/ (gitignored).
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { libraryDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
+import { startFakeStore, type FakeStore } from '../helpers/fake-store.js';
+import { scanLibrary } from '../../src/library/scan.js';
+import { fetchWorkMetadata } from '../../src/metadata/crawler.js';
+
+const repo = path.resolve(import.meta.dirname, '..', '..');
+const webSrc = path.join(repo, 'web');
+const webIndex = path.join(repo, 'dist', 'web', 'index.html');
+export const screenshotDir = path.join(repo, 'test-results', 'screenshots');
+
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'];
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function webIsStale(): boolean {
+  if (!fs.existsSync(webIndex)) return true;
+  const built = fs.statSync(webIndex).mtimeMs;
+  return newestMtime(path.join(webSrc, 'src')) > built || newestMtime(path.join(repo, 'src', 'api')) > built;
+}
+
+/** Builds dist/web when missing or stale; one build at a time across test workers. */
+export function ensureWebBuilt(): void {
+  if (!webIsStale()) return;
+  fs.mkdirSync(path.join(repo, 'dist'), { recursive: true });
+  execFileSync('flock', [path.join(repo, 'dist', '.web-build.lock'), 'sh', '-c',
+    // Re-check under the lock: another worker may have built it meanwhile.
+    `[ -f dist/web/index.html ] && [ -z "$(find web/src src/api -newer dist/web/index.html -type f | head -1)" ] || npx vite build --config web/vite.config.ts --logLevel warn`], { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+}
+
+/**
+ * Copies the fixture library into `dataDir/library`, scans it into the catalogue and
+ * fetches the metadata of the works the recorded DLsite pages know (circles, tags,
+ * voice actors, ratings, prices) from the fake store.
+ */
+async function scanFixtureLibrary(server: TestServer): Promise<string> {
+  const copy = path.join(server.dataDir, 'library');
+  fs.cpSync(libraryDir, copy, { recursive: true });
+  await scanLibrary(server.services.db, { roots: [{ name: 'library', path: copy }], maxDepth: 2 });
+  await fetchWorkMetadata(server.services.db, server.services.config, server.dataDir, METADATA_WORKS);
+  return copy;
+}
+
+/** The works with recorded DLsite pages in test/fixtures/dlsite. */
+export const METADATA_WORKS = [173248, 189758, 265946];
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  /** UI language stored before the page loads (default 'en', so assertions read the spec's English; null: none stored). */
+  lang?: 'en' | 'zh-CN' | null;
+  /** Signed in as admin before the page loads (default true). */
+  signedIn?: boolean;
+}
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  url: string;
+  token: string;
+  /** A new page in its own context (own localStorage). */
+  page(opts?: PageOptions): Promise<Page>;
+  /** Saves test-results/screenshots/{name}-{width}.png. */
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Starts server (with the scanned fixture library) and Chromium. */
+export async function startE2E(opts: { scan?: boolean } = {}): Promise<E2E> {
+  ensureWebBuilt();
+  const store: FakeStore = await startFakeStore();
+  const server = await startTestServer({ dataDir: tempDataDir('audiolib-e2e-'), config: store.config });
+  if (opts.scan ?? true) await scanFixtureLibrary(server);
+  const token = await server.login();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const contexts: BrowserContext[] = [];
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  return {
+    server,
+    browser,
+    url: server.url,
+    token,
+    async page(p: PageOptions = {}) {
+      const context = await browser.newContext({ viewport: { width: p.width ?? DESKTOP.width, height: p.height ?? DESKTOP.height }, baseURL: server.url });
+      contexts.push(context);
+      const lang = p.lang === undefined ? 'en' : p.lang;
+      const signedIn = p.signedIn ?? true;
+      // Seed localStorage once (the first document of the origin), not on every navigation.
+      await context.addInitScript(({ lang, token, signedIn }) => {
+        if (sessionStorage.getItem('e2e-seeded')) return;
+        sessionStorage.setItem('e2e-seeded', '1');
+        if (lang) localStorage.setItem('lang', lang);
+        if (signedIn) localStorage.setItem('token', token);
+      }, { lang, token, signedIn });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return page;
+    },
+    async screenshot(page, name) {
+      const file = path.join(screenshotDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+      await page.screenshot({ path: file, fullPage: false });
+      return file;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
+      await server.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * /admin/advanced (spec 001 sections 2, 3 and 5): every admin config key in its
+ * card (web preferences, player, crawler, folder scan, web server (needs a
+ * restart), security, other), each with its default. Number inputs are cast to
+ * numbers; `production` is read-only and the auth toggle is disabled in
+ * production. One Save sends the whole configuration (PUT /api/config/admin); the
+ * server's message is shown, and the keys that wait for a restart.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Center, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import type { AdminConfig } from '../../../../src/api/types';
+import { notifyError, notifySuccess } from '../../api/client';
+import { AdminLayout } from './AdminLayout';
+import { getAdminConfig, saveAdminConfig } from './api';
+
+type Key = keyof AdminConfig;
+type Field =
+  | { key: Key; kind: 'number'; unit?: 'ms' | 's' }
+  | { key: Key; kind: 'text' | 'switch' }
+  | { key: Key; kind: 'select'; options: readonly (string | number)[] };
+
+/** The cards of spec 001 section 2 and the keys of section 3 they hold. */
+export const CARDS: { id: string; restart?: boolean; fields: Field[] }[] = [
+  { id: 'web', fields: [{ key: 'pageSize', kind: 'number' }] },
+  { id: 'player', fields: [{ key: 'rewindSeekTime', kind: 'select', options: [5, 10, 30] }, { key: 'forwardSeekTime', kind: 'select', options: [5, 10, 30] }] },
+  {
+    id: 'crawler',
+    fields: [
+      { key: 'tagLanguage', kind: 'select', options: ['zh-cn', 'zh-tw', 'ja-jp'] },
+      { key: 'dlsiteTimeout', kind: 'number', unit: 'ms' }, { key: 'hvdbTimeout', kind: 'number', unit: 'ms' },
+      { key: 'retryDelay', kind: 'number', unit: 'ms' }, { key: 'retry', kind: 'number' }, { key: 'maxParallelism', kind: 'number' },
+      { key: 'httpProxyHost', kind: 'text' }, { key: 'httpProxyPort', kind: 'number' },
+    ],
+  },
+  { id: 'scan', fields: [{ key: 'scannerMaxRecursionDepth', kind: 'number' }, { key: 'skipCleanup', kind: 'switch' }] },
+  {
+    id: 'server',
+    restart: true,
+    fields: [{ key: 'production', kind: 'switch' }, { key: 'enableGzip', kind: 'switch' }, { key: 'listenPort', kind: 'number' }, { key: 'blockRemoteConnection', kind: 'switch' }],
+  },
+  { id: 'security', fields: [{ key: 'auth', kind: 'switch' }, { key: 'expiresIn', kind: 'number', unit: 's' }] },
+  {
+    id: 'other',
+    fields: [{ key: 'checkUpdate', kind: 'switch' }, { key: 'checkBetaUpdate', kind: 'switch' }, { key: 'dbUseDefaultPath', kind: 'switch' }, { key: 'coverUseDefaultPath', kind: 'switch' }],
+  },
+];
+
+/** The config to send: number fields cast to numbers (spec 001 section 5). */
+export function castNumbers(config: Record<string, unknown>): AdminConfig {
+  const out: Record<string, unknown> = { ...config };
+  for (const card of CARDS) for (const f of card.fields) if (f.kind === 'number' || (f.kind === 'select' && typeof f.options[0] === 'number')) out[f.key] = Number(out[f.key]);
+  return out as AdminConfig;
+}
+
+const show = (v: unknown) => (typeof v === 'boolean' ? (v ? 'on' : 'off') : v === '' ? '""' : String(v));
+
+export default function Advanced() {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<string, unknown> | null>(null);
+  const [defaults, setDefaults] = useState<AdminConfig | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    getAdminConfig().then((a) => { setValues({ ...a.config }); setDefaults(a.defaults); }, notifyError);
+  }, []);
+
+  if (!values || !defaults) return <AdminLayout><Center h="40vh"><Loader /></Center></AdminLayout>;
+  const production = values.production === true;
+  const set = (key: Key, value: unknown) => setValues((v) => ({ ...v, [key]: value }));
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const answer = await saveAdminConfig(castNumbers(values));
+      notifySuccess(answer.message);
+      if (answer.restartRequired.length) notifications.show({ color: 'yellow', message: t('admin.advanced.restartNeeded', { keys: answer.restartRequired.join(', ') }) });
+      const fresh = await getAdminConfig();
+      setValues({ ...fresh.config });
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = (f: Field) => {
+    const label = t(`admin.keys.${f.key}`) + (f.kind === 'number' && f.unit ? ` (${f.unit})` : '');
+    const description = t('admin.advanced.default', { value: show(defaults[f.key]) });
+    const common = { label, description, 'data-key': f.key };
+    switch (f.kind) {
+      case 'number':
+        return <NumberInput {...common} value={values[f.key] as number | string} allowDecimal={false} onChange={(v) => set(f.key, v)} />;
+      case 'text':
+        return <TextInput {...common} value={String(values[f.key] ?? '')} onChange={(e) => set(f.key, e.currentTarget.value)} />;
+      case 'select':
+        return (
+          <Select {...common} allowDeselect={false} value={String(values[f.key])} data={f.options.map((o) => ({ value: String(o), label: String(o) }))}
+            onChange={(v) => v !== null && set(f.key, typeof f.options[0] === 'number' ? Number(v) : v)} />
+        );
+      case 'switch': {
+        const locked = f.key === 'production' || (f.key === 'auth' && production);
+        return (
+          <Switch {...common} checked={values[f.key] === true} disabled={locked} onChange={(e) => set(f.key, e.currentTarget.checked)}
+            description={locked ? `${description} · ${t(f.key === 'production' ? 'admin.advanced.readOnly' : 'admin.advanced.authLocked')}` : description} />
+        );
+      }
+    }
+  };
+
+  return (
+    <AdminLayout>
+      <Stack maw={1100}>
+        <Title order={3}>{t('admin.advanced.title')}</Title>
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {CARDS.map((card) => (
+            <Card key={card.id} withBorder data-testid={`card-${card.id}`}>
+              <Title order={5} mb="xs">{t(`admin.advanced.cards.${card.id}`)}</Title>
+              {card.restart && <Alert color="yellow" mb="sm" p="xs"><Text size="sm">{t('admin.advanced.restartNotice')}</Text></Alert>}
+              <Stack gap="sm">
+                {card.fields.map((f) => <div key={f.key}>{input(f)}</div>)}
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button onClick={() => void save()} loading={busy} data-testid="save-config">{t('common.save')}</Button>
+        </Group>
+      </Stack>
+    </AdminLayout>
+  );
+}
