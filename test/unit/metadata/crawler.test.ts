@@ -128,6 +128,20 @@ describe('fetchWorkMetadata', () => {
     expect(fs.readdirSync(path.join(dataDir, 'covers')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('renames circles and tags already in the catalogue (another tag language)', async () => {
+    // another work already carries the circle and a tag under their zh-cn names
+    await db('circles').insert({ id: 18195, name: 'B-bishop（旧）' });
+    await db('tags').insert([{ id: 152, name: '焦急' }]);
+    await addWorks([{ id: 100001, title: 'other', dir: '/library/RJ100001' }, ...FOLDER_WORKS.slice(0, 1)]);
+    await db('works').where({ id: 100001 }).update({ circle_id: 18195 });
+    await db('work_tags').insert({ work_id: 100001, tag_id: 152 });
+
+    expect(await fetchWorkMetadata(db, config, dataDir, [173248])).toEqual({ ok: 1, failed: 0 });
+    expect(await db('circles').where({ id: 18195 }).first()).toEqual({ id: 18195, name: 'B-bishop' });
+    expect(await db('tags').where({ id: 152 }).first()).toEqual({ id: 152, name: '焦らし' });
+    expect(await db('work_tags').where('tag_id', 152).orderBy('work_id').pluck('work_id')).toEqual([100001, 173248]);
+  });
+
   it('sends the locale cookie of tagLanguage with every store request', async () => {
     await addWorks(FOLDER_WORKS.slice(0, 1));
     await fetchWorkMetadata(db, { ...config, tagLanguage: 'zh-tw' }, dataDir, [173248]);
