@@ -84,7 +84,7 @@ describe('HttpClient', () => {
       setTimeout(() => {
         inFlight--;
         res.end('ok');
-      }, 30);
+      }, 200);
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
