@@ -9,6 +9,7 @@ import { CliError, EXIT_USAGE } from './output.js';
 import { registerServe } from './serve.js';
 import { registerUser } from './user.js';
 import { registerConfig } from './config.js';
+import { registerTranslate } from './translate.js';
 
 const program = new Command('audiolib')
   .description('self-hosted catalogue and player for libraries of audio works')
@@ -20,6 +21,7 @@ const program = new Command('audiolib')
 registerServe(program);
 registerUser(program);
 registerConfig(program);
+registerTranslate(program);
 
 try {
   await program.parseAsync(process.argv);

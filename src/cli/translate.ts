@@ -1,0 +1,142 @@
+/**
+ * `audiolib translate` (DESIGN sections 1 and 7): the AI lyric worker. Claims pending
+ * lyric tasks, runs the transcriber (config transcriberCommand or --command, a command
+ * line with {input} and {output}), converts srt/vtt output to LRC and posts it.
+ * Against `--server URL` it logs in as --user with the password from AUDIOLIB_PASSWORD,
+ * else a prompt (TTY) or the first line of stdin, never argv; without --server it works
+ * on the local data directory's database. Ctrl-C puts the current task back to pending.
+ * Exit codes: 0 ok (or nothing to do), 1 a task failed (--once), 2 bad usage or config.
+ */
+import os from 'node:os';
+import type { Command } from 'commander';
+import ora, { type Ora } from 'ora';
+import { loadConfig, resolveDataDir } from '../config/index.js';
+import { openMigrated } from '../db/index.js';
+import { transcriberCommandProblem } from '../lyrics/transcriber.js';
+import { runWorker, type WorkerBackend, type WorkerProgress } from '../lyrics/worker.js';
+import { httpBackend, loginToServer, ServerCallError } from '../lyrics/worker-http.js';
+import { localBackend } from '../lyrics/worker-local.js';
+import { formatWorkCode } from '../library/workcode.js';
+import { CliError, EXIT_FAILURES, EXIT_USAGE, info, printJson } from './output.js';
+import { readPassword } from './password-input.js';
+
+interface TranslateOptions {
+  server?: string;
+  user?: string;
+  command?: string;
+  name: string;
+  once?: boolean;
+  poll: string;
+  json?: boolean;
+}
+
+/** Progress on stderr: a spinner on a terminal, else one line per step. */
+function progressReporter(): WorkerProgress & { stop(): void } {
+  const tty = Boolean(process.stderr.isTTY);
+  let spinner: Ora | null = null;
+  let lastStep = '';
+  const label = (t: { id: number; work_id: number; code_prefix: string; file_name: string }) => `#${t.id} ${formatWorkCode(t.work_id, t.code_prefix)} ${t.file_name}`;
+  return {
+    update(task, text) {
+      if (tty) {
+        spinner ??= ora({ stream: process.stderr }).start();
+        spinner.text = `${label(task)}: ${text}`;
+      } else if (text === 'downloading audio' || text === 'transcribing') {
+        if (text !== lastStep) info(`${label(task)}: ${text}`);
+        lastStep = text;
+      }
+    },
+    done(task, outcome, detail) {
+      const line = `${label(task)}: ${outcome}${detail ? ` (${detail})` : ''}`;
+      if (spinner) {
+        if (outcome === 'success') spinner.succeed(line);
+        else if (outcome === 'error') spinner.fail(line);
+        else spinner.warn(line);
+        spinner = null;
+      } else {
+        info(line);
+      }
+      lastStep = '';
+    },
+    note(text) {
+      spinner?.stop();
+      spinner = null;
+      info(text);
+    },
+    stop() {
+      spinner?.stop();
+    },
+  };
+}
+
+export function registerTranslate(program: Command): void {
+  program
+    .command('translate')
+    .description('AI lyric worker: transcribe pending lyric tasks with the configured transcriber')
+    .option('--server <url>', 'work for this audiolib server (default: the local data directory)')
+    .option('--user <name>', 'user to log in as with --server (password: AUDIOLIB_PASSWORD, else prompt or stdin)')
+    .option('--command <cmdline>', 'transcriber command line with {input} and {output} (default: config transcriberCommand)')
+    .option('--name <worker>', 'worker name shown in the AI lyric centre', os.hostname())
+    .option('--once', 'take at most one task, then exit')
+    .option('--poll <seconds>', 'seconds between checks while no task is pending', '10')
+    .option('--json', 'print the outcome counts as one JSON document on stdout')
+    .action(async (opts: TranslateOptions) => {
+      const global = program.opts<{ dataDir?: string; db?: string }>();
+      const dataDir = resolveDataDir(global.dataDir);
+      const config = loadConfig(dataDir);
+      const command = opts.command ?? config.transcriberCommand;
+      const problem = transcriberCommandProblem(command);
+      if (problem) throw new CliError(problem, EXIT_USAGE);
+      const pollSeconds = Number(opts.poll);
+      if (!Number.isFinite(pollSeconds) || pollSeconds < 0.1) throw new CliError(`invalid --poll: ${opts.poll}`);
+
+      let backend: WorkerBackend;
+      let close = async () => {};
+      if (opts.server) {
+        let base: URL;
+        try {
+          base = new URL(opts.server);
+        } catch {
+          throw new CliError(`invalid --server URL: ${opts.server}`);
+        }
+        if (!opts.user) throw new CliError('--server needs --user NAME');
+        const password = process.env.AUDIOLIB_PASSWORD || (await readPassword(`password for ${opts.user}: `));
+        let token: string;
+        try {
+          token = await loginToServer(base.href, opts.user, password);
+        } catch (err) {
+          if (err instanceof ServerCallError) throw new CliError(`login to ${base.origin} failed: ${err.message}`, err.status === 400 || err.status === 401 ? EXIT_USAGE : EXIT_FAILURES);
+          throw new CliError(`cannot reach ${base.origin}: ${(err as Error).message}`, EXIT_FAILURES);
+        }
+        backend = httpBackend(base.href, token);
+      } else {
+        const db = await openMigrated(dataDir, global.db);
+        backend = localBackend(db, dataDir, config.lyricWorkerTimeout);
+        close = () => db.destroy();
+      }
+
+      const progress = progressReporter();
+      const stop = new AbortController();
+      const onSigint = () => {
+        if (stop.signal.aborted) process.exit(130);
+        progress.note('stopping: giving the current task back (Ctrl-C again to quit at once)');
+        stop.abort(new Error('stopped'));
+      };
+      process.on('SIGINT', onSigint);
+      process.on('SIGTERM', onSigint);
+      try {
+        const summary = await runWorker(backend, { workerName: opts.name, command, once: Boolean(opts.once), pollSeconds, signal: stop.signal, progress });
+        progress.stop();
+        if (opts.json) printJson(summary);
+        if (opts.once && summary.error > 0) process.exitCode = EXIT_FAILURES;
+      } catch (err) {
+        progress.stop();
+        if (err instanceof ServerCallError) throw new CliError(`server: ${err.message}`, EXIT_FAILURES);
+        throw err;
+      } finally {
+        process.off('SIGINT', onSigint);
+        process.off('SIGTERM', onSigint);
+        await close();
+      }
+    });
+}

@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LyricTask } from '../../src/api/types.js';
+import { matchLyricTask, TaskStatus } from '../../src/lyrics/index.js';
+import { fixturesDir, tempDataDir } from '../helpers/server.js';
+import { RJ01012345, startLyricFixture, USER, type LyricFixture } from '../api/lyric-fixture.js';
+
+const repo = path.resolve(import.meta.dirname, '..', '..');
+const transcriber = path.join(fixturesDir, 'transcriber', 'fake-transcriber.mjs');
+const COMMAND = `node ${transcriber} {input} {output}`;
+
+const { AUDIOLIB_PASSWORD: _ignored, ...withoutPassword } = process.env;
+
+interface Run { code: number | null; stdout: string; stderr: string }
+
+/** Starts `audiolib ARGS`; `done` resolves with the exit code and output. */
+function start(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, [path.join(repo, 'bin', 'audiolib.js'), ...args], {
+    cwd: repo,
+    env: { ...withoutPassword, ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  child.stderr.on('data', (d) => { stderr += d; });
+  child.stdin.end();
+  const done = new Promise<Run>((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+const run = (args: string[], env: Record<string, string> = {}) => start(args, env).done;
+
+let fx: LyricFixture;
+let workerDir: string;
+beforeAll(async () => {
+  fx = await startLyricFixture();
+  workerDir = tempDataDir('audiolib-worker-');
+}, 120_000);
+afterAll(async () => { await fx?.srv.close(); });
+beforeEach(async () => { await fx.srv.services.db('lyric_tasks').delete(); });
+
+const createTask = async (relpath: string) => {
+  const hash = `${RJ01012345}/${await fx.fileId(RJ01012345, relpath)}`;
+  const res = await fx.call(fx.tokens.user, 'POST', '/api/lyric/translate', { hash });
+  expect(res.status).toBe(201);
+  return res.body.task as LyricTask;
+};
+const taskNow = async (id: number) => {
+  const res = await fx.call(fx.tokens.user, 'GET', `/api/lyric/translate/work/${RJ01012345}`);
+  return (res.body.tasks as LyricTask[]).find((t) => t.id === id)!;
+};
+const serverArgs = (...more: string[]) => ['--data-dir', workerDir, 'translate', '--server', fx.srv.url, '--user', USER.name, ...more];
+const withPassword = { AUDIOLIB_PASSWORD: USER.password };
+
+describe('audiolib translate', () => {
+  it('exits 2 with a clear message when no transcriber command is configured', async () => {
+    const r = await run(['--data-dir', tempDataDir(), 'translate', '--once']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('no transcriber command');
+    expect(r.stderr).toContain('transcriberCommand');
+  });
+
+  it('--once against the server: the task succeeds, its LRC is served and found by the player lookup (stage 1 and 2)', async () => {
+    const task = await createTask('01_プロローグ.mp3');
+    const r = await run(serverArgs('--once', '--name', 'test-worker', '--command', COMMAND), withPassword);
+    expect(r.stderr).toContain(`#${task.id} RJ01012345 01_プロローグ.mp3: success`);
+    expect(r.code).toBe(0);
+
+    const after = await taskNow(task.id);
+    expect(after).toMatchObject({ status: TaskStatus.SUCCESS, worker_name: 'test-worker' });
+    const lrc = await fx.call(fx.tokens.user, 'GET', `/api/lyric/translate/lrc?id=${task.id}`);
+    expect(lrc.status).toBe(200);
+    // the transcriber got the real audio bytes through the media stream, and its SRT became LRC
+    expect(lrc.body.lrcContent).toBe('[00:00.00]01_プロローグ: 71156 bytes\n[00:01.50]おやすみなさい\n[00:03.00]\n');
+
+    const { tasks } = (await fx.call(fx.tokens.user, 'GET', `/api/lyric/translate/work/${RJ01012345}`)).body as { tasks: LyricTask[] };
+    expect(matchLyricTask('01_プロローグ.mp3', tasks)).toEqual({ task: expect.objectContaining({ id: task.id }), loose: false });
+    expect(matchLyricTask('01_プロローグ_SEなし.flac', tasks)).toEqual({ task: expect.objectContaining({ id: task.id }), loose: true });
+    expect(matchLyricTask('02_耳かき.mp3', tasks)).toBeNull();
+  });
+
+  it('--once from the config key transcriberCommand, on the local data directory', async () => {
+    const task = await createTask('02_耳かき.mp3');
+    const set = await run(['--data-dir', fx.srv.dataDir, 'config', 'set', 'transcriberCommand', COMMAND]);
+    expect(set.code).toBe(0);
+    const r = await run(['--data-dir', fx.srv.dataDir, 'translate', '--once', '--name', 'local-worker', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ success: 1, error: 0, lost: 0, released: 0 });
+    expect(await taskNow(task.id)).toMatchObject({ status: TaskStatus.SUCCESS, worker_name: 'local-worker' });
+    const lrc = await fx.call(fx.tokens.user, 'GET', `/api/lyric/translate/lrc?id=${task.id}`);
+    expect(lrc.body.lrcContent).toContain('[00:00.00]02_耳かき: 39592 bytes');
+  });
+
+  it('--once with nothing pending exits 0', async () => {
+    const r = await run(serverArgs('--once', '--command', COMMAND), withPassword);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('no pending lyric task');
+  });
+
+  it('a failing transcriber marks the task error with its message and exits 1', async () => {
+    const task = await createTask('03_おやすみ.mp3');
+    const r = await run(serverArgs('--once', '--command', COMMAND), { ...withPassword, FAKE_TRANSCRIBER_FAIL: '1' });
+    expect(r.code).toBe(1);
+    const after = await taskNow(task.id);
+    expect(after.status).toBe(TaskStatus.ERROR);
+    expect(after.worker_status).toContain('exit code 3');
+    expect(after.worker_status).toContain('failed to load model');
+  });
+
+  it('Ctrl-C while transcribing puts the task back to pending', async () => {
+    const task = await createTask('03_おやすみ.mp3');
+    const worker = start(serverArgs('--command', COMMAND, '--name', 'interrupted'), { ...withPassword, FAKE_TRANSCRIBER_WAIT: '1' });
+    // wait until the centre shows the worker transcribing (the heartbeat carries the transcriber's line)
+    let seen = await taskNow(task.id);
+    for (let i = 0; i < 200 && !(seen.status === TaskStatus.TRANSCRIBING && seen.worker_status === 'transcribing'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      seen = await taskNow(task.id);
+    }
+    expect(seen).toMatchObject({ status: TaskStatus.TRANSCRIBING, worker_name: 'interrupted' });
+    worker.child.kill('SIGINT');
+    const r = await worker.done;
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('released');
+    expect(await taskNow(task.id)).toMatchObject({ status: TaskStatus.PENDING, worker_name: null });
+  });
+
+  it('a wrong password or a missing --user is a usage error (exit 2)', async () => {
+    expect((await run(serverArgs('--once', '--command', COMMAND), { AUDIOLIB_PASSWORD: 'wrong-password' })).code).toBe(2);
+    const r = await run(['--data-dir', workerDir, 'translate', '--server', fx.srv.url, '--once', '--command', COMMAND]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--user');
+  });
+});
