@@ -70,7 +70,8 @@ export interface AdvancedKeyword { t: 'unknown' | 'fuzzy' | 'VA' | 'tag' | 'circ
 // Administration (spec 001 sections 2, 3 and 7)
 /** Every admin config key of spec 001 section 3 (and audiolib's own) with its value. */
 export type AdminConfig = import('../config/schema.js').Config;
-export interface AdminConfigAnswer { config: AdminConfig }
+/** GET /api/config/admin: the live values and each key's default. */
+export interface AdminConfigAnswer { config: AdminConfig; defaults: AdminConfig }
 /** PUT /api/config/admin: keys saved but read only at start are listed in restartRequired. */
 export interface AdminConfigSaveAnswer { message: string; restartRequired: string[] }
 export interface RootFolder { name: string; path: string }

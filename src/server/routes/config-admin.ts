@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.js';
-import { applyConfig, ConfigError, mergeAdminConfig, saveConfig } from '../../config/index.js';
+import { applyConfig, ConfigError, defaultConfig, mergeAdminConfig, saveConfig } from '../../config/index.js';
 import { requireAdmin, requireUser } from '../middleware/auth.js';
 import { HttpError } from '../middleware/errors.js';
 import type { AdminConfigAnswer, AdminConfigSaveAnswer } from '../../api/types.js';
@@ -20,9 +20,12 @@ export function configErrorToHttp(err: unknown): never {
   throw err;
 }
 
-/** GET /api/config/admin -> 200 {config}: every config key with its live value (no secret lives in it). */
+/**
+ * GET /api/config/admin -> 200 {config, defaults}: every config key with its live
+ * value, and each key's default (the settings page shows both). No secret lives in it.
+ */
 configAdminRouter.get('/api/config/admin', requireUser(), requireAdmin(), async (ctx) => {
-  const answer: AdminConfigAnswer = { config: ctx.services.config };
+  const answer: AdminConfigAnswer = { config: ctx.services.config, defaults: defaultConfig() };
   ctx.body = answer;
 });
 
@@ -45,7 +48,7 @@ configAdminRouter.put('/api/config/admin', requireUser(), requireAdmin(), async 
     configErrorToHttp(err);
   }
   const answer: AdminConfigSaveAnswer = {
-    message: restartRequired.length ? `config saved; restart the server to apply: ${restartRequired.join(', ')}` : 'config saved',
+    message: 'config saved',
     restartRequired,
   };
   ctx.body = answer;

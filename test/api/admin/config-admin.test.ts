@@ -35,6 +35,7 @@ describe('GET /api/config/admin', () => {
     expect(res.status).toBe(200);
     expect(res.body.config).toMatchObject(SPEC_DEFAULTS);
     expect(res.body.config.rootFolders).toEqual([]);
+    expect(res.body.defaults).toMatchObject(SPEC_DEFAULTS);
     const secret = fs.readFileSync(path.join(srv.dataDir, 'secret.key'), 'utf8').trim();
     expect(JSON.stringify(res.body)).not.toContain(secret);
     expect(JSON.stringify(res.body)).not.toMatch(/secret/i);
@@ -99,7 +100,6 @@ describe('PUT /api/config/admin', () => {
     const res = await put({ listenPort: 9999, enableGzip: false });
     expect(res.status).toBe(200);
     expect(res.body.restartRequired).toEqual(['listenPort', 'enableGzip']);
-    expect(res.body.message).toContain('listenPort');
     // an unrelated save still reports what waits for the restart
     expect((await put({ pageSize: 12 })).body.restartRequired).toEqual(['listenPort', 'enableGzip']);
     expect((await put({ listenPort: 8888, enableGzip: true })).body.restartRequired).toEqual([]);
