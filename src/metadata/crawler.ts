@@ -36,7 +36,6 @@ export interface CrawlSummary {
 export const DYNAMIC_BATCH_SIZE = 50;
 
 interface Crawl {
-  db: Db;
   config: Config;
   dataDir: string;
   client: HttpClient;
@@ -66,7 +65,7 @@ export async function fetchWorkMetadata(db: Db, config: Config, dataDir: string,
   const summary: CrawlSummary = { ok: 0, failed: 0 };
   const targets = await metadataTargets(db, workIds);
   reportMissing(workIds, targets, summary, opts);
-  const crawl: Crawl = { db, config, dataDir, client: httpClientFromConfig(config), signal: opts.signal };
+  const crawl: Crawl = { config, dataDir, client: httpClientFromConfig(config), signal: opts.signal };
   try {
     await forEachLimit(
       targets,
