@@ -260,6 +260,16 @@ describe('refreshDynamicInfo', () => {
     expect(rec.logsOf('RJ999999').map((l) => l.message)).toEqual(['unknown to DLsite: no dynamic info']);
   });
 
+  it('reads the store\'s `[]` answer as "unknown" and changes nothing', async () => {
+    await addWorks([{ id: 999999, title: '謎の作品', dir: '/library/RJ999999' }]);
+    const answer = await (await fetch(`${store.url}/maniax/product/info/ajax?product_id=RJ999999`)).text();
+    expect(answer).toBe('[]');
+    const rec = recorder();
+    expect(await refreshDynamicInfo(db, config, [999999], rec.opts)).toEqual({ ok: 0, failed: 1 });
+    expect(await work(999999)).toMatchObject({ title: '謎の作品', dl_count: 0, metadata_status: 'pending' });
+    expect(rec.results).toEqual([['RJ999999', false]]);
+  });
+
   it('counts a batch that never answers as failed', async () => {
     await addWorks(FOLDER_WORKS.slice(0, 2));
     store.hang('/maniax/product/info/ajax');
