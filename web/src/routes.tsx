@@ -27,6 +27,8 @@ const Works = lazy(() => import('./pages/Works'));
 const WorkDetail = lazy(() => import('./pages/WorkDetail'));
 const NameList = lazy(() => import('./pages/NameList'));
 const Favourites = lazy(() => import('./pages/Favourites'));
+const AiLyric = lazy(() => import('./pages/AiLyric'));
+const FullScreenPlayer = lazy(() => import('./pages/FullScreenPlayer'));
 const AdminHome = lazy(() => import('./pages/admin/AdminHome'));
 const AdminAdvanced = lazy(() => import('./pages/admin/Advanced'));
 const AdminUserManage = lazy(() => import('./pages/admin/UserManage'));
@@ -53,6 +55,9 @@ export const mainRoutes: RouteDef[] = [
   { path: '/favourites', page: Favourites },
   { path: '/favourites/progress/:progressFilter', page: Favourites },
   { path: '/favourites/:mode', page: Favourites },
+  { path: '/ai_lyric', page: AiLyric },
+  { path: '/fullScreenPlayer', page: FullScreenPlayer },
+  { path: '/fullScreenPlayer/:workId', page: FullScreenPlayer },
 ];
 
 const spinner = <Center h="50vh"><Loader /></Center>;
