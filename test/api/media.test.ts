@@ -12,6 +12,8 @@ const RJ265946 = 265946;
 const PROLOGUE = '01_プロローグ.mp3';
 /** A 32 MiB file: more than socket buffers hold, so a paused client keeps the file open. */
 const BIG = 'bonus/big.bin';
+/** A name with the characters URLs and shells trip on. */
+const ODD = 'bonus/100% #1 "quoted" ?&🎧.mp3';
 
 let fx: MediaFixture;
 let prologue: { hash: string; bytes: Buffer; file: string };
@@ -20,6 +22,7 @@ beforeAll(async () => {
     const work = path.join(library, 'RJ265946 サキュバスアカデミア');
     fs.mkdirSync(path.join(work, 'bonus'));
     fs.writeFileSync(path.join(work, BIG), Buffer.alloc(32 * 1024 * 1024, 7));
+    fs.copyFileSync(path.join(work, 'short.mp3'), path.join(work, ODD));
     // A link inside a work that leads out of it.
     fs.symlinkSync(path.join(library, 'RJ299717', 'Rain Day ASMR', 'cover.png'), path.join(work, 'escape.png'));
   });
@@ -127,6 +130,14 @@ describe('GET /api/media/stream/:hash', () => {
     expect((await body(res)).equals(onDisk)).toBe(true);
   });
 
+  it('serves a file whose name has %, #, quotes, ? and an emoji', async () => {
+    const res = await stream(`${RJ265946}/${await fx.fileId(RJ265946, ODD)}`, { range: 'bytes=-10' });
+    expect(res.status).toBe(206);
+    expect((await body(res)).equals(fs.readFileSync(path.join(await fx.workDir(RJ265946), ODD)).subarray(-10))).toBe(true);
+    const download = await fx.get(`/api/media/download/${RJ265946}/${await fx.fileId(RJ265946, ODD)}`, {}, 'HEAD');
+    expect(download.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent(path.basename(ODD)).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`);
+  });
+
   it('decodes the Shift-JIS readme to UTF-8 text', async () => {
     const res = await stream(`${RJ01012345}/${await fx.fileId(RJ01012345, 'readme.txt')}`);
     expect(res.status).toBe(200);
@@ -169,6 +180,7 @@ describe('GET /api/media/download/:hash', () => {
   it('answers the Shift-JIS readme undecoded, and ranges', async () => {
     const dir = await fx.workDir(RJ01012345);
     const res = await fx.get(`/api/media/download/${RJ01012345}/${await fx.fileId(RJ01012345, 'readme.txt')}`);
+    expect(res.headers.get('content-type')).toBe('text/plain');
     expect((await body(res)).equals(fs.readFileSync(path.join(dir, 'readme.txt')))).toBe(true);
     const ranged = await fx.get(`/api/media/download/${prologue.hash}`, { range: 'bytes=-100' });
     expect(ranged.status).toBe(206);

@@ -39,6 +39,9 @@ async function mediaFile(ctx: RouteContext): Promise<MediaFile> {
   return file;
 }
 
+/** Content type of the bytes as stored: a text file's encoding is unknown, so no charset. */
+const storedType = (file: MediaFile) => (file.type === 'text' ? mimeTypeOf(file.name).split(';')[0]! : mimeTypeOf(file.name));
+
 /** Answers a text file decoded to UTF-8, with ETag/Last-Modified and 304 on a fresh cache. */
 async function sendDecodedText(ctx: AppContext, file: MediaFile): Promise<void> {
   ctx.status = 200;
@@ -62,19 +65,19 @@ async function sendDecodedText(ctx: AppContext, file: MediaFile): Promise<void> 
 mediaRouter.get('/api/media/stream/:workId/:fileId', requireUser(), async (ctx) => {
   const file = await mediaFile(ctx);
   if (file.type === 'text' && file.size <= TEXT_DECODE_LIMIT) return sendDecodedText(ctx, file);
-  const type = file.type === 'text' ? 'text/plain' : mimeTypeOf(file.name);
-  await sendFile(ctx, file.path, { type });
+  await sendFile(ctx, file.path, { type: storedType(file) });
 });
 
 /**
  * GET|HEAD /api/media/download/:workId/:fileId -> the file's bytes as stored, with
- * `Content-Disposition: attachment` and the UTF-8 file name (RFC 5987 `filename*`);
- * Range as for stream. 404 {error} as for stream.
+ * `Content-Disposition: attachment` and the UTF-8 file name (RFC 5987 `filename*`),
+ * text files without a charset (their bytes are not decoded); Range as for stream.
+ * 404 {error} as for stream.
  */
 mediaRouter.get('/api/media/download/:workId/:fileId', requireUser(), async (ctx) => {
   const file = await mediaFile(ctx);
   ctx.attachment(file.name);
-  await sendFile(ctx, file.path, { type: mimeTypeOf(file.name) });
+  await sendFile(ctx, file.path, { type: storedType(file) });
 });
 
 /**
