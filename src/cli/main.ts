@@ -7,9 +7,11 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/index.js';
 import { CliError, EXIT_USAGE } from './output.js';
 import { registerServe } from './serve.js';
+import { registerScan } from './scan.js';
 import { registerUser } from './user.js';
 import { registerConfig } from './config.js';
 import { registerTranslate } from './translate.js';
+import { registerTui } from './tui.js';
 
 const program = new Command('audiolib')
   .description('self-hosted catalogue and player for libraries of audio works')
@@ -19,9 +21,11 @@ const program = new Command('audiolib')
   .exitOverride();
 
 registerServe(program);
+registerScan(program);
 registerUser(program);
 registerConfig(program);
 registerTranslate(program);
+registerTui(program);
 
 try {
   await program.parseAsync(process.argv);

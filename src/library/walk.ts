@@ -163,7 +163,11 @@ export async function listWorkFiles(workDir: string, log: (l: ScanLog) => void, 
       const full = path.join(dir, entry.name);
       const relpath = rel ? `${rel}/${entry.name}` : entry.name;
       if (kind.kind === 'file') {
-        const st = kind.stat ?? (await fs.stat(full));
+        const st = kind.stat ?? (await fs.stat(full).catch((err: NodeJS.ErrnoException) => {
+          // a name in another encoding (Shift-JIS from an old archive) decodes lossily and cannot be opened
+          if (entry.name.includes('\uFFFD')) throw new Error(`cannot read ${relpath}: its name is not valid UTF-8 (rename it, for example with convmv)`);
+          throw err;
+        }));
         files.push({ relpath, abs: full, size: st.size, mtime: Math.floor(st.mtimeMs) });
         return;
       }

@@ -1,0 +1,162 @@
+/**
+ * `audiolib scan [DIR...]` (DESIGN section 1, issue 2 item 3, issue 4 "CLI"): scans the
+ * given folders, else the config's rootFolders, into the catalogue. Progress with an
+ * ora spinner on a TTY (stderr), plain lines otherwise; the summary line
+ * `added N, updated N, skipped N, failed N, duplicates N` and each failure and duplicate
+ * by work code on stderr; `--json` prints the summary as one JSON document on stdout and
+ * nothing on stderr. Exit 0 ok, 1 some work failed (or the scan was refused), 2 usage;
+ * SIGINT/SIGTERM stop the scan cleanly (130/143).
+ * Modes: `--work CODE` one work, `--lyrics` lyric scan, `--allow-mass-removal`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import ora, { type Ora } from 'ora';
+import { ensureDataDir, loadConfig, resolveDataDir, type Config } from '../config/index.js';
+import { openMigrated, type Db } from '../db/index.js';
+import { ScanAbortedError, ScanError, scanLibrary, scanLyrics, scanWork, summaryLine, type ScanEvent, type ScanOptions, type ScanRoot, type ScanSummary } from '../library/scan.js';
+import { formatWorkCode, parseWorkIdInput } from '../library/workcode.js';
+import { CliError, EXIT_FAILURES, info, printJson } from './output.js';
+
+
+interface ScanFlags { json?: boolean; work?: string; lyrics?: boolean; allowMassRemoval?: boolean }
+
+/**
+ * The folders to scan: each DIR (must be an existing folder; named like the configured
+ * root with that path, else by its base name), else the configured roots.
+ * Throws CliError (exit 2) for a missing DIR or when there is nothing to scan.
+ */
+export function rootsFor(dirs: string[], config: Config): ScanRoot[] {
+  if (dirs.length === 0) {
+    if (config.rootFolders.length === 0) throw new CliError('no folders to scan: give DIR arguments or add rootFolders to the configuration');
+    return config.rootFolders.map((r) => ({ name: r.name, path: path.resolve(r.path) }));
+  }
+  return dirs.map((dir) => {
+    const abs = path.resolve(dir);
+    if (!fs.existsSync(abs) || !fs.statSync(abs).isDirectory()) throw new CliError(`not a folder: ${dir}`);
+    const configured = config.rootFolders.find((r) => path.resolve(r.path) === abs);
+    return { name: configured?.name ?? path.basename(abs), path: abs };
+  });
+}
+
+/** Progress display: a spinner with counts on a TTY, plain lines otherwise, nothing with --json. */
+function progress(json: boolean): { onEvent: (e: ScanEvent) => void; stop: () => void } {
+  if (json) return { onEvent: () => undefined, stop: () => undefined };
+  const counts = { added: 0, updated: 0, skipped: 0, failed: 0, done: 0, total: 0 };
+  // a terminal that reports no width (some pseudo-terminals) gets plain lines
+  const spinner: Ora | null = process.stderr.isTTY && process.stderr.columns > 0 ? ora({ stream: process.stderr, text: 'looking for works' }).start() : null;
+  const text = () => `${counts.done}${counts.total ? `/${counts.total}` : ''} works: added ${counts.added}, updated ${counts.updated}, skipped ${counts.skipped}, failed ${counts.failed}`;
+  const line = (message: string) => {
+    if (spinner) spinner.clear();
+    info(message);
+    if (spinner) spinner.render();
+  };
+  return {
+    onEvent(e) {
+      if (e.type === 'result') {
+        counts[e.result]++;
+        counts.done++;
+        if (!spinner && e.result !== 'skipped') line(`${e.code} ${e.result}`);
+      } else if (e.type === 'progress') {
+        counts.total = e.total;
+      } else if (e.type === 'main') {
+        const m = /^found (\d+) work folders/.exec(e.log.message);
+        if (m) counts.total = Number(m[1]);
+        // duplicates and the summary line are printed by report() at the end
+        const reported = / is in two folders: |^added \d+, updated \d+/.test(e.log.message);
+        if (!reported && (e.log.level !== 'info' || !spinner)) line(e.log.message);
+      } else if (e.type === 'task' && e.log.level !== 'info') {
+        line(`${e.code}: ${e.log.message}`);
+      }
+      if (spinner) spinner.text = text();
+    },
+    stop: () => spinner?.stop(),
+  };
+}
+
+/** Prints failures, duplicates, hidden and restored counts and the summary line on stderr. */
+function report(summary: ScanSummary): void {
+  for (const f of summary.failures) info(`failed ${f.code}: ${f.error}`);
+  for (const d of summary.duplicateFolders) info(`duplicate ${d.code}: kept ${d.kept}, skipped ${d.duplicate}`);
+  if (summary.removed) info(`hidden ${summary.removed} works whose folders are missing`);
+  if (summary.restored) info(`restored ${summary.restored} works whose folders came back`);
+  info(summaryLine(summary));
+}
+
+/**
+ * Options of a library scan from the configuration and flags. The place to add a
+ * post-work hook (ScanOptions.afterWork, e.g. the metadata fetch) for the CLI.
+ */
+export function scanOptionsFor(config: Config, roots: ScanRoot[], flags: ScanFlags, signal: AbortSignal, onEvent: (e: ScanEvent) => void): ScanOptions {
+  return { roots, maxDepth: config.scannerMaxRecursionDepth, allowMassRemoval: !!flags.allowMassRemoval, skipCleanup: config.skipCleanup, signal, onEvent };
+}
+
+export function registerScan(program: Command): void {
+  program
+    .command('scan')
+    .description('scan library folders (DIR..., else the configured root folders) into the catalogue')
+    .argument('[dir...]', 'folders to scan')
+    .option('--json', 'print the summary as JSON on stdout')
+    .option('--work <code>', 'rescan one work of the catalogue (e.g. RJ01012345)')
+    .option('--lyrics', "rescan the files and lyrics of the catalogue's works only")
+    .option('--allow-mass-removal', 'hide missing works even when more than 10% of the library would vanish')
+    .action(async (dirs: string[], flags: ScanFlags) => {
+      const global = program.opts<{ dataDir?: string; db?: string }>();
+      const dataDir = resolveDataDir(global.dataDir);
+      ensureDataDir(dataDir);
+      const config = loadConfig(dataDir);
+      const workId = flags.work === undefined ? null : parseWorkIdInput(flags.work);
+      if (flags.work !== undefined && workId === null) throw new CliError(`not a work code: ${flags.work}`);
+      if ((workId !== null || flags.lyrics) && dirs.length > 0) throw new CliError('--work and --lyrics take no DIR arguments');
+      const roots = workId === null && !flags.lyrics ? rootsFor(dirs, config) : [];
+
+      const controller = new AbortController();
+      let signalCode = 0;
+      const stop = (code: number) => () => {
+        signalCode = code;
+        controller.abort();
+      };
+      const onInt = stop(130);
+      const onTerm = stop(143);
+      process.on('SIGINT', onInt);
+      process.on('SIGTERM', onTerm);
+      const db: Db = await openMigrated(dataDir, global.db);
+      const display = progress(!!flags.json);
+      try {
+        if (workId !== null) {
+          const answer = await scanWork(db, workId, { signal: controller.signal, onEvent: display.onEvent });
+          display.stop();
+          const code = formatWorkCode(workId, (await db('works').where({ id: workId }).first('code_prefix'))?.code_prefix ?? 'RJ');
+          if (flags.json) printJson({ code, ...answer });
+          else info(`${code} ${answer.result}${answer.error ? `: ${answer.error}` : ''}`);
+          if (answer.result === 'failed') process.exitCode = EXIT_FAILURES;
+          return;
+        }
+        const summary = flags.lyrics
+          ? await scanLyrics(db, { signal: controller.signal, onEvent: display.onEvent })
+          : await scanLibrary(db, scanOptionsFor(config, roots, flags, controller.signal, display.onEvent));
+        display.stop();
+        if (flags.json) printJson(summary);
+        else report(summary);
+        if (summary.failed > 0) process.exitCode = EXIT_FAILURES;
+      } catch (err) {
+        display.stop();
+        if (err instanceof ScanAbortedError) {
+          if (flags.json) printJson({ ...err.summary, killed: true });
+          else {
+            info('scan stopped; the works done so far are saved');
+            report(err.summary);
+          }
+          process.exitCode = signalCode || EXIT_FAILURES;
+          return;
+        }
+        if (err instanceof CliError) throw err;
+        if (err instanceof ScanError && err.code === 'not_found') throw new CliError(err.message);
+        throw new CliError((err as Error).message, EXIT_FAILURES);
+      } finally {
+        process.off('SIGINT', onInt);
+        process.off('SIGTERM', onTerm);
+        await db.destroy();
+      }
+    });
+}

@@ -1,0 +1,102 @@
+/**
+ * The real `audiolib scan` command (issue 2 item 3, issue 4 "CLI"): output on stdout
+ * and stderr and exit codes 0, 1 and 2, run as `node bin/audiolib.js` (needs dist/).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { openMigrated } from '../../src/db/index.js';
+import { acquireScanLock } from '../../src/library/lock.js';
+import { copyLibrary, tempDir } from '../unit/library/helpers.js';
+
+const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'audiolib.js');
+const run = (dataDir: string, ...args: string[]) => {
+  const r = spawnSync(process.execPath, [bin, '--data-dir', dataDir, 'scan', ...args], { encoding: 'utf8', env: { ...process.env, AUDIOLIB_DATA_DIR: '' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+};
+
+describe('audiolib scan', () => {
+  it('--json prints the summary only, on stdout, and exits 0; a rescan skips', () => {
+    const lib = copyLibrary();
+    const data = tempDir();
+    const first = run(data, '--json', lib);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toBe('');
+    const summary = JSON.parse(first.stdout);
+    expect(summary).toMatchObject({ added: 5, updated: 0, skipped: 0, failed: 0, duplicates: 1, failures: [], removed: 0 });
+    expect(summary.duplicateFolders).toEqual([{ code: 'RJ173248', kept: path.join(lib, '[B-bishop]', 'RJ173248 搾精天使ピュアミルク'), duplicate: path.join(lib, 'RJ173248 (copy)') }]);
+    expect(JSON.parse(run(data, '--json', lib).stdout)).toMatchObject({ added: 0, skipped: 5 });
+  });
+
+  it('prints each work, the duplicate and the summary line on stderr', () => {
+    const r = run(tempDir(), copyLibrary());
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^RJ01012345 added$/m);
+    expect(r.stderr).toMatch(/^duplicate RJ173248: kept .*RJ173248 搾精天使ピュアミルク, skipped .*RJ173248 \(copy\)$/m);
+    expect(r.stderr.trim().split('\n').at(-1)).toBe('added 5, updated 0, skipped 0, failed 0, duplicates 1');
+  });
+
+  it('exits 1 and names the failing work by its code', () => {
+    const lib = copyLibrary();
+    const bad = path.join(lib, 'RJ777777 old archive');
+    fs.mkdirSync(bad);
+    fs.writeFileSync(Buffer.concat([Buffer.from(bad + '/'), Buffer.from([0x82, 0xa0, 0x2e, 0x6d, 0x70, 0x33])]), 'x'); // Shift-JIS 'あ.mp3'
+    const r = run(tempDir(), lib);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^failed RJ777777: cannot read .*\.mp3: its name is not valid UTF-8/m);
+    expect(r.stderr).toMatch(/added 5, updated 0, skipped 0, failed 1, duplicates 1/);
+    const json = run(tempDir(), '--json', lib);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).failures).toEqual([{ code: 'RJ777777', error: expect.stringContaining('not valid UTF-8') }]);
+  });
+
+  it('exits 2 on bad usage', () => {
+    const data = tempDir();
+    const none = run(data);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/no folders to scan/);
+    const missing = run(data, path.join(data, 'nope'));
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/not a folder: .*nope/);
+    expect(run(data, '--work', 'hello').code).toBe(2);
+    expect(run(data, '--bogus').code).toBe(2);
+  });
+
+  it('scans the configured root folders, one work with --work, and lyrics with --lyrics', () => {
+    const lib = copyLibrary();
+    const data = tempDir();
+    fs.writeFileSync(path.join(data, 'config.json'), JSON.stringify({ rootFolders: [{ name: 'main', path: lib }] }));
+    expect(JSON.parse(run(data, '--json').stdout)).toMatchObject({ added: 5 });
+    fs.writeFileSync(path.join(lib, 'RJ265946 サキュバスアカデミア', 'short.lrc'), '[00:00.00]x\n');
+    expect(JSON.parse(run(data, '--json', '--work', 'rj265946').stdout)).toEqual({ code: 'RJ265946', changed: true, result: 'updated' });
+    expect(JSON.parse(run(data, '--json', '--lyrics').stdout)).toMatchObject({ updated: 0, skipped: 5 });
+    expect(run(data, '--work', 'RJ999999').code).toBe(2);
+  });
+
+  it('stops before hiding a library whose folder vanished, unless --allow-mass-removal', () => {
+    const lib = copyLibrary();
+    const data = tempDir();
+    run(data, lib);
+    fs.rmSync(path.join(lib, 'RJ265946 サキュバスアカデミア'), { recursive: true });
+    const r = run(data, lib);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/would hide 1 of 5 works .*--allow-mass-removal/);
+    expect(JSON.parse(run(data, '--json', '--allow-mass-removal', lib).stdout)).toMatchObject({ removed: 1, skipped: 4 });
+  });
+
+  it('refuses to run while another process scans, naming its pid', async () => {
+    const data = tempDir();
+    const db = await openMigrated(data);
+    const lock = await acquireScanLock(db, 'scan');
+    try {
+      const r = run(data, copyLibrary());
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`a scan is already running \\(pid ${process.pid} on `));
+    } finally {
+      await lock.release('finished');
+      await db.destroy();
+    }
+  });
+});
