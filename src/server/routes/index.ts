@@ -7,5 +7,12 @@ import { configAdminRouter } from './config-admin.js';
 import { rootsRouter } from './roots.js';
 import { credentialsRouter } from './credentials.js';
 import { lyricRouter } from './lyric.js';
+import { worksRouter } from './works.js';
+import { namesRouter } from './names.js';
+import { workRouter } from './work.js';
+import { reviewRouter } from './review.js';
+import { histroyRouter } from './histroy.js';
+import { versionRouter } from './version.js';
+import { configSharedRouter } from './config-shared.js';
 
-export const routers = [authRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter];
+export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter];

@@ -1,0 +1,103 @@
+/**
+ * Catalogue benchmark (issue 3): builds the synthetic catalogue (seed.js) in a data
+ * directory, starts `audiolib serve` on it in a child process, signs in as `bench0` and
+ * measures each listener call with autocannon (10 connections): p50, p99 latency (ms)
+ * and requests per second, plus the server's CPU time per request (user + system, from
+ * /proc: a figure that other load on the machine does not inflate). Prints a Markdown
+ * table; the target is p99 <= 25 ms.
+ *
+ *   npm run build:server && node bench/catalogue/run.js [--data-dir DIR] [--seconds N]
+ *
+ * The data directory is kept (default /tmp/audiolib-bench-catalogue) and re-seeded only
+ * when it has no database, so a second run skips the minute of seeding.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { seedCatalogue, BENCH_PASSWORD } from './seed.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const dataDir = path.resolve(arg('--data-dir', '/tmp/audiolib-bench-catalogue'));
+const seconds = Number(arg('--seconds', '10'));
+
+const advanced = JSON.stringify([{ t: 'tag', d: '耳かき' }, { t: 'fuzzy', d: '雨音' }, { t: 'VA', d: '声優1' }]);
+const SCENARIOS = [
+  ['first page, default sort', '/api/works?page=1&order=release&sort=desc'],
+  ['page 5,000', '/api/works?page=5000&order=release&sort=desc'],
+  ['random order, seed 42, page 3', '/api/works?page=3&order=random&seed=42'],
+  ['tag filter', '/api/tags/40/works?page=2'],
+  ['VA filter', null], // path filled once a VA id is known
+  ['keyword search', `/api/search?keyword=${encodeURIComponent('癒やし 耳かき')}&page=2`],
+  ['advanced search, 3 keywords', `/api/search?isAdvance=1&keyword=${encodeURIComponent(advanced)}`],
+  ['GET /api/tags/', '/api/tags/'],
+  ['GET /api/review', '/api/review?order=updated_at&sort=desc&page=2'],
+];
+
+async function waitForServer(url, child) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      await fetch(`${url}/api/version`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error('server did not start');
+}
+
+/** CPU time (ms, user + system) used so far by process `pid`, from /proc/PID/stat. */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+const run = (url, token) =>
+  new Promise((resolve, reject) => {
+    autocannon({ url, connections: 10, duration: seconds, headers: { authorization: `Bearer ${token}` } }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+
+if (!fs.existsSync(path.join(dataDir, 'audiolib.sqlite3'))) {
+  process.stderr.write(`seeding ${dataDir} ...\n`);
+  await seedCatalogue(dataDir);
+}
+const loadBefore = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const port = 18000 + Math.floor(Math.random() * 1000);
+const child = spawn(process.execPath, [path.join(here, '..', '..', 'bin', 'audiolib.js'), 'serve', '--data-dir', dataDir, '--port', String(port), '--host', '127.0.0.1'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, AUDIOLIB_ADMIN_PASSWORD: 'bench-admin-password' },
+});
+const base = `http://127.0.0.1:${port}`;
+try {
+  await waitForServer(base, child);
+  const login = await fetch(`${base}/api/auth/me`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench0', password: BENCH_PASSWORD }) });
+  const { token } = await login.json();
+  const vas = await (await fetch(`${base}/api/vas/`, { headers: { authorization: `Bearer ${token}` } })).json();
+  SCENARIOS[4][1] = `/api/vas/${vas[0].id}/works?page=2`;
+
+  const rows = [];
+  for (const [name, p] of SCENARIOS) {
+    const res = await fetch(base + p, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    const cpuBefore = cpuMs(child.pid);
+    const r = await run(base + p, token);
+    const cpu = (cpuMs(child.pid) - cpuBefore) / r.requests.total;
+    if (r.non2xx || r.errors) throw new Error(`${p}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    rows.push({ name, path: p, p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), cpu: cpu.toFixed(2) });
+    process.stderr.write(`${name}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, ${cpu.toFixed(2)} ms CPU/request\n`);
+  }
+  console.log(`load average before: ${loadBefore}, after: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
+  console.log('| call | p50 (ms) | p99 (ms) | req/s | server CPU ms/req |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.name} (\`${decodeURIComponent(r.path)}\`) | ${r.p50} | ${r.p99} | ${r.rps} | ${r.cpu} |`);
+  const over = rows.filter((r) => r.p99 > 25);
+  console.log(over.length ? `\np99 above 25 ms: ${over.map((r) => r.name).join(', ')}` : '\nevery p99 <= 25 ms');
+} finally {
+  child.kill('SIGTERM');
+}

@@ -1,0 +1,57 @@
+/**
+ * Catalogue result cache (bench/README.md section "catalogue"). The `catalogue_version`
+ * counter is bumped by SQLite triggers on every change to works, circles, tags, VAs and
+ * their links (migration 20261121120000_catalogue), whoever writes (server, scanner, CLI).
+ * Totals, seeded random orders, keyword results and name lists are kept per version, so
+ * they are computed once per catalogue change instead of once per request. Answers that
+ * depend on a user's own data (ratings, reviews, history) are never cached here.
+ * On PostgreSQL (no triggers) nothing is cached.
+ */
+import type { Db } from '../db/index.js';
+
+/** Entries kept per database (least recently used dropped first). */
+const MAX_ENTRIES = 64;
+
+interface Store { version: number; entries: Map<string, Promise<unknown>> }
+const stores = new WeakMap<Db, Store>();
+
+/** The catalogue version, or null when the database keeps none (PostgreSQL). */
+export async function catalogueVersion(db: Db): Promise<number | null> {
+  if (db.client.config.client !== 'sqlite3') return null;
+  const row = await db('catalogue_version').where({ id: 1 }).first<{ version: number } | undefined>('version');
+  return row ? Number(row.version) : null;
+}
+
+/** The cache of one catalogue version; `get` answers `compute()` for `key`, computed at most once per version. */
+export interface CatalogueCache {
+  /** `key` must name everything the value depends on (SQL text and bindings). */
+  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+const uncached: CatalogueCache = { get: (_key, compute) => compute() };
+
+/** Reads the catalogue version once and answers the cache of that version (a pass-through on PostgreSQL). */
+export async function catalogueCache(db: Db): Promise<CatalogueCache> {
+  const version = await catalogueVersion(db);
+  if (version === null) return uncached;
+  let store = stores.get(db);
+  if (!store || store.version < version) {
+    store = { version, entries: new Map() };
+    stores.set(db, store);
+  }
+  const current = store;
+  if (current.version !== version) return uncached; // a newer version is already cached: compute this answer afresh
+  return {
+    get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      let entry = current.entries.get(key) as Promise<T> | undefined;
+      if (entry) current.entries.delete(key); // re-inserted below as the most recently used
+      else {
+        entry = compute(); // the promise is kept, so concurrent requests share one computation
+        entry.catch(() => current.entries.delete(key));
+      }
+      current.entries.set(key, entry);
+      if (current.entries.size > MAX_ENTRIES) current.entries.delete(current.entries.keys().next().value!);
+      return entry;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Which works a list shows (spec 000 sections 7 and 9): visibility, age rating, lyric
+ * status, circle/tag/VA, plain keyword and advanced keywords. Each function adds
+ * WHERE clauses on the works alias `w` of a knex query.
+ */
+import type { Knex } from 'knex';
+import type { AdvancedKeyword } from '../api/types.js';
+import { parseWorkIdInput } from '../library/workcode.js';
+
+/** Age rating filter: 0 all, 1 all ages only, 2 adults only (R18). */
+export type NsfwFilter = 0 | 1 | 2;
+/** Lyric kinds a work may have; `lyric_status` joins them sorted with '_' ('ai_local'). */
+export type LyricPart = 'ai' | 'local';
+
+export interface WorkFilter {
+  /** Trial catalogue status (DESIGN section 7); 3 = in the library. */
+  status: number;
+  nsfw: NsfwFilter;
+  /** Works having any of these lyric kinds; empty = no lyric filter. */
+  lyric: LyricPart[];
+  circleId?: number;
+  tagId?: number;
+  vaId?: string;
+  /** Plain keyword: a work code, else words that must all match. */
+  keyword?: string;
+  /** Advanced keywords, all ANDed. */
+  advanced?: AdvancedKeyword[];
+}
+
+/** Every visible work of the library (status 3, not removed), no other condition. */
+export const LIBRARY: WorkFilter = { status: 3, nsfw: 0, lyric: [] };
+
+/** `lyric_status` values containing a part. */
+const LYRIC_VALUES: Record<LyricPart, string[]> = { ai: ['ai', 'ai_local'], local: ['local', 'ai_local'] };
+
+/** Escapes LIKE wildcards; use with `ESCAPE '\'`. */
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** True on SQLite, where the `work_search` FTS5 trigram index exists. */
+const hasSearchIndex = (db: Knex) => db.client.config.client === 'sqlite3';
+
+/**
+ * Adds "the work's title, circle name, a tag name or a VA name contains `text`"
+ * (case-insensitive). On SQLite, text of 3+ characters is looked up in the FTS5 trigram
+ * index `work_search`; shorter text scans the same index's documents.
+ */
+export function whereTextMatches(db: Knex, qb: Knex.QueryBuilder, text: string): void {
+  if (hasSearchIndex(db)) {
+    if ([...text].length >= 3) qb.whereRaw('w.id IN (SELECT rowid FROM work_search WHERE work_search MATCH ?)', [`"${text.replace(/"/g, '""')}"`]);
+    else qb.whereRaw(`w.id IN (SELECT rowid FROM work_search WHERE doc LIKE ? ESCAPE '\\')`, [likeContains(text)]);
+    return;
+  }
+  const like = likeContains(text.toLowerCase());
+  qb.where((or) => {
+    or.whereRaw(`lower(w.title) LIKE ? ESCAPE '\\'`, [like])
+      .orWhereRaw(`w.circle_id IN (SELECT id FROM circles WHERE lower(name) LIKE ? ESCAPE '\\')`, [like])
+      .orWhereRaw(`w.id IN (SELECT wt.work_id FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE lower(t.name) LIKE ? ESCAPE '\\')`, [like])
+      .orWhereRaw(`w.id IN (SELECT wv.work_id FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE lower(v.name) LIKE ? ESCAPE '\\')`, [like]);
+  });
+}
+
+/**
+ * Plain keyword (spec 000 section 2 header search): a work code with or without its
+ * prefix, 6 or 8 digits ('RJ01012345', 'rj299717', '299717') finds that work; any other
+ * text is split on blanks and every word must match (whereTextMatches).
+ */
+export function wherePlainKeyword(db: Knex, qb: Knex.QueryBuilder, keyword: string): void {
+  const id = parseWorkIdInput(keyword);
+  if (id !== null) {
+    qb.where('w.id', id);
+    return;
+  }
+  for (const word of keyword.split(/\s+/).filter(Boolean)) whereTextMatches(db, qb, word);
+}
+
+/**
+ * One advanced keyword {t, d} (spec 000 section 3): `unknown` = a plain keyword (code or
+ * words), `fuzzy` = the whole text matches title, circle, tag or VA, `VA`/`tag`/`circle` =
+ * the work has a VA / tag / circle whose name contains the text (case-insensitive).
+ */
+export function whereAdvancedKeyword(db: Knex, qb: Knex.QueryBuilder, { t, d }: AdvancedKeyword): void {
+  const text = d.trim();
+  const like = likeContains(text.toLowerCase());
+  switch (t) {
+    case 'unknown':
+      return wherePlainKeyword(db, qb, text);
+    case 'fuzzy':
+      return whereTextMatches(db, qb, text);
+    case 'VA':
+      qb.whereRaw(`w.id IN (SELECT wv.work_id FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE lower(v.name) LIKE ? ESCAPE '\\')`, [like]);
+      return;
+    case 'tag':
+      qb.whereRaw(`w.id IN (SELECT wt.work_id FROM work_tags wt JOIN tags tg ON tg.id = wt.tag_id WHERE lower(tg.name) LIKE ? ESCAPE '\\')`, [like]);
+      return;
+    case 'circle':
+      qb.whereRaw(`w.circle_id IN (SELECT id FROM circles WHERE lower(name) LIKE ? ESCAPE '\\')`, [like]);
+      return;
+  }
+}
+
+/** Adds every clause of `f` to `qb` (works alias `w`). Only visible works: status and removed_at null. */
+export function applyWorkFilter(db: Knex, qb: Knex.QueryBuilder, f: WorkFilter): void {
+  qb.where('w.status', f.status).whereNull('w.removed_at');
+  if (f.nsfw === 1) qb.where('w.nsfw', false);
+  if (f.nsfw === 2) qb.where('w.nsfw', true);
+  if (f.lyric.length > 0) qb.whereIn('w.lyric_status', [...new Set(f.lyric.flatMap((p) => LYRIC_VALUES[p]))]);
+  if (f.circleId !== undefined) qb.where('w.circle_id', f.circleId);
+  if (f.tagId !== undefined) qb.whereRaw('w.id IN (SELECT work_id FROM work_tags WHERE tag_id = ?)', [f.tagId]);
+  if (f.vaId !== undefined) qb.whereRaw('w.id IN (SELECT work_id FROM work_vas WHERE va_id = ?)', [f.vaId]);
+  if (f.keyword?.trim()) wherePlainKeyword(db, qb, f.keyword.trim());
+  for (const k of f.advanced ?? []) if (k.d.trim()) whereAdvancedKeyword(db, qb, k);
+}
+
+/** Whether the filter needs a text search (results worth caching as a whole). */
+export const hasTextSearch = (f: WorkFilter) => Boolean(f.keyword?.trim()) || (f.advanced ?? []).some((k) => k.d.trim());

@@ -1,0 +1,108 @@
+/**
+ * The works lists (spec 000 section 7): GET /api/works, /api/search, the circle, tag
+ * and VA lists, and (with a scope) the caller's favourites and history. One engine:
+ * filter (filters.ts), order (order.ts), page, then hydrate (hydrate.ts).
+ *
+ * Two ways to a page (bench/README.md section "catalogue"):
+ * - index orders: `SELECT id ... ORDER BY <indexed column>, id LIMIT/OFFSET`, with the
+ *   total counted once per catalogue version (cache.ts);
+ * - seeded random orders and keyword searches: the whole ordered id list is computed
+ *   once per catalogue version and pages are slices of it.
+ * Orders by the caller's rating and the favourites/history lists depend on the user's
+ * own data and are always queried directly.
+ */
+import type { Knex } from 'knex';
+import type { Db } from '../db/index.js';
+import type { Progress, WorksAnswer } from '../api/types.js';
+import { applyWorkFilter, hasTextSearch, type WorkFilter } from './filters.js';
+import { applyOrder, isUserOrder, type FavouriteOrder, type SortDir, type WorkOrder } from './order.js';
+import { loadWorks } from './hydrate.js';
+import { catalogueCache, type CatalogueCache } from './cache.js';
+
+/** The caller's favourites (review rows) or play history, optionally one progress value. */
+export interface ListScope { kind: 'review' | 'history'; progress?: Progress }
+
+export interface ListOptions {
+  filter: WorkFilter;
+  order: WorkOrder | FavouriteOrder;
+  sort: SortDir;
+  /** Random-order seed 0..99. */
+  seed: number;
+  /** 1-based page number. */
+  page: number;
+  pageSize: number;
+  /** The caller's user name: their rating, review, progress and history ride on each work. */
+  viewer: string;
+  scope?: ListScope;
+}
+
+/** The works of `opts` with the unpaged filter applied, no select, no order (aliases w, s, r). */
+function baseQuery(db: Db, opts: ListOptions): Knex.QueryBuilder {
+  const qb = db('works as w');
+  const { scope, viewer } = opts;
+  if (scope) {
+    qb.join(`${scope.kind === 'review' ? 'reviews' : 'play_history'} as s`, (j) => j.on('s.work_id', 'w.id').andOn('s.user_name', db.raw('?', [viewer])));
+  }
+  if (isUserOrder(opts.order) || scope?.progress) {
+    qb.leftJoin('reviews as r', (j) => j.on('r.work_id', 'w.id').andOn('r.user_name', db.raw('?', [viewer])));
+  }
+  if (scope?.progress) qb.where('r.progress', scope.progress);
+  applyWorkFilter(db, qb, opts.filter);
+  return qb;
+}
+
+/** A cache key naming a query's SQL and bindings. */
+const keyOf = (label: string, qb: Knex.QueryBuilder) => {
+  const { sql, bindings } = qb.toSQL();
+  return `${label}|${sql}|${JSON.stringify(bindings)}`;
+};
+
+/** Counts the works of `base`; cached per catalogue version unless it reads user data. */
+async function countWorks(cache: CatalogueCache, base: Knex.QueryBuilder, perUser: boolean): Promise<number> {
+  const query = base.clone().count({ n: '*' });
+  const run = async () => Number((await query)[0]?.n ?? 0);
+  return perUser ? run() : cache.get(keyOf('count', query), run);
+}
+
+/** Every id of `ordered` in order, as one `group_concat` string (far cheaper than 100,000 rows). */
+async function allIds(db: Db, ordered: Knex.QueryBuilder): Promise<number[]> {
+  const [row] = await db.from(ordered.as('q')).select(db.raw('group_concat(id) as ids'));
+  const text = (row as { ids: string | null } | undefined)?.ids;
+  return text ? text.split(',').map(Number) : [];
+}
+
+/**
+ * One page of works with its pagination `{currentPage, pageSize, totalCount}`.
+ * `betterRandom` answers one random work of the filtered set (pageSize 1).
+ */
+export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer> {
+  const { order, page, pageSize, viewer } = opts;
+  const base = baseQuery(db, opts);
+  const perUser = Boolean(opts.scope) || isUserOrder(order);
+  const time = opts.scope?.kind ?? 'work';
+  const cache = await catalogueCache(db);
+
+  if (order === 'betterRandom') {
+    const totalCount = await countWorks(cache, base, perUser);
+    const pick = totalCount > 0 ? Math.floor(Math.random() * totalCount) : 0;
+    const ids = totalCount > 0 ? (await base.clone().select('w.id').orderBy('w.id').limit(1).offset(pick)).map((r: { id: number }) => r.id) : [];
+    return { works: await loadWorks(db, ids, viewer, time), pagination: { currentPage: 1, pageSize: 1, totalCount } };
+  }
+
+  const ordered = base.clone().select('w.id');
+  applyOrder(ordered, order, opts.sort, opts.seed);
+  const offset = (page - 1) * pageSize;
+  let ids: number[];
+  let totalCount: number;
+  if (!perUser && db.client.config.client === 'sqlite3' && (order === 'random' || hasTextSearch(opts.filter))) {
+    const all = await cache.get(keyOf('ids', ordered), () => allIds(db, ordered));
+    totalCount = all.length;
+    ids = all.slice(offset, offset + pageSize);
+  } else {
+    [ids, totalCount] = await Promise.all([
+      ordered.limit(pageSize).offset(offset).then((rows: { id: number }[]) => rows.map((r) => r.id)),
+      countWorks(cache, base, perUser),
+    ]);
+  }
+  return { works: await loadWorks(db, ids, viewer, time), pagination: { currentPage: page, pageSize, totalCount } };
+}

@@ -1,0 +1,48 @@
+/**
+ * Orders of the works lists (spec 000 section 9) and of the favourites and history
+ * lists (section 7 "sorting rule"), as ORDER BY clauses on the works alias `w`, the
+ * caller's review alias `r` and the scope alias `s` (reviews or play_history).
+ * Every order ends in the work id, so pages never overlap or skip a work.
+ */
+import type { Knex } from 'knex';
+
+/** Orders of GET /api/works and the other works lists. */
+export const WORK_ORDERS = ['release', 'rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'random', 'betterRandom'] as const;
+/** Orders of GET /api/review and GET /api/histroy (allage and nsfw are the favourites' age sorts). */
+export const FAVOURITE_ORDERS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'allage', 'nsfw'] as const;
+
+export type WorkOrder = (typeof WORK_ORDERS)[number];
+export type FavouriteOrder = (typeof FAVOURITE_ORDERS)[number];
+export type SortDir = 'asc' | 'desc';
+
+/** Plain column orders, each backed by an index (status, removed_at, column, id). */
+const COLUMN_ORDERS = new Set(['release', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'created_at']);
+
+/** Whether the order reads the caller's own reviews (then results are per user). */
+export const isUserOrder = (order: WorkOrder | FavouriteOrder) => order === 'rating' || order === 'userRating';
+
+/**
+ * A stable pseudo-random rank of a work for `seed` (0..99), computed in SQL from the id
+ * alone: multiply-mod, xor with a seed mask, multiply-mod again. The same seed gives the
+ * same order on every page; another seed gives another order.
+ */
+function randomRank(seed: number): string {
+  const mask = (seed * 2654435761 + 977) % 2147483647;
+  const h1 = '((w.id * 1103515245 + 12345) % 2147483647)';
+  return `(((${h1} | ${mask}) - (${h1} & ${mask})) * 48271 + ${seed}) % 2147483647`;
+}
+
+/**
+ * Adds the ORDER BY of `order` in direction `dir`. `rating`/`userRating` sort by the
+ * caller's rating (alias `r`, joined by the caller) with unrated works last; `allage`
+ * is nsfw ascending and `nsfw` nsfw descending whatever `dir` says; `updated_at` is the
+ * scope row's time (alias `s`); `random` uses `seed`.
+ */
+export function applyOrder(qb: Knex.QueryBuilder, order: Exclude<WorkOrder, 'betterRandom'> | FavouriteOrder, dir: SortDir, seed = 0): void {
+  if (COLUMN_ORDERS.has(order)) qb.orderBy(`w.${order}`, dir);
+  else if (isUserOrder(order)) qb.orderByRaw('CASE WHEN r.rating IS NULL THEN 1 ELSE 0 END').orderBy('r.rating', dir);
+  else if (order === 'random') qb.orderByRaw(`${randomRank(seed)} ${dir}`);
+  else if (order === 'allage' || order === 'nsfw') qb.orderBy('w.nsfw', order === 'allage' ? 'asc' : 'desc').orderBy('s.updated_at', 'desc');
+  else if (order === 'updated_at') qb.orderBy('s.updated_at', dir);
+  qb.orderBy('w.id', order === 'allage' || order === 'nsfw' ? 'desc' : dir);
+}

@@ -1,0 +1,86 @@
+/**
+ * The wire shape of a Work (spec 000 section 3, src/api/types.ts `Work`), fixed in one
+ * place: every list, the detail call, favourites and history answer works built here.
+ */
+import type { HistoryState, NamedRef, Progress, RateDetail, Work, LyricStatus } from '../api/types.js';
+
+/** A works row joined with its circle and the caller's review and history (see hydrate.ts). */
+export interface WorkRow {
+  id: number;
+  code_prefix: string;
+  title: string;
+  circle_id: number | null;
+  circle_name: string | null;
+  nsfw: number | boolean;
+  release: string | null;
+  price: number;
+  dl_count: number;
+  review_count: number;
+  rate_count: number;
+  rate_average_2dp: number;
+  rate_count_detail: string | null;
+  lyric_status: string;
+  created_at: string | number | Date;
+  updated_at: string | number | Date;
+  user_rating: number | null;
+  review_text: string | null;
+  progress: string | null;
+  history_state: string | null;
+  /** JSON lists of {id, name} (text on SQLite, parsed on PostgreSQL). */
+  vas_json: string | NamedRef<string>[] | null;
+  tags_json: string | NamedRef[] | null;
+  /** The review's or history record's time in the favourites and history lists. */
+  scope_updated_at?: string | number | Date | null;
+}
+
+/**
+ * A stored time as ISO 8601 UTC. SQLite keeps CURRENT_TIMESTAMP text
+ * ('YYYY-MM-DD HH:MM:SS', UTC), ISO text or epoch milliseconds depending on the writer.
+ */
+export function isoTime(value: string | number | Date | null | undefined): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number') return new Date(value).toISOString();
+  if (/^\d+$/.test(value)) return new Date(Number(value)).toISOString();
+  return /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(value) ? `${value.replace(' ', 'T')}.000Z` : value;
+}
+
+/** Parses stored JSON, answering `fallback` when it is missing or broken. */
+function parseJson<T>(text: string | T | null, fallback: T): T {
+  if (!text) return fallback;
+  if (typeof text !== 'string') return text;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Builds the wire Work from its row (with its VAs and tags). */
+export function presentWork(row: WorkRow): Work {
+  const circle = row.circle_id === null ? null : { id: row.circle_id, name: row.circle_name };
+  return {
+    id: row.id,
+    code_prefix: row.code_prefix,
+    title: row.title,
+    circle,
+    name: circle?.name ?? null,
+    vas: parseJson<NamedRef<string>[]>(row.vas_json, []),
+    tags: parseJson<NamedRef[]>(row.tags_json, []),
+    release: row.release,
+    price: row.price,
+    dl_count: row.dl_count,
+    rate_average_2dp: row.rate_average_2dp,
+    rate_count: row.rate_count,
+    rate_count_detail: parseJson<RateDetail[]>(row.rate_count_detail, []),
+    review_count: row.review_count,
+    nsfw: Boolean(row.nsfw),
+    lyric_status: row.lyric_status as LyricStatus,
+    userRating: row.user_rating ?? null,
+    progress: (row.progress as Progress | null) ?? null,
+    review_text: row.review_text ?? null,
+    state: parseJson<HistoryState | null>(row.history_state, null),
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.scope_updated_at ?? row.updated_at),
+  };
+}

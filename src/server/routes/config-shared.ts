@@ -1,0 +1,14 @@
+/** GET /api/config/shared (spec 000 sections 3 and 7): the player's seek steps, for every user. */
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../context.js';
+import { requireUser } from '../middleware/auth.js';
+import type { SharedConfigAnswer } from '../../api/types.js';
+
+export const configSharedRouter = new Router<AppState, { services: AppContext['services'] }>();
+
+/** GET /api/config/shared -> 200 {sharedConfig: {rewindSeekTime, forwardSeekTime}} (seconds, from the live config). */
+configSharedRouter.get('/api/config/shared', requireUser(), async (ctx) => {
+  const { rewindSeekTime, forwardSeekTime } = ctx.services.config;
+  const answer: SharedConfigAnswer = { sharedConfig: { rewindSeekTime, forwardSeekTime } };
+  ctx.body = answer;
+});

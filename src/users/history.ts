@@ -1,0 +1,35 @@
+/**
+ * Play history (spec 000 sections 3, 4 and 7): per user and work, the last queue, the
+ * index of the playing track and the position in seconds, saved by the player and
+ * restored from the favourites page. Never deleted because a folder went missing.
+ */
+import type { Db } from '../db/index.js';
+import type { HistoryState, WorksAnswer } from '../api/types.js';
+import { LIBRARY, listWorks } from '../catalogue/index.js';
+import { assertWorkExists, type FavouritesQuery } from './reviews.js';
+
+/** Saves `user`'s history `state` of `workId` (insert or replace). Throws UnknownWorkError. */
+export async function saveHistory(db: Db, user: string, workId: number, state: HistoryState): Promise<void> {
+  const now = new Date().toISOString();
+  await db.transaction(async (trx) => {
+    await assertWorkExists(trx, workId);
+    await trx('play_history')
+      .insert({ user_name: user, work_id: workId, state: JSON.stringify(state), updated_at: now })
+      .onConflict(['user_name', 'work_id'])
+      .merge(['state', 'updated_at']);
+  });
+}
+
+/** Deletes `user`'s history of `workId`; false when there was none. */
+export async function deleteHistory(db: Db, user: string, workId: number): Promise<boolean> {
+  return (await db('play_history').where({ user_name: user, work_id: workId }).del()) > 0;
+}
+
+/**
+ * GET /api/histroy: the visible works `user` has a play history for, each with its
+ * `state`, optionally only those whose review progress is `q.progress`; `updated_at`
+ * is the history record's time (default order: most recent first).
+ */
+export async function listHistory(db: Db, user: string, q: FavouritesQuery): Promise<WorksAnswer> {
+  return listWorks(db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, viewer: user, scope: { kind: 'history', progress: q.progress } });
+}

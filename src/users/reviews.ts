@@ -1,0 +1,68 @@
+/**
+ * Reviews (spec 000 sections 3, 4 and 7): a user's rating (1..5), review text and
+ * listening progress of a work, one row per user and work. Always written for the
+ * signed-in user. Deleting a review removes its mark (section 4).
+ */
+import type { Db } from '../db/index.js';
+import type { Progress, WorksAnswer } from '../api/types.js';
+import { LIBRARY, listWorks, type FavouriteOrder, type SortDir } from '../catalogue/index.js';
+
+/**
+ * Which fields a PUT /api/review writes (section 7 "review parameter usage"):
+ * `given` = the fields present in the body (the work page's rating, no params);
+ * `star` = the rating only (starOnly=true); `progress` = the progress only
+ * (progressOnly=true); `full` = rating, text and progress, absent ones cleared
+ * (the review dialog, starOnly=false).
+ */
+export type ReviewWriteMode = 'given' | 'star' | 'progress' | 'full';
+
+export interface ReviewInput { work_id: number; rating?: number | null; review_text?: string | null; progress?: Progress | null }
+
+/** Thrown when the work does not exist or is hidden. */
+export class UnknownWorkError extends Error {
+  constructor(readonly workId: number) {
+    super(`work ${workId} not found`);
+  }
+}
+
+/** Throws UnknownWorkError unless work `id` exists and is not hidden. */
+export async function assertWorkExists(db: Db, id: number): Promise<void> {
+  const row = await db('works').where({ id }).whereNull('removed_at').first('id');
+  if (!row) throw new UnknownWorkError(id);
+}
+
+/**
+ * Writes `user`'s review of `input.work_id` in `mode` (insert or update, one
+ * transaction). Throws UnknownWorkError for an unknown or hidden work.
+ */
+export async function saveReview(db: Db, user: string, input: ReviewInput, mode: ReviewWriteMode): Promise<void> {
+  const fields: Partial<Record<'rating' | 'review_text' | 'progress', unknown>> = {};
+  if (mode === 'star') fields.rating = input.rating ?? null;
+  else if (mode === 'progress') fields.progress = input.progress ?? null;
+  else if (mode === 'full') Object.assign(fields, { rating: input.rating ?? null, review_text: input.review_text ?? null, progress: input.progress ?? null });
+  else for (const key of ['rating', 'review_text', 'progress'] as const) if (input[key] !== undefined) fields[key] = input[key];
+  const now = new Date().toISOString();
+  await db.transaction(async (trx) => {
+    await assertWorkExists(trx, input.work_id);
+    await trx('reviews')
+      .insert({ user_name: user, work_id: input.work_id, ...fields, created_at: now, updated_at: now })
+      .onConflict(['user_name', 'work_id'])
+      .merge({ ...fields, updated_at: now });
+  });
+}
+
+/** Deletes `user`'s review of `workId`; false when there was none. */
+export async function deleteReview(db: Db, user: string, workId: number): Promise<boolean> {
+  return (await db('reviews').where({ user_name: user, work_id: workId }).del()) > 0;
+}
+
+export interface FavouritesQuery { order: FavouriteOrder; sort: SortDir; page: number; pageSize: number; progress?: Progress }
+
+/**
+ * GET /api/review: the visible works `user` has a review row for (rating, text or
+ * progress), optionally only one progress value, in favourites order; `updated_at` is
+ * the review's time.
+ */
+export async function listReviews(db: Db, user: string, q: FavouritesQuery): Promise<WorksAnswer> {
+  return listWorks(db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, viewer: user, scope: { kind: 'review', progress: q.progress } });
+}
