@@ -29,10 +29,12 @@ const clip = (s: string) => s.slice(0, MAX_TEXT);
  */
 export async function expireStaleClaims(db: Db, timeoutSeconds: number, now: Date = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - timeoutSeconds * 1000).toISOString();
-  return db('lyric_tasks')
+  const stale = () => db('lyric_tasks')
     .where({ status: TaskStatus.TRANSCRIBING })
-    .andWhere((q) => q.where('heartbeat_at', '<', cutoff).orWhereNull('heartbeat_at'))
-    .update({ status: TaskStatus.PENDING, worker_name: null, worker_status: null, claim_secret: null, claimed_at: null, heartbeat_at: null, updated_at: nowIso() });
+    .andWhere((q) => q.where('heartbeat_at', '<', cutoff).orWhereNull('heartbeat_at'));
+  // a read first: list calls run this often, and most of the time there is nothing to write
+  if (!(await stale().first('id'))) return 0;
+  return stale().update({ status: TaskStatus.PENDING, worker_name: null, worker_status: null, claim_secret: null, claimed_at: null, heartbeat_at: null, updated_at: nowIso() });
 }
 
 /**
