@@ -7,8 +7,8 @@ import { CliError } from './output.js';
 /** Reads one line from a terminal in raw mode without echoing it. Ctrl-C/Ctrl-D abort (exit 2). */
 function promptHidden(prompt: string): Promise<string> {
   const stdin = process.stdin;
+  stdin.setRawMode(true); // echo off before the prompt shows, so nothing typed early is echoed
   process.stderr.write(prompt);
-  stdin.setRawMode(true);
   stdin.resume();
   stdin.setEncoding('utf8');
   return new Promise((resolve, reject) => {
