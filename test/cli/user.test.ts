@@ -3,9 +3,10 @@
  * from stdin, never argv; the spec's validation messages with exit code 2; the
  * API sees the changes at once (tokens checked against the database).
  */
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../helpers/server.js';
-import { runCli, startServe, type RunningServe } from './run.js';
+import { binPath, runCli, startServe, type RunningServe } from './run.js';
 
 const ADMIN_PW = 'cli-admin-pw';
 let dataDir: string;
@@ -84,5 +85,53 @@ describe('audiolib user passwd and delete', () => {
     expect(admin.code).toBe(2);
     expect(admin.stderr).toContain('the admin user cannot be deleted');
     expect(JSON.parse((await user(['list', '--json'])).stdout).users).toEqual([{ name: 'admin', group: 'admin' }]);
+  });
+});
+
+describe('audiolib user add on a terminal', () => {
+  /** Drives `audiolib user ARGS` in a pseudo-terminal (python3's pty), answering each prompt; returns the transcript. */
+  const onTerminal = (args: string[], answers: string[]) => {
+    const driver = `
+import os, pty, sys, json, time
+answers = json.loads(sys.argv[1])
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[2], [sys.argv[2], *sys.argv[3:]])
+out = b''
+def read_until(marker):
+    global out
+    while marker not in out:
+        chunk = os.read(fd, 1024)
+        if not chunk: return
+        out += chunk
+for i, answer in enumerate(answers):
+    read_until([b'new password: ', b'repeat the password: '][i])
+    os.write(fd, answer.encode() + b'\\r')
+try:
+    while True:
+        chunk = os.read(fd, 1024)
+        if not chunk: break
+        out += chunk
+except OSError:
+    pass
+_, status = os.waitpid(pid, 0)
+sys.stdout.write(json.dumps({'code': os.waitstatus_to_exitcode(status), 'out': out.decode()}))`;
+    const result = spawnSync('python3', ['-c', driver, JSON.stringify(answers), process.execPath, binPath, '--data-dir', dataDir, 'user', ...args], { encoding: 'utf8' });
+    return JSON.parse(result.stdout) as { code: number; out: string };
+  };
+
+  it('asks twice without echoing the password', async () => {
+    const { code, out } = onTerminal(['add', 'ttyuser1'], ['tty-secret-1', 'tty-secret-1']);
+    expect(out).toContain('new password: ');
+    expect(out).toContain('repeat the password: ');
+    expect(out).not.toContain('tty-secret-1');
+    expect(code).toBe(0);
+    expect((await login('ttyuser1', 'tty-secret-1')).status).toBe(200);
+  });
+
+  it('refuses two different passwords', () => {
+    const { code, out } = onTerminal(['add', 'ttyuser2'], ['tty-secret-1', 'tty-secret-2']);
+    expect(out).toContain('the two passwords do not match');
+    expect(code).toBe(2);
   });
 });
