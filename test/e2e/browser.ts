@@ -51,9 +51,15 @@ export function ensureWebBuilt(): void {
  * fetches the metadata of the works the recorded DLsite pages know (circles, tags,
  * voice actors, ratings, prices) from the fake store.
  */
-async function scanFixtureLibrary(server: TestServer): Promise<string> {
+async function scanFixtureLibrary(server: TestServer, extraWorks: number): Promise<string> {
   const copy = path.join(server.dataDir, 'library');
   fs.cpSync(libraryDir, copy, { recursive: true });
+  const track = path.join(libraryDir, 'RJ265946 サキュバスアカデミア', 'short.mp3');
+  for (let i = 1; i <= extraWorks; i++) {
+    const dir = path.join(copy, 'extra', `RJ${String(900000 + i)} Extra work ${i}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.copyFileSync(track, path.join(dir, `track ${i}.mp3`));
+  }
   await scanLibrary(server.services.db, { roots: [{ name: 'library', path: copy }], maxDepth: 2 });
   await fetchWorkMetadata(server.services.db, server.services.config, server.dataDir, METADATA_WORKS);
   return copy;
@@ -78,17 +84,22 @@ export interface E2E {
   token: string;
   /** A new page in its own context (own localStorage). */
   page(opts?: PageOptions): Promise<Page>;
+  /** Calls the API as admin (test setup): answers status and parsed body. */
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   /** Saves test-results/screenshots/{name}-{width}.png. */
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 }
 
-/** Starts server (with the scanned fixture library) and Chromium. */
-export async function startE2E(opts: { scan?: boolean } = {}): Promise<E2E> {
+/**
+ * Starts server (with the scanned fixture library) and Chromium.
+ * opts.extraWorks: that many more one-track works (RJ900001...) under library/extra/.
+ */
+export async function startE2E(opts: { scan?: boolean; extraWorks?: number } = {}): Promise<E2E> {
   ensureWebBuilt();
   const store: FakeStore = await startFakeStore();
   const server = await startTestServer({ dataDir: tempDataDir('audiolib-e2e-'), config: store.config });
-  if (opts.scan ?? true) await scanFixtureLibrary(server);
+  if (opts.scan ?? true) await scanFixtureLibrary(server, opts.extraWorks ?? 0);
   const token = await server.login();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
@@ -113,6 +124,15 @@ export async function startE2E(opts: { scan?: boolean } = {}): Promise<E2E> {
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       return page;
+    },
+    async call(method, p, body) {
+      const res = await fetch(server.url + p, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
     },
     async screenshot(page, name) {
       const file = path.join(screenshotDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);

@@ -69,7 +69,7 @@ export default function WorkDetail() {
     <Stack gap={0} maw={1200} mx="auto">
       <WorkHeader work={work} onChange={patch} />
       <WorkActions work={work} folder={folder} onChange={patch} onTasks={loadTasks} />
-      <FileTree tracks={tracks} workTitle={work.title} path={path} onPath={setPath} aiStatus={aiStatus} />
+      <FileTree tracks={tracks} workTitle={work.title} path={path} onPath={setPath} aiStatus={aiStatus} onTasks={loadTasks} />
     </Stack>
   );
 }

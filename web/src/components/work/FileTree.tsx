@@ -29,6 +29,8 @@ export interface FileTreeProps {
   onPath(path: number[]): void;
   /** AI task status by audio hash. */
   aiStatus: Map<string, number>;
+  /** Called after a task was created (the page reloads the statuses). */
+  onTasks(): void;
 }
 
 function AiBadge({ status }: { status: number }) {
@@ -51,7 +53,7 @@ function download(node: TrackNode): void {
   a.remove();
 }
 
-export function FileTree({ tracks, workTitle, path, onPath, aiStatus }: FileTreeProps) {
+export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }: FileTreeProps) {
   const { t } = useTranslation();
   const playingHash = usePlayer((s) => s.queue[s.queueIndex]?.hash);
   const playing = usePlayer((s) => s.playing);
@@ -84,6 +86,7 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus }: FileTree
     try {
       const res = await translateAudio(node.hash!);
       notifySuccess(res.message);
+      onTasks();
     } catch (err) {
       notifyError(err);
     }

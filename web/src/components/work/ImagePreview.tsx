@@ -8,17 +8,16 @@ import { ActionIcon, Anchor, Button, Group, Image, Modal, Text } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { TrackNode } from '../../../../src/api/types';
 import { mediaUrl } from '../../api/client';
+import { visualiserCoverKey } from '../../player/settings';
 import { usePlayer } from '../../player/store';
-
-export function visualiserCoverKey(workId: string): string {
-  return `visualiserCover:${workId}`;
-}
 
 export function ImagePreview({ images, index, onIndex, onClose }: { images: TrackNode[]; index: number | null; onIndex(i: number): void; onClose(): void }) {
   const { t } = useTranslation();
+  // Notifications render outside the router: the link navigates through this closure.
+  const navigate = useNavigate();
   const playingWork = usePlayer((s) => s.queue[s.queueIndex]?.hash.split('/')[0]);
   const image = index === null ? undefined : images[index];
   const src = image ? mediaUrl(image.mediaStreamUrl ?? `/api/media/stream/${image.hash}`) : '';
@@ -30,7 +29,10 @@ export function ImagePreview({ images, index, onIndex, onClose }: { images: Trac
       color: 'green',
       message: (
         <span>
-          {t('work.coverSet')} <Anchor component={Link} to={`/fullScreenPlayer/${playingWork}`} size="sm">{t('work.openVisualiser')}</Anchor>
+          {t('work.coverSet')}{' '}
+          <Anchor href={`/fullScreenPlayer/${playingWork}`} size="sm" onClick={(e) => { e.preventDefault(); navigate(`/fullScreenPlayer/${playingWork}`); }}>
+            {t('work.openVisualiser')}
+          </Anchor>
         </span>
       ),
     });
