@@ -1,60 +1,93 @@
 /**
- * The bottom player bar: current title (and work), previous / play-pause / next within
- * the queue, a seek slider with elapsed and total time. Hidden while the queue is empty.
+ * The bottom player bar (spec 000 section 2 "Player"): seek slider, title and the current
+ * lyric line (the work title when the track has no lyric), seek steps, previous / play-pause / next, play mode, volume,
+ * speed, queue, settings, desktop lyrics, full screen, and the expand button. Hidden
+ * while the queue is empty.
+ *
+ * Gestures on the title area (thresholds of spec 000 section 9): drag up 15 px opens the
+ * expanded player, down 15 px closes it; a sideways drag of 10 px, or a 500 ms hold,
+ * seeks by dragging (the bar's width is the whole track).
  */
-import { ActionIcon, Group, Slider, Text } from '@mantine/core';
-import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlayerSkipBackFilled, IconPlayerSkipForwardFilled } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { ActionIcon, Anchor, Group, Text } from '@mantine/core';
+import { IconChevronUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { player, usePlayer } from './store';
+import { PlayModeButton, PlayPauseButton, PrevNextButtons, SeekButtons, SeekSlider, SpeedMenu, TimeText, VolumeControl, VolumeIndicator } from './controls';
+import { ExpandedPlayer, FullScreenButton, QueueButton } from './ExpandedPlayer';
 import { formatSeconds } from './format';
+import { classifyGesture, dragSeekTarget, HOLD_MS, type Gesture } from './gesture';
+import { CurrentLyricLine } from './LyricView';
+import { DesktopLyricsButton, PlayerSettings } from './PlayerSettings';
+import { player, playingWorkId, usePlayer } from './store';
+
+interface Press { x: number; y: number; t: number; g: Gesture; start: number; target: number | null; width: number; hold: ReturnType<typeof setTimeout> }
 
 export function PlayerBar() {
   const { t } = useTranslation();
   const title = usePlayer((s) => s.queue[s.queueIndex]?.title);
   const workTitle = usePlayer((s) => s.queue[s.queueIndex]?.workTitle);
-  const workId = usePlayer((s) => s.queue[s.queueIndex]?.hash.split('/')[0]);
-  const playing = usePlayer((s) => s.playing);
-  const currentTime = usePlayer((s) => s.currentTime);
-  const duration = usePlayer((s) => s.duration);
-  const hasPrev = usePlayer((s) => s.queueIndex > 0);
-  const hasNext = usePlayer((s) => s.queueIndex + 1 < s.queue.length);
+  const workId = usePlayer(playingWorkId);
+  const [expanded, setExpanded] = useState(false);
+  const [gesture, setGesture] = useState<{ g: Gesture; target: number | null }>({ g: 'idle', target: null });
+  const press = useRef<Press | null>(null);
   if (title === undefined) return null;
+
+  const update = (p: Press, dx: number, dy: number) => {
+    const g = classifyGesture(p.g, dx, dy, performance.now() - p.t);
+    p.g = g;
+    if (g === 'up') { end(); setExpanded(true); return; }
+    if (g === 'down') { end(); setExpanded(false); return; }
+    if (g === 'seek') p.target = dragSeekTarget(p.start, dx, p.width, player.getState().duration);
+    setGesture({ g, target: p.target });
+  };
+  const end = () => {
+    if (press.current) clearTimeout(press.current.hold);
+    press.current = null;
+    setGesture({ g: 'idle', target: null });
+  };
+
   return (
     <div data-testid="player-bar" style={{ padding: '4px 12px 6px' }}>
-      <Slider
-        aria-label={t('player.seek')}
-        size="sm"
-        min={0}
-        max={Math.max(duration, 0.001)}
-        step={0.1}
-        value={Math.min(currentTime, duration || 0)}
-        onChange={(v) => player.seek(v)}
-        label={(v) => formatSeconds(v)}
-        mb={4}
-      />
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <div style={{ minWidth: 0, flex: 1 }}>
+      <SeekSlider />
+      <Group justify="space-between" wrap="nowrap" gap="xs" mt={4}>
+        <div style={{ minWidth: 0, flex: 1, touchAction: 'none', userSelect: 'none' }} data-testid="bar-gesture" data-gesture={gesture.g}
+          onPointerDown={(e) => {
+            const width = e.currentTarget.parentElement?.clientWidth ?? window.innerWidth;
+            const p: Press = { x: e.clientX, y: e.clientY, t: performance.now(), g: 'idle', start: player.getState().currentTime, target: null, width,
+              hold: setTimeout(() => { if (press.current === p) update(p, 0, 0); }, HOLD_MS) };
+            press.current = p;
+            e.currentTarget.setPointerCapture?.(e.pointerId);
+          }}
+          onPointerMove={(e) => { const p = press.current; if (p) update(p, e.clientX - p.x, e.clientY - p.y); }}
+          onPointerUp={() => { const p = press.current; if (p?.g === 'seek' && p.target !== null) player.seek(p.target); end(); }}
+          onPointerCancel={end}>
           <Text size="sm" fw={600} truncate data-testid="player-title">{title}</Text>
-          <Text size="xs" c="dimmed" truncate>
-            {workTitle && workId && /^\d+$/.test(workId) ? <Link to={`/work/${workId}`} style={{ color: 'inherit' }}>{workTitle}</Link> : workTitle}
-          </Text>
+          {gesture.g === 'seek' && gesture.target !== null
+            ? <Text size="xs" c="indigo" data-testid="bar-seek-target">{formatSeconds(gesture.target)}</Text>
+            : <CurrentLyricLine fallback={(
+              <Text size="xs" c="dimmed" truncate>
+                {workTitle && workId !== null ? <Anchor component={Link} to={`/work/${workId}`} c="dimmed" size="xs">{workTitle}</Anchor> : workTitle}
+              </Text>
+            )} />}
         </div>
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="player-time">
-          {formatSeconds(currentTime)} / {formatSeconds(duration)}
-        </Text>
+        <TimeText />
         <Group gap={4} wrap="nowrap">
-          <ActionIcon variant="subtle" aria-label={t('player.previous')} disabled={!hasPrev} onClick={() => player.previous()}>
-            <IconPlayerSkipBackFilled size={18} />
-          </ActionIcon>
-          <ActionIcon size="lg" radius="xl" aria-label={playing ? t('player.pause') : t('player.play')} onClick={() => player.toggle()} data-testid="player-toggle">
-            {playing ? <IconPlayerPauseFilled size={18} /> : <IconPlayerPlayFilled size={18} />}
-          </ActionIcon>
-          <ActionIcon variant="subtle" aria-label={t('player.next')} disabled={!hasNext} onClick={() => player.next()}>
-            <IconPlayerSkipForwardFilled size={18} />
-          </ActionIcon>
+          <SeekButtons><PrevNextButtons><PlayPauseButton /></PrevNextButtons></SeekButtons>
+          <Group gap={4} wrap="nowrap" visibleFrom="sm">
+            <PlayModeButton />
+            <VolumeControl />
+            <SpeedMenu />
+            <DesktopLyricsButton />
+            <FullScreenButton />
+            <PlayerSettings />
+          </Group>
+          <QueueButton />
+          <ActionIcon variant="subtle" aria-label={t('player.expand')} onClick={() => setExpanded(true)} data-testid="expand-player"><IconChevronUp size={18} /></ActionIcon>
         </Group>
       </Group>
+      <ExpandedPlayer opened={expanded} onClose={() => setExpanded(false)} />
+      <VolumeIndicator />
     </div>
   );
 }

@@ -1,72 +1,172 @@
 /**
- * The player store (spec 000 section 4 "Player state", "Queue rules", "Play mode cycle").
- * One module-level store read with `usePlayer(selector)`; actions on `player`.
- * The sound comes from one plain <audio> element rendered by <AudioEngine/>, which
- * attaches itself here; element events write currentTime, duration and playing back.
+ * The web player store (spec 000 section 3 "Player state", section 4, section 7
+ * "History saving"). One module-level state run by the SHARED reducer of src/player
+ * (the same rules as the TUI); this file only drives the one <audio> element from that
+ * state and reports the element's events back as reducer actions.
  *
- * Extending: the full player (queue dialog, visualiser, lyrics, sleep timer pausing)
- * reads the same state and calls the same actions; `player.audio()` gives the element.
+ * - `usePlayer(selector)` reads a slice; `player.*` are the actions pages call.
+ * - The driver follows the reducer's serials: a new `trackSerial` loads the current
+ *   track, a new `seekRequest.serial` jumps (after load: on the first canplay, which is
+ *   how a history resume lands on its saved second).
+ * - The sleep timer lives in sessionStorage ('sleepTimer': {time, dueAt}) and a 1 s clock
+ *   feeds the reducer; when it fires the player pauses and a 5 s notice shows.
+ * - History is saved with the shared saver: PUT /api/histroy 500 ms after a change of
+ *   queue, index, play state or a seek, every 60 s, skipped when unchanged or resuming.
  */
 import { useSyncExternalStore } from 'react';
-import type { QueueItem } from '../../../src/api/types';
-import { mediaUrl } from '../api/client';
+import { notifications } from '@mantine/notifications';
+import type { HistoryState, QueueItem, SharedConfigAnswer } from '../../../src/api/types';
+import {
+  createHistorySaver, currentTrack, DEFAULT_FORWARD_SEEK_TIME, DEFAULT_REWIND_SEEK_TIME, initialPlayerState,
+  isTrialHash, playerReducer, SLEEP_NOTICE_MS, workIdOfHash, type PlayerAction, type PlayerState,
+} from '../../../src/player/index.js';
+import { api, mediaUrl } from '../api/client';
+import i18n from '../i18n';
 
-export type PlayMode = 'order' | 'allRepeat' | 'repeatOnce' | 'shuffle';
-export const PLAY_MODES: PlayMode[] = ['order', 'allRepeat', 'repeatOnce', 'shuffle'];
+export type { PlayerState, PlayMode } from '../../../src/player/index.js';
 
-export interface PlayerState {
-  queue: QueueItem[];
-  queueIndex: number;
-  /** true while the element plays (or is asked to). */
-  playing: boolean;
-  /** Seconds. */
-  currentTime: number;
-  /** Seconds; 0 until known. */
-  duration: number;
-  /** 0..1 */
-  volume: number;
-  muted: boolean;
-  playMode: PlayMode;
-  /** Sleep timer 'HH:MM' (kept for the browser session), or null. */
-  sleepTime: string | null;
+const SLEEP_KEY = 'sleepTimer';
+
+/** The sleep timer kept for the browser session (spec 000 section 4), or nothing. */
+function sessionSleep(): Partial<PlayerState> {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(SLEEP_KEY) ?? 'null') as { time?: unknown; dueAt?: unknown } | null;
+    if (saved && typeof saved.time === 'string' && typeof saved.dueAt === 'number') return { sleepTime: saved.time, sleepDueAt: saved.dueAt };
+  } catch { /* a broken value is no timer */ }
+  return {};
 }
 
-const SLEEP_KEY = 'sleepTime';
-
-let state: PlayerState = {
-  queue: [],
-  queueIndex: 0,
-  playing: false,
-  currentTime: 0,
-  duration: 0,
-  volume: 1,
-  muted: false,
-  playMode: 'order',
-  sleepTime: typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(SLEEP_KEY),
-};
+let state: PlayerState = initialPlayerState(typeof sessionStorage === 'undefined' ? {} : sessionSleep());
 const listeners = new Set<() => void>();
 let audioEl: HTMLAudioElement | null = null;
-/** Seconds to seek to once the new source can play (history resume). */
+/** Seconds to jump to once the new source can play (a seek asked while loading). */
 let pendingSeek: number | null = null;
+/** True from a source change until it can play: the element's own pause events are not the listener's. */
+let switching = false;
+/** The notice to show when the resumed track first can play ('resumed play history'). */
+let resumeNotice: string | null = null;
+/** Seconds of audio actually played since the page loaded (desktop lyrics need 5 s). */
+let playedSeconds = 0;
+let lastTick: number | null = null;
 
-function set(patch: Partial<PlayerState>): void {
-  state = { ...state, ...patch };
+const saver = createHistorySaver({
+  save: (workId: number, history: HistoryState) => {
+    const track = history.queue[history.index];
+    if (track && isTrialHash(track.hash)) return undefined;
+    return api('/api/histroy', { method: 'PUT', body: { work_id: workId, state: history }, on401: 'throw' });
+  },
+  onError: (err) => console.error('history update failed', err),
+});
+
+/** Seek steps from GET /api/config/shared (seconds); defaults 5 and 30 until loaded. */
+let seekSteps = { rewindSeekTime: DEFAULT_REWIND_SEEK_TIME, forwardSeekTime: DEFAULT_FORWARD_SEEK_TIME };
+let seekStepsAsked = false;
+
+function loadSeekSteps(): void {
+  if (seekStepsAsked) return;
+  seekStepsAsked = true;
+  api<SharedConfigAnswer>('/api/config/shared', { on401: 'throw' })
+    .then((a) => { seekSteps = { ...a.sharedConfig }; emit(); })
+    .catch((err) => { seekStepsAsked = false; console.error(err); });
+}
+
+function emit(): void {
   for (const l of listeners) l();
 }
 
-/** The stream URL of a queue item, with the token. */
+/** The stream URL of a queue item, with the token (trial items use /api/fake/media/...). */
 export function streamUrlOf(item: QueueItem): string {
-  return mediaUrl(item.mediaStreamUrl ?? `/api/media/stream/${item.hash}`);
+  const base = isTrialHash(item.hash) ? '/api/fake/media/stream/' : '/api/media/stream/';
+  return mediaUrl(item.mediaStreamUrl ?? `${base}${item.hash}`);
 }
 
-function loadCurrent(autoplay: boolean, seconds = 0): void {
-  const item = state.queue[state.queueIndex];
-  if (!audioEl || !item) return;
-  pendingSeek = seconds > 0 ? seconds : null;
-  audioEl.src = streamUrlOf(item);
-  audioEl.load();
-  set({ currentTime: seconds, duration: item.duration ?? 0, playing: autoplay });
-  if (autoplay) void audioEl.play().catch(() => set({ playing: false }));
+/** Runs one reducer action, then drives the element, persists the sleep timer and feeds the history saver. */
+export function dispatch(action: PlayerAction): void {
+  const prev = state;
+  const next = playerReducer(prev, action);
+  if (next === prev) return;
+  state = next;
+  if (next.sleepTime !== prev.sleepTime) {
+    if (next.sleepTime && next.sleepDueAt !== null) sessionStorage.setItem(SLEEP_KEY, JSON.stringify({ time: next.sleepTime, dueAt: next.sleepDueAt }));
+    else sessionStorage.removeItem(SLEEP_KEY);
+  }
+  drive(prev, next);
+  if (next.queue.length) loadSeekSteps();
+  saver.update(next);
+  emit();
+}
+
+/** Makes the element follow the state (see the file comment). */
+function drive(prev: PlayerState, next: PlayerState): void {
+  const el = audioEl;
+  if (!el) return;
+  const newSeek = next.seekRequest !== null && next.seekRequest.serial !== prev.seekRequest?.serial;
+  if (next.trackSerial !== prev.trackSerial) {
+    const track = currentTrack(next);
+    pendingSeek = newSeek && next.seekRequest!.seconds > 0 ? next.seekRequest!.seconds : null;
+    switching = true;
+    if (track) {
+      el.src = streamUrlOf(track);
+    } else {
+      el.removeAttribute('src');
+    }
+    el.load();
+  } else if (newSeek) {
+    if (el.readyState >= 1 && !switching) el.currentTime = next.seekRequest!.seconds;
+    else pendingSeek = next.seekRequest!.seconds;
+  }
+  el.volume = next.volume;
+  el.muted = next.muted;
+  el.defaultPlaybackRate = next.speed;
+  el.playbackRate = next.speed;
+  if (next.playing && el.paused && currentTrack(next)) {
+    el.play().catch((err: unknown) => {
+      if (err instanceof DOMException && err.name === 'AbortError') return;
+      console.error(err);
+      dispatch({ type: 'pause' });
+    });
+  } else if (!next.playing && !el.paused) {
+    el.pause();
+  }
+}
+
+/** Wires the element's events to reducer actions. */
+function wire(el: HTMLAudioElement): void {
+  el.ontimeupdate = () => {
+    if (switching || pendingSeek !== null) return;
+    const now = el.currentTime;
+    if (!el.paused && lastTick !== null && now > lastTick && now - lastTick < 2) playedSeconds += now - lastTick;
+    lastTick = now;
+    dispatch({ type: 'timeUpdate', seconds: now });
+  };
+  el.ondurationchange = () => dispatch({ type: 'durationChange', duration: Number.isFinite(el.duration) ? el.duration : 0 });
+  el.oncanplay = () => {
+    switching = false;
+    if (pendingSeek !== null) {
+      el.currentTime = pendingSeek;
+      pendingSeek = null;
+    }
+    lastTick = el.currentTime;
+    if (state.resuming && resumeNotice) {
+      notifications.show({ message: resumeNotice });
+    }
+    resumeNotice = null;
+    dispatch({ type: 'trackLoaded' });
+    if (state.playing && el.paused) drive(state, state);
+  };
+  el.onplay = () => { if (!state.playing) dispatch({ type: 'play' }); };
+  el.onpause = () => { if (!switching && !el.ended && state.playing) dispatch({ type: 'pause' }); };
+  el.onended = () => dispatch({ type: 'ended', random: Math.random() });
+  el.onerror = () => { if (el.getAttribute('src')) dispatch({ type: 'playbackError' }); };
+}
+
+let clock: ReturnType<typeof setInterval> | null = null;
+
+/** The 1 s clock of the sleep timer: when it fires playback pauses and a 5 s notice shows. */
+function tick(): void {
+  const had = state.sleepTime;
+  dispatch({ type: 'clock', now: Date.now() });
+  if (had && !state.sleepTime) notifications.show({ message: i18n.t('player.sleepFired'), autoClose: SLEEP_NOTICE_MS });
 }
 
 export const player = {
@@ -77,123 +177,91 @@ export const player = {
   },
   /** The <audio> element, once mounted. */
   audio: (): HTMLAudioElement | null => audioEl,
+  /** Seek steps in seconds (GET /api/config/shared). */
+  seekSteps: () => seekSteps,
+  /** Seconds of audio played since the page loaded. */
+  playedSeconds: () => playedSeconds,
+  dispatch,
 
-  /** Called by AudioEngine with its element (null on unmount). Wires the element events. */
+  /** Called by AudioEngine with its element (null on unmount). Wires events, starts the sleep clock, loads the current track. */
   attach(el: HTMLAudioElement | null): void {
     audioEl = el;
-    if (!el) return;
-    el.volume = state.volume;
-    el.muted = state.muted;
-    el.ontimeupdate = () => set({ currentTime: el.currentTime });
-    el.ondurationchange = () => set({ duration: Number.isFinite(el.duration) ? el.duration : 0 });
-    el.onplay = () => set({ playing: true });
-    el.onpause = () => set({ playing: false });
-    el.oncanplay = () => {
-      if (pendingSeek !== null) {
-        el.currentTime = pendingSeek;
-        pendingSeek = null;
-      }
-    };
-    el.onended = () => player.onTrackEnd();
-    if (state.queue.length) loadCurrent(false, state.currentTime);
+    if (!el) {
+      if (clock !== null) clearInterval(clock);
+      clock = null;
+      return;
+    }
+    wire(el);
+    if (clock === null) clock = setInterval(tick, 1000);
+    // A remounted element picks up the current track where the state says it is.
+    const seconds = state.currentTime;
+    drive({ ...state, trackSerial: state.trackSerial - 1 }, state);
+    if (seconds > 0) pendingSeek = seconds;
   },
 
   /**
-   * Replaces the queue and starts item `index`.
-   * opts.seconds: start position; opts.autoplay false loads without playing (history resume).
+   * Replaces the queue and starts item `index` (outside the queue: ignored).
+   * opts.seconds: start there (a history state; history is not saved until it lands);
+   * opts.autoplay false loads without playing (opening a work with history while idle).
    */
   playQueue(queue: QueueItem[], index: number, opts: { seconds?: number; autoplay?: boolean } = {}): void {
     if (index < 0 || index >= queue.length) return;
-    set({ queue, queueIndex: index });
-    loadCurrent(opts.autoplay ?? true, opts.seconds ?? 0);
+    const play = opts.autoplay ?? true;
+    if (opts.seconds && opts.seconds > 0) dispatch({ type: 'restoreHistory', state: { queue, index, seconds: opts.seconds }, play });
+    else dispatch({ type: 'setQueue', queue, index, play });
   },
-  /** Jumps to queue item `index` (outside the queue: ignored). */
-  setIndex(index: number): void {
-    if (index < 0 || index >= state.queue.length) return;
-    set({ queueIndex: index });
-    loadCurrent(true);
+  /** Resumes a history item: queue and index restored, seeks on the first canplay, then shows `notice`. */
+  resumeHistory(history: HistoryState, notice: string): void {
+    resumeNotice = notice;
+    dispatch({ type: 'restoreHistory', state: history, play: true });
   },
-  play(): void {
-    if (!audioEl || !state.queue.length) return;
-    set({ playing: true });
-    void audioEl.play().catch(() => set({ playing: false }));
-  },
-  pause(): void {
-    audioEl?.pause();
-    set({ playing: false });
-  },
-  toggle(): void {
-    if (state.playing) player.pause();
-    else player.play();
-  },
-  /** Next item; stays put on the last one. */
-  next(): void {
-    if (state.queueIndex + 1 < state.queue.length) player.setIndex(state.queueIndex + 1);
-  },
-  /** Previous item; stays put on the first one. */
-  previous(): void {
-    if (state.queueIndex > 0) player.setIndex(state.queueIndex - 1);
-  },
-  /** Seeks to `seconds` within the current track. */
-  seek(seconds: number): void {
-    if (!audioEl) return;
-    audioEl.currentTime = Math.max(0, seconds);
-    set({ currentTime: audioEl.currentTime });
-  },
+  /** Jumps to queue item `index` and plays it (outside the queue: ignored). */
+  setIndex: (index: number) => dispatch({ type: 'setTrack', index }),
+  play: () => dispatch({ type: 'play' }),
+  pause: () => dispatch({ type: 'pause' }),
+  toggle: () => dispatch({ type: 'togglePlaying' }),
+  next: () => dispatch({ type: 'next' }),
+  previous: () => dispatch({ type: 'previous' }),
+  /** Seeks to `seconds` (clamped to the track). */
+  seek: (seconds: number) => dispatch({ type: 'seek', seconds }),
+  /** Rewinds by the configured rewind step. */
+  rewind: () => dispatch({ type: 'seekBy', seconds: -seekSteps.rewindSeekTime }),
+  /** Goes forward by the configured forward step. */
+  forward: () => dispatch({ type: 'seekBy', seconds: seekSteps.forwardSeekTime }),
   /** Volume 0..1; values outside are ignored. */
-  setVolume(volume: number): void {
-    if (!(volume >= 0 && volume <= 1)) return;
-    if (audioEl) audioEl.volume = volume;
-    set({ volume });
-  },
-  setMuted(muted: boolean): void {
-    if (audioEl) audioEl.muted = muted;
-    set({ muted });
-  },
-  /** order -> allRepeat -> repeatOnce -> shuffle -> order. */
-  cyclePlayMode(): void {
-    set({ playMode: PLAY_MODES[(PLAY_MODES.indexOf(state.playMode) + 1) % PLAY_MODES.length] });
-  },
+  setVolume: (volume: number) => dispatch({ type: 'setVolume', volume }),
+  setMuted: (muted: boolean) => dispatch({ type: 'setMuted', muted }),
+  /** Playback speed 0.5..3; values outside are ignored. */
+  setSpeed: (speed: number) => dispatch({ type: 'setSpeed', speed }),
+  /** order -> all repeat -> repeat once -> shuffle -> order. */
+  cyclePlayMode: () => dispatch({ type: 'cyclePlayMode' }),
   /** Appends to the queue (starts it when the queue was empty). */
-  addToQueue(item: QueueItem): void {
-    if (!state.queue.length) return player.playQueue([item], 0);
-    set({ queue: [...state.queue, item] });
+  addToQueue(items: QueueItem | QueueItem[]): void {
+    const list = Array.isArray(items) ? items : [items];
+    if (!state.queue.length) dispatch({ type: 'setQueue', queue: list, index: 0 });
+    else dispatch({ type: 'addToQueue', items: list });
   },
-  /** Inserts after the playing item. */
-  playNext(item: QueueItem): void {
-    if (!state.queue.length) return player.playQueue([item], 0);
-    const queue = [...state.queue];
-    queue.splice(state.queueIndex + 1, 0, item);
-    set({ queue });
+  /** Inserts after the playing item (starts it when the queue was empty). */
+  playNext(items: QueueItem | QueueItem[]): void {
+    const list = Array.isArray(items) ? items : [items];
+    if (!state.queue.length) dispatch({ type: 'setQueue', queue: list, index: 0 });
+    else dispatch({ type: 'playNext', items: list });
   },
   /** Removes item `index`: the playing one stops playback and resets the index to 0; earlier ones shift it down. */
-  removeFromQueue(index: number): void {
-    if (index < 0 || index >= state.queue.length) return;
-    const queue = state.queue.filter((_, i) => i !== index);
-    if (index === state.queueIndex) {
-      audioEl?.pause();
-      set({ queue, queueIndex: 0, playing: false });
-      if (queue.length) loadCurrent(false);
-      else if (audioEl) audioEl.removeAttribute('src');
-    } else {
-      set({ queue, queueIndex: index < state.queueIndex ? state.queueIndex - 1 : state.queueIndex });
-    }
-  },
-  /** What the end of a track does, by play mode. */
-  onTrackEnd(): void {
-    const { playMode, queueIndex, queue } = state;
-    if (playMode === 'repeatOnce') return loadCurrent(true);
-    if (playMode === 'shuffle') return player.setIndex(Math.floor(Math.random() * queue.length));
-    if (queueIndex + 1 < queue.length) return player.setIndex(queueIndex + 1);
-    if (playMode === 'allRepeat') return player.setIndex(0);
-    set({ playing: false });
-  },
-  /** Sets (HH:MM) or clears the sleep timer; kept in sessionStorage. */
+  removeFromQueue: (index: number) => dispatch({ type: 'removeFromQueue', index }),
+  /** Moves a queue item (drag to reorder); the playing track keeps playing. */
+  moveInQueue: (from: number, to: number) => dispatch({ type: 'moveInQueue', from, to }),
+  emptyQueue: () => dispatch({ type: 'emptyQueue' }),
+  /** Lyric offset in seconds (rounded to 4 decimals) / by steps of 0.1 s. */
+  setLyricOffset: (offset: number) => dispatch({ type: 'setLyricOffset', offset }),
+  stepLyricOffset: (steps: number) => dispatch({ type: 'stepLyricOffset', steps }),
+  /** Sets (HH:MM, local time) or clears (null) the sleep timer; kept in sessionStorage. */
   setSleepTime(time: string | null): void {
-    if (time) sessionStorage.setItem(SLEEP_KEY, time);
-    else sessionStorage.removeItem(SLEEP_KEY);
-    set({ sleepTime: time });
+    if (time) dispatch({ type: 'setSleepTimer', time, now: Date.now() });
+    else dispatch({ type: 'clearSleepTimer' });
   },
+  /** Saves the history now if it changed (page hide). */
+  flushHistory: () => saver.flush(),
 };
 
 /** Reads a slice of the player state; re-renders only when the slice changes. */
@@ -201,7 +269,18 @@ export function usePlayer<T>(selector: (s: PlayerState) => T): T {
   return useSyncExternalStore(player.subscribe, () => selector(state));
 }
 
+/** The seek steps (rewind, forward) in seconds. */
+export function useSeekSteps(): { rewindSeekTime: number; forwardSeekTime: number } {
+  return useSyncExternalStore(player.subscribe, () => seekSteps);
+}
+
 /** The item playing now, or undefined. */
 export function currentItem(s: PlayerState): QueueItem | undefined {
   return s.queue[s.queueIndex];
+}
+
+/** The work id of the current track (trial items too), or null. */
+export function playingWorkId(s: PlayerState): number | null {
+  const t = currentTrack(s);
+  return t ? workIdOfHash(t.hash) : null;
 }

@@ -21,8 +21,7 @@ import { ReviewModal } from './ReviewModal';
 
 /** Plays a saved history state: queue, index, then seeks to the saved seconds ('resumed play history'). */
 export function playFromHistory(state: NonNullable<Work['state']>, message: string): void {
-  player.playQueue(state.queue, state.index, { seconds: state.seconds, autoplay: true });
-  notifications.show({ message });
+  player.resumeHistory(state, message);
 }
 
 export function WorkActions({ work, folder, onChange, onTasks }: { work: Work; folder: string; onChange(p: Partial<Work>): void; onTasks(): void }) {

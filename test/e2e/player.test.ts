@@ -1,0 +1,263 @@
+/**
+ * The web player (issue 6) in real Chromium against the real server and the scanned
+ * fixture library: playing, each play mode at track end, queue reorder by drag, lyric
+ * lines of .lrc/.vtt/.srt highlighted at their times, the sleep timer (page clock),
+ * history resume after a reload, keyboard shortcuts, full-screen redirects.
+ *
+ * RJ01012345: 01_プロローグ.mp3 (8.9 s, .lrc), 02_耳かき.mp3 (4.9 s, .vtt),
+ * 03_おやすみ.mp3 (1.4 s, .srt). RJ265946: 'long tone 10min.mp3' (600 s).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startE2E, type E2E } from './browser.js';
+
+let e2e: E2E;
+beforeAll(async () => { e2e = await startE2E(); });
+afterAll(async () => { await e2e?.close(); });
+
+const audioState = (page: Page) => page.evaluate(() => {
+  const a = document.querySelector('audio')!;
+  return { time: a.currentTime, paused: a.paused, volume: a.volume, src: a.getAttribute('src') ?? '' };
+});
+
+/** Opens a work page and clicks one of its audio tracks; waits until it plays. */
+async function playTrack(page: Page, workId: number, title: string): Promise<void> {
+  await page.goto(`/work/${workId}`);
+  await page.locator('[data-testid="tree-item"][data-type="audio"]').filter({ hasText: title }).click();
+  await expect.poll(() => page.getByTestId('player-title').textContent()).toBe(title);
+  await page.waitForFunction(() => { const a = document.querySelector('audio'); return !!a && !a.paused && a.currentTime > 0.2; }, undefined, { timeout: 20_000 });
+}
+
+/** Seeks the element (as dragging the slider does) and waits for the position to land. */
+async function seekElement(page: Page, seconds: number): Promise<void> {
+  await page.evaluate((s) => { document.querySelector('audio')!.currentTime = s; }, seconds);
+  await page.waitForFunction((s) => Math.abs(document.querySelector('audio')!.currentTime - s) < 1, seconds);
+}
+
+/** Counts 'ended' events of the element from now on (window.__ended). */
+const countEnded = (page: Page) => page.evaluate(() => {
+  const w = window as unknown as { __ended: number };
+  w.__ended = 0;
+  document.querySelector('audio')!.addEventListener('ended', () => { w.__ended += 1; });
+});
+const waitEnded = (page: Page) => page.waitForFunction(() => (window as unknown as { __ended: number }).__ended > 0, undefined, { timeout: 20_000 });
+
+async function setMode(page: Page, mode: string): Promise<void> {
+  for (let i = 0; i < 4 && (await page.getByTestId('player-mode').first().getAttribute('data-mode')) !== mode; i++) {
+    await page.getByTestId('player-mode').first().click();
+  }
+  await expect.poll(() => page.getByTestId('player-mode').first().getAttribute('data-mode')).toBe(mode);
+}
+
+describe('web player', () => {
+  it('plays a track: currentTime advances and the bar shows the time', async () => {
+    const page = await e2e.page();
+    await playTrack(page, 1012345, '01_プロローグ.mp3');
+    const first = (await audioState(page)).time;
+    await page.waitForFunction((t) => document.querySelector('audio')!.currentTime > t + 0.5, first);
+    expect((await audioState(page)).src).toContain('/api/media/stream/1012345/');
+    await expect.poll(() => page.getByTestId('player-time').textContent()).toMatch(/^0:0[1-8] \/ 0:0[89]$/);
+    await page.getByTestId('player-toggle').click();
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+  });
+
+  it('order: the next track at the end; pauses after the last', async () => {
+    const page = await e2e.page();
+    await playTrack(page, 1012345, '02_耳かき.mp3');
+    await setMode(page, 'order');
+    await countEnded(page);
+    await seekElement(page, 4.4);
+    await expect.poll(() => page.getByTestId('player-title').textContent(), { timeout: 15_000 }).toBe('03_おやすみ.mp3');
+    await waitEnded(page);
+    await countEnded(page);
+    await waitEnded(page);
+    expect((await audioState(page)).paused).toBe(true);
+    await expect(page.getByTestId('player-title').textContent()).resolves.toBe('03_おやすみ.mp3');
+    await expect(page.getByTestId('player-toggle').getAttribute('aria-label')).resolves.toBe('Play');
+  });
+
+  it('all repeat wraps to the first track; repeat once restarts; shuffle picks by the random number', async () => {
+    const page = await e2e.page();
+    await playTrack(page, 1012345, '03_おやすみ.mp3');
+    await setMode(page, 'all repeat');
+    await countEnded(page);
+    await waitEnded(page);
+    await expect.poll(() => page.getByTestId('player-title').textContent()).toBe('01_プロローグ.mp3');
+    await page.waitForFunction(() => !document.querySelector('audio')!.paused);
+
+    await page.locator('[data-testid="tree-item"][data-type="audio"]').filter({ hasText: '03_おやすみ.mp3' }).click();
+    await expect.poll(() => page.getByTestId('player-title').textContent()).toBe('03_おやすみ.mp3');
+    await setMode(page, 'repeat once');
+    await countEnded(page);
+    await waitEnded(page);
+    // restarted: the same track plays again from the start
+    await page.waitForFunction(() => { const a = document.querySelector('audio')!; return !a.paused && a.currentTime < 1.2; });
+    await expect(page.getByTestId('player-title').textContent()).resolves.toBe('03_おやすみ.mp3');
+
+    await setMode(page, 'shuffle');
+    await page.evaluate(() => { Math.random = () => 0.4; }); // 3 tracks: floor(0.4 * 3) = 1
+    await countEnded(page);
+    await waitEnded(page);
+    await expect.poll(() => page.getByTestId('player-title').textContent()).toBe('02_耳かき.mp3');
+    await page.waitForFunction(() => !document.querySelector('audio')!.paused);
+  });
+
+  it('reorders the queue by dragging; the playing track keeps playing', async () => {
+    const page = await e2e.page();
+    await playTrack(page, 1012345, '01_プロローグ.mp3');
+    await page.getByTestId('player-toggle').click();
+    await page.getByTestId('open-queue').first().click();
+    const titles = () => page.locator('[data-testid="queue-dialog"] [data-testid="queue-title"]').allTextContents();
+    await expect.poll(titles).toEqual(['01_プロローグ.mp3', '02_耳かき.mp3', '03_おやすみ.mp3']);
+    await page.getByTestId('queue-edit').click();
+    const handle = page.locator('[data-testid="queue-handle"]').first();
+    const target = page.locator('[data-testid="queue-item"]').nth(2);
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + ((to.y + to.height / 2 + 4 - from.y - from.height / 2) * i) / 10);
+    await page.mouse.up();
+    await expect.poll(titles).toEqual(['02_耳かき.mp3', '03_おやすみ.mp3', '01_プロローグ.mp3']);
+    await expect(page.locator('[data-testid="queue-item"][data-playing]').textContent()).resolves.toContain('01_プロローグ.mp3');
+    await expect(page.getByTestId('player-title').textContent()).resolves.toBe('01_プロローグ.mp3');
+    await e2e.screenshot(page, 'player-queue');
+  });
+
+  it('highlights the lyric line of the time for .lrc, .vtt and .srt', async () => {
+    const page = await e2e.page();
+    const current = () => page.locator('[data-testid="expanded-player"] [data-testid="lyric-line"][data-current]').textContent();
+    const cases: [string, number, string][] = [
+      ['01_プロローグ.mp3', 1.0, 'はじめまして。'],
+      ['01_プロローグ.mp3', 2.5, '今夜はゆっくり休んでください。'],
+      ['02_耳かき.mp3', 0.7, '右の耳から、'],
+      ['02_耳かき.mp3', 2.5, '耳かきをしていきますね。'],
+      ['03_おやすみ.mp3', 0.7, 'おやすみなさい。'],
+    ];
+    await playTrack(page, 1012345, '01_プロローグ.mp3');
+    await page.getByTestId('expand-player').click();
+    let playing = '01_プロローグ.mp3';
+    for (const [title, at, line] of cases) {
+      if (title !== playing) {
+        await page.getByTestId('collapse-player').click();
+        await page.locator('[data-testid="tree-item"][data-type="audio"]').filter({ hasText: title }).click();
+        await expect.poll(() => page.getByTestId('player-title').textContent()).toBe(title);
+        await page.getByTestId('expand-player').click();
+        playing = title;
+      }
+      await page.evaluate(() => document.querySelector('audio')!.pause());
+      await seekElement(page, at);
+      await expect.poll(current, { timeout: 10_000 }).toBe(line);
+    }
+    // after the last vtt cue the display clears
+    await page.getByTestId('collapse-player').click();
+    await page.locator('[data-testid="tree-item"][data-type="audio"]').filter({ hasText: '02_耳かき.mp3' }).click();
+    await expect.poll(() => page.getByTestId('player-title').textContent()).toBe('02_耳かき.mp3');
+    await page.evaluate(() => document.querySelector('audio')!.pause());
+    await seekElement(page, 4.5);
+    await expect.poll(() => page.getByTestId('bar-lyric').textContent()).toBe('');
+    await e2e.screenshot(page, 'player-lyric');
+  });
+
+  it('the sleep timer pauses playback when the clock reaches it and clears itself', async () => {
+    const page = await e2e.page();
+    await page.clock.install({ time: new Date(2026, 10, 21, 22, 29, 40) });
+    await playTrack(page, 265946, 'long tone 10min.mp3');
+    await page.getByTestId('player-settings').first().click();
+    await page.getByRole('menuitem', { name: 'Sleep timer' }).click();
+    await page.getByLabel('Pause at (HH:MM)').fill('22:30');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    expect(await page.evaluate(() => sessionStorage.getItem('sleepTimer'))).toContain('22:30');
+    expect((await audioState(page)).paused).toBe(false);
+    await page.clock.fastForward('00:30');
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    await expect(page.getByText('Sleep timer reached: playback paused').isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem('sleepTimer'))).toBeNull();
+  });
+
+  it('saves history and resumes within 1 s of the saved position after a reload', async () => {
+    const page = await e2e.page();
+    await playTrack(page, 265946, 'long tone 10min.mp3');
+    const saved = page.waitForRequest((r) => r.url().endsWith('/api/histroy') && r.method() === 'PUT' && (JSON.parse(r.postData() ?? '{}') as { state: { seconds: number } }).state.seconds > 290);
+    await seekElement(page, 300);
+    const body = JSON.parse((await saved).postData()!) as { work_id: number; state: { index: number; seconds: number; queue: { hash: string }[] } };
+    expect(body.work_id).toBe(265946);
+    await page.getByTestId('player-toggle').click();
+    await page.waitForResponse((r) => r.url().endsWith('/api/histroy') && r.request().method() === 'PUT');
+    const last = await page.evaluate(() => document.querySelector('audio')!.currentTime);
+
+    // reload: opening the work while idle loads the queue at the saved second, not playing
+    await page.reload();
+    await page.goto('/work/265946');
+    await expect.poll(() => page.getByTestId('player-title').textContent()).toBe('long tone 10min.mp3');
+    await page.waitForFunction((s) => Math.abs(document.querySelector('audio')!.currentTime - s) < 1, last, { timeout: 15_000 });
+    expect((await audioState(page)).paused).toBe(true);
+
+    // resume from the history button: plays from the saved second with the notice
+    await page.reload();
+    await page.getByTestId('history-play').click();
+    await expect(page.getByText('resumed play history').waitFor()).resolves.toBeUndefined();
+    await page.waitForFunction(() => !document.querySelector('audio')!.paused);
+    const resumed = (await audioState(page)).time;
+    expect(Math.abs(resumed - last)).toBeLessThan(1);
+  });
+
+  it('keyboard: space, arrows, n/p; ignored in inputs and when nothing plays', async () => {
+    const page = await e2e.page();
+    await page.goto('/works');
+    await page.locator('body').press('Space');
+    expect((await audioState(page)).paused).toBe(true);
+    await expect(page.getByTestId('player-bar').count()).resolves.toBe(0);
+
+    await playTrack(page, 265946, 'long tone 10min.mp3');
+    await page.locator('body').press('Space');
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    await page.locator('body').press('Space');
+    await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+    await page.locator('body').press('Space');
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+
+    const t0 = (await audioState(page)).time;
+    await page.locator('body').press('ArrowRight');
+    await expect.poll(async () => (await audioState(page)).time).toBeCloseTo(t0 + 30, 0);
+    await page.locator('body').press('ArrowLeft');
+    await expect.poll(async () => (await audioState(page)).time).toBeCloseTo(t0 + 25, 0);
+    await page.locator('body').press('ArrowDown');
+    await expect.poll(async () => (await audioState(page)).volume).toBeCloseTo(0.96, 5);
+    await expect(page.getByTestId('volume-indicator').textContent()).resolves.toBe('Volume 96%');
+    await page.locator('body').press('ArrowUp');
+    await page.locator('body').press('ArrowUp');
+    await expect.poll(async () => (await audioState(page)).volume).toBe(1);
+
+    await page.getByTestId('keyword-box').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('n');
+    expect((await audioState(page)).paused).toBe(true);
+    await page.getByTestId('keyword-box').blur();
+
+    await page.locator('body').press('n');
+    await expect.poll(() => page.getByTestId('player-title').textContent()).toBe('short.mp3');
+    await page.locator('body').press('p');
+    await expect.poll(() => page.getByTestId('player-title').textContent()).toBe('long tone 10min.mp3');
+  });
+
+  it('full-screen redirects and the visualiser canvas', async () => {
+    const page = await e2e.page();
+    await page.goto('/fullScreenPlayer');
+    await page.waitForURL('**/works');
+    await expect(page.getByText('nothing is playing, play a work first then open the visualiser page').waitFor()).resolves.toBeUndefined();
+
+    await page.goto('/fullScreenPlayer/1012345');
+    await page.waitForURL('**/work/1012345');
+
+    await page.locator('[data-testid="tree-item"][data-type="audio"]').filter({ hasText: '01_プロローグ.mp3' }).click();
+    await page.getByTestId('drawer-toggle').click();
+    await page.getByRole('link', { name: 'Full-screen player' }).click();
+    await page.waitForURL('**/fullScreenPlayer/1012345');
+    const canvas = page.getByTestId('visualiser');
+    await expect(canvas.evaluate((c: HTMLCanvasElement) => [c.width, c.height])).resolves.toEqual([1000, 1000]);
+    await expect(page.getByTestId('full-screen-title').textContent()).resolves.toBe('01_プロローグ.mp3');
+    await page.waitForFunction(() => document.querySelector('audio')!.currentTime > 0.5);
+    await e2e.screenshot(page, 'player-visualiser');
+  });
+});
