@@ -13,7 +13,7 @@ import type { Config } from './schema.js';
  * `restartRequired` and takes effect on the next start. Every other key is read
  * per request or per task, so it applies as soon as the live object changes.
  */
-export const RESTART_KEYS = ['listenPort', 'enableGzip', 'dbUseDefaultPath', 'coverUseDefaultPath', 'scanCron'] as const satisfies readonly (keyof Config)[];
+export const RESTART_KEYS = ['listenPort', 'dbUseDefaultPath', 'coverUseDefaultPath', 'scanCron'] as const satisfies readonly (keyof Config)[];
 
 /** Keys the admin API refuses to change (spec 001 section 3: production is read-only). */
 export const READ_ONLY_KEYS = ['production'] as const satisfies readonly (keyof Config)[];

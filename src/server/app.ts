@@ -1,7 +1,9 @@
 /**
- * The Koa application (DESIGN section 2 `server/`): error handling, body parsing,
- * the API routers and the web UI. `createApp` takes the services and returns the app;
- * `startServer` listens and returns the http.Server.
+ * The Koa application (DESIGN section 2 `server/`): error handling, security
+ * headers, gzip, blockRemoteConnection, login throttling, body parsing, the API
+ * routers and the web UI; a running server reloads config.json when it changes.
+ * `createApp` takes the services and returns the app; `startServer` listens and
+ * returns the http.Server.
  */
 import http from 'node:http';
 import Koa from 'koa';
@@ -9,6 +11,7 @@ import { bodyParser } from '@koa/bodyparser';
 import type { AppServices, AppState } from './context.js';
 import { errorHandler } from './middleware/errors.js';
 import { securityHeaders } from './middleware/security.js';
+import { compressAnswers } from './middleware/compress.js';
 import { blockRemote } from './middleware/remote.js';
 import { loginThrottle } from './middleware/throttle.js';
 import { watchConfig } from '../config/index.js';
@@ -26,6 +29,7 @@ export function createApp(services: AppServices): Koa<AppState, { services: AppS
   });
   app.use(errorHandler());
   app.use(securityHeaders());
+  app.use(compressAnswers());
   app.use(blockRemote());
   app.use(loginThrottle());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));

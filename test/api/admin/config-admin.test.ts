@@ -97,12 +97,12 @@ describe('PUT /api/config/admin', () => {
   });
 
   it('lists the keys that need a restart, until they are set back', async () => {
-    const res = await put({ listenPort: 9999, enableGzip: false });
+    const res = await put({ listenPort: 9999, dbUseDefaultPath: false });
     expect(res.status).toBe(200);
-    expect(res.body.restartRequired).toEqual(['listenPort', 'enableGzip']);
+    expect(res.body.restartRequired).toEqual(['listenPort', 'dbUseDefaultPath']);
     // an unrelated save still reports what waits for the restart
-    expect((await put({ pageSize: 12 })).body.restartRequired).toEqual(['listenPort', 'enableGzip']);
-    expect((await put({ listenPort: 8888, enableGzip: true })).body.restartRequired).toEqual([]);
+    expect((await put({ pageSize: 12 })).body.restartRequired).toEqual(['listenPort', 'dbUseDefaultPath']);
+    expect((await put({ listenPort: 8888, dbUseDefaultPath: true })).body.restartRequired).toEqual([]);
   });
 
   it('applies blockRemoteConnection and expiresIn live', async () => {
