@@ -110,3 +110,25 @@ export interface LyricFolderTasksAnswer { message: string; tasks: LyricTask[]; c
 export interface LrcContentAnswer { lrcContent: string }
 /** POST /api/lyric/worker/claim: the claimed task, its secret, where to fetch the audio, how often to report. */
 export interface LyricClaimAnswer { task: LyricTask; secret: string; mediaStreamUrl: string; heartbeatSeconds: number }
+
+/* Realtime scanner socket (spec 001 sections 3 and 7): one WebSocket at /api/ws?token=,
+   JSON messages { type, ... }. `rjcode` is the work code's digits ('01012345'); pages
+   show it as 'RJ' + rjcode. */
+export interface ScanLogEntry { level: 'info' | 'warn' | 'error'; message: string }
+/** A work being processed (tasks) or that failed (failedTasks), with its logs. */
+export interface ScanTask { rjcode: string; result: 'added' | 'updated' | 'failed' | null; logs: ScanLogEntry[] }
+/** One result line: the work, its result and the running count of that result. */
+export interface ScanResultEntry { rjcode: string; result: 'added' | 'updated' | 'failed'; count: number }
+/** Messages the server sends on the scanner socket. */
+export type ScanMessage =
+  | { type: 'SCAN_TASKS'; tasks: ScanTask[] }
+  | { type: 'SCAN_FAILED_TASKS'; failedTasks: ScanTask[] }
+  | { type: 'SCAN_MAIN_LOGS'; mainLogs: ScanLogEntry[] }
+  | { type: 'SCAN_RESULTS'; results: ScanResultEntry[] }
+  | { type: 'SCAN_INIT_STATE'; tasks: ScanTask[]; failedTasks: ScanTask[]; mainLogs: ScanLogEntry[]; results: ScanResultEntry[] }
+  | { type: 'SCAN_FINISHED'; message: string }
+  | { type: 'SCAN_ERROR'; error: string }
+  | { type: 'success'; message: string; auth: boolean; user: User }
+  | { type: 'error'; message: string };
+/** Commands a page sends on the scanner socket. */
+export interface ScanCommand { type: 'ON_SCANNER_PAGE' | 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'KILL_SCAN_PROCESS' }

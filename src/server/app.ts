@@ -17,6 +17,7 @@ import { loginThrottle } from './middleware/throttle.js';
 import { watchConfig } from '../config/index.js';
 import { serveWeb } from './static.js';
 import { routers } from './routes/index.js';
+import { attachRealtime } from './realtime.js';
 
 /** Builds the app for the given services. No I/O happens until it listens. */
 export function createApp(services: AppServices): Koa<AppState, { services: AppServices }> {
@@ -49,5 +50,13 @@ export async function startServer(services: AppServices, port: number, host?: st
   // config.json changed by `audiolib config set` (or SIGHUP): apply it to the running server
   const watcher = watchConfig(services.dataDir, services.config, (line) => process.stderr.write(`audiolib: ${line}\n`));
   server.once('close', () => watcher.close());
+  // the scanner's WebSocket at /api/ws and the scheduled scans of scanCron
+  // (upgraded sockets keep server.close() waiting, so closing the server closes them first)
+  const realtime = attachRealtime(server, services);
+  const closeServer = server.close.bind(server);
+  server.close = ((callback?: (err?: Error) => void) => {
+    void realtime.close();
+    return closeServer(callback);
+  }) as typeof server.close;
   return server;
 }

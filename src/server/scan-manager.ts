@@ -1,0 +1,166 @@
+/**
+ * The server's scan manager (issue 4 "Realtime"; spec 001 sections 2, 3, 4 and 7): runs
+ * one scan at a time in the server process and keeps the scanner page's state (tasks,
+ * failedTasks, mainLogs, results) so every open page sees the same state and a page
+ * opened mid-scan gets it whole (SCAN_INIT_STATE). State changes go to `broadcast` as
+ * the spec's messages, coalesced so a large library does not flood the sockets.
+ */
+import type { AppServices } from './context.js';
+import { ScanAbortedError, scanLibrary, scanLyrics, summaryLine, type ScanEvent, type ScanLog, type ScanSummary } from '../library/scan.js';
+import { currentScanLock } from '../library/lock.js';
+import type { ScanMessage, ScanResultEntry, ScanTask } from '../api/types.js';
+
+export type ScanCommandKind = 'scan' | 'lyrics' | 'update';
+
+/**
+ * Runs a 'refresh library info' (PERFORM_UPDATE): the metadata refresh of every work.
+ * Gets the services, an abort signal and the event sink of the scan (events as a scan
+ * streams them); resolves to the summary. Wired by the metadata side.
+ */
+export type UpdateRunner = (services: AppServices, signal: AbortSignal, onEvent: (e: ScanEvent) => void) => Promise<ScanSummary>;
+
+/** Milliseconds between two broadcasts of the same list. */
+const COALESCE_MS = 150;
+
+/** The rjcode of the spec: the work code's digits ('RJ01012345' -> '01012345'). */
+const rjcodeOf = (code: string) => code.slice(2);
+
+export class ScanManager {
+  private tasks: ScanTask[] = [];
+  private failedTasks: ScanTask[] = [];
+  private mainLogs: ScanLog[] = [];
+  private results: ScanResultEntry[] = [];
+  private counts = { added: 0, updated: 0, failed: 0 };
+  private controller: AbortController | null = null;
+  private dirty = new Set<'SCAN_TASKS' | 'SCAN_FAILED_TASKS' | 'SCAN_MAIN_LOGS' | 'SCAN_RESULTS'>();
+  private timer: NodeJS.Timeout | null = null;
+  private current: Promise<void> | null = null;
+
+  constructor(
+    private readonly services: AppServices,
+    private readonly broadcast: (message: ScanMessage) => void,
+    private readonly update?: UpdateRunner,
+  ) {}
+
+  /** Whether a scan started by this server runs now. */
+  get running(): boolean {
+    return this.controller !== null;
+  }
+
+  /** Resolves when the running scan (if any) has ended. */
+  async idle(): Promise<void> {
+    await this.current;
+  }
+
+  /**
+   * What a page opening the scanner gets (ON_SCANNER_PAGE): SCAN_INIT_STATE while this
+   * server scans; a main log naming the other process while a CLI scan holds the lock;
+   * nothing when idle.
+   */
+  async pageOpened(): Promise<ScanMessage[]> {
+    if (this.running) return [this.initState()];
+    const lock = await currentScanLock(this.services.db);
+    return lock.running ? [{ type: 'SCAN_MAIN_LOGS', mainLogs: [{ level: 'info', message: `${lock.reason} in another process` }] }] : [];
+  }
+
+  /** The whole state as SCAN_INIT_STATE. */
+  initState(): ScanMessage {
+    return { type: 'SCAN_INIT_STATE', tasks: this.tasks, failedTasks: this.failedTasks, mainLogs: this.mainLogs, results: this.results };
+  }
+
+  /**
+   * Starts a scan of `kind` (PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE) unless one
+   * runs; clears the previous state. Answers null when started, else the reason it was
+   * not (the caller sends it as an `error` message). Ends with SCAN_FINISHED {message}
+   * or SCAN_ERROR {error}.
+   */
+  start(kind: ScanCommandKind): string | null {
+    if (this.running) return 'a scan is already running';
+    if (kind === 'update' && !this.update) return 'refreshing library info is not available';
+    this.tasks = [];
+    this.failedTasks = [];
+    this.mainLogs = [];
+    this.results = [];
+    this.counts = { added: 0, updated: 0, failed: 0 };
+    const controller = new AbortController();
+    this.controller = controller;
+    const onEvent = (e: ScanEvent) => this.apply(e);
+    const { config, db } = this.services;
+    const run = (): Promise<ScanSummary> => {
+      if (kind === 'lyrics') return scanLyrics(db, { signal: controller.signal, onEvent });
+      if (kind === 'update') return this.update!(this.services, controller.signal, onEvent);
+      return scanLibrary(db, { roots: config.rootFolders, maxDepth: config.scannerMaxRecursionDepth, skipCleanup: config.skipCleanup, signal: controller.signal, onEvent });
+    };
+    this.current = run().then(
+      (summary) => this.end({ type: 'SCAN_FINISHED', message: `scan finished: ${summaryLine(summary)}` }),
+      (err: unknown) => {
+        if (err instanceof ScanAbortedError) return this.end({ type: 'SCAN_FINISHED', message: `scan killed: ${summaryLine(err.summary)}` });
+        const message = (err as Error).message;
+        this.apply({ type: 'main', log: { level: 'error', message } });
+        return this.end({ type: 'SCAN_ERROR', error: message });
+      },
+    );
+    return null;
+  }
+
+  /** Stops the running scan (KILL_SCAN_PROCESS); it ends within 2 s with SCAN_FINISHED 'scan killed: ...'. Answers false when none runs. */
+  kill(): boolean {
+    if (!this.controller) return false;
+    this.controller.abort();
+    return true;
+  }
+
+  /** Folds one scan event into the state (spec 001 section 3: tasks, failed tasks, main logs, results). */
+  private apply(e: ScanEvent): void {
+    if (e.type === 'main') {
+      this.mainLogs.push(e.log);
+      this.mark('SCAN_MAIN_LOGS');
+    } else if (e.type === 'task') {
+      const rjcode = rjcodeOf(e.code);
+      let task = this.tasks.find((t) => t.rjcode === rjcode);
+      if (!task) {
+        task = { rjcode, result: null, logs: [] };
+        this.tasks.push(task);
+      }
+      task.logs.push(e.log);
+      this.mark('SCAN_TASKS');
+    } else if (e.type === 'result') {
+      const rjcode = rjcodeOf(e.code);
+      const index = this.tasks.findIndex((t) => t.rjcode === rjcode);
+      const task = index >= 0 ? this.tasks.splice(index, 1)[0]! : null;
+      if (task) this.mark('SCAN_TASKS');
+      if (e.result === 'skipped') return;
+      if (e.result === 'failed') {
+        this.failedTasks.push({ ...(task ?? { rjcode, logs: [] }), result: 'failed' });
+        this.mark('SCAN_FAILED_TASKS');
+      }
+      this.counts[e.result]++;
+      this.results.push({ rjcode, result: e.result, count: this.counts[e.result] });
+      this.mark('SCAN_RESULTS');
+    }
+  }
+
+  private mark(type: 'SCAN_TASKS' | 'SCAN_FAILED_TASKS' | 'SCAN_MAIN_LOGS' | 'SCAN_RESULTS'): void {
+    this.dirty.add(type);
+    this.timer ??= setTimeout(() => this.flush(), COALESCE_MS);
+  }
+
+  /** Sends every list that changed since the last flush. */
+  private flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const type of this.dirty) {
+      if (type === 'SCAN_TASKS') this.broadcast({ type, tasks: this.tasks });
+      else if (type === 'SCAN_FAILED_TASKS') this.broadcast({ type, failedTasks: this.failedTasks });
+      else if (type === 'SCAN_MAIN_LOGS') this.broadcast({ type, mainLogs: this.mainLogs });
+      else this.broadcast({ type, results: this.results });
+    }
+    this.dirty.clear();
+  }
+
+  private end(last: ScanMessage): void {
+    this.controller = null;
+    this.flush();
+    this.broadcast(last);
+  }
+}

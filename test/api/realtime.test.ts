@@ -1,0 +1,204 @@
+/**
+ * The scanner's WebSocket (/api/ws, issue 4 "Realtime"; spec 001 sections 3 and 7)
+ * seen by real ws clients against the real server during real scans: auth, the spec's
+ * messages, a failed task, two pages sharing state, SCAN_INIT_STATE mid-scan, a kill.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { createUser } from '../../src/users/index.js';
+import { copyLibrary, tempDir } from '../unit/library/helpers.js';
+import type { ScanMessage } from '../../src/api/types.js';
+import { acquireScanLock } from '../../src/library/lock.js';
+
+/** A ws client that records every message and can wait for one matching a predicate. */
+class Client {
+  readonly messages: ScanMessage[] = [];
+  readonly ws: WebSocket;
+  closed: { code: number } | null = null;
+  private waiters: { test: (m: ScanMessage) => boolean; resolve: (m: ScanMessage) => void }[] = [];
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.ws.on('message', (data) => {
+      const m = JSON.parse(data.toString()) as ScanMessage;
+      this.messages.push(m);
+      this.waiters = this.waiters.filter((w) => (w.test(m) ? (w.resolve(m), false) : true));
+    });
+    this.ws.on('close', (code) => {
+      this.closed = { code };
+    });
+  }
+
+  /** The first message (already received or to come) of `type` matching `test`. */
+  next<T extends ScanMessage['type']>(type: T, test: (m: Extract<ScanMessage, { type: T }>) => boolean = () => true, after = 0): Promise<Extract<ScanMessage, { type: T }>> {
+    const ok = (m: ScanMessage) => m.type === type && test(m as Extract<ScanMessage, { type: T }>);
+    const seen = this.messages.slice(after).find(ok);
+    if (seen) return Promise.resolve(seen as Extract<ScanMessage, { type: T }>);
+    return new Promise((resolve) => this.waiters.push({ test: ok, resolve: resolve as (m: ScanMessage) => void }));
+  }
+
+  send(type: string) {
+    this.ws.send(JSON.stringify({ type }));
+  }
+
+  closeAndWait(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.ws.once('close', () => resolve());
+      this.ws.close();
+    });
+  }
+}
+
+let server: TestServer | null = null;
+const clients: Client[] = [];
+const connect = (query: string) => {
+  const c = new Client(`${server!.url.replace('http', 'ws')}/api/ws${query}`);
+  clients.push(c);
+  return c;
+};
+const closedWith = (c: Client) => new Promise<number>((resolve) => (c.closed ? resolve(c.closed.code) : c.ws.once('close', (code) => resolve(code))));
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.closeAndWait()));
+  await server?.close();
+  server = null;
+});
+
+/** A library of `n` works with 4 files each, hard links to one fixture mp3 (no disk cost). */
+function bigLibrary(n: number): string {
+  const root = path.join(tempDir(), 'big');
+  const mp3 = path.join(copyLibrary(), 'RJ265946 サキュバスアカデミア', 'short.mp3');
+  for (let i = 0; i < n; i++) {
+    const dir = path.join(root, `RJ${700000 + i} work ${i}`);
+    fs.mkdirSync(dir, { recursive: true });
+    for (let t = 1; t <= 3; t++) fs.linkSync(mp3, path.join(dir, `track ${t}.mp3`));
+    fs.writeFileSync(path.join(dir, 'readme.txt'), `work ${i}\n`);
+  }
+  return root;
+}
+
+describe('/api/ws auth', () => {
+  it('closes with an error message without a token, with a bad one, and for non-admins', async () => {
+    server = await startTestServer();
+    const none = connect('');
+    expect(await none.next('error')).toEqual({ type: 'error', message: 'unauthorized: log in again' });
+    expect(await closedWith(none)).toBe(4001);
+    const bad = connect('?token=nonsense');
+    expect(await bad.next('error')).toMatchObject({ type: 'error' });
+    expect(await closedWith(bad)).toBe(4001);
+    await createUser(server.services.db, 'listener', 'listener-pw', 'user');
+    const user = connect(`?token=${await server.login('listener', 'listener-pw')}`);
+    expect(await user.next('error')).toEqual({ type: 'error', message: 'admin only' });
+    expect(await closedWith(user)).toBe(4003);
+    const admin = connect(`?token=${await server.login()}`);
+    expect(await admin.next('success')).toEqual({ type: 'success', message: 'logged in', auth: true, user: { name: 'admin', group: 'admin' } });
+    expect(admin.closed).toBeNull();
+  });
+});
+
+describe('scans over /api/ws', () => {
+  it('streams main logs, results, the failed task and SCAN_FINISHED for PERFORM_SCAN', async () => {
+    const lib = copyLibrary();
+    const bad = path.join(lib, 'RJ777777 old archive');
+    fs.mkdirSync(bad);
+    fs.writeFileSync(Buffer.concat([Buffer.from(bad + '/'), Buffer.from([0x82, 0xa0, 0x2e, 0x6d, 0x70, 0x33])]), 'x');
+    server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: lib }] } });
+    const page = connect(`?token=${await server.login()}`);
+    await page.next('success');
+    page.send('ON_SCANNER_PAGE');
+    page.send('PERFORM_SCAN');
+    const finished = await page.next('SCAN_FINISHED');
+    expect(finished.message).toBe('scan finished: added 5, updated 0, skipped 0, failed 1, duplicates 1');
+    const results = [...page.messages].reverse().find((m) => m.type === 'SCAN_RESULTS') as Extract<ScanMessage, { type: 'SCAN_RESULTS' }>;
+    expect(results.results.filter((r) => r.result === 'added').map((r) => r.rjcode).sort()).toEqual(['01012345', '173248', '189758', '265946', '299717']);
+    expect(results.results.filter((r) => r.result === 'added').map((r) => r.count)).toEqual([1, 2, 3, 4, 5]);
+    expect(results.results.filter((r) => r.result === 'failed')).toEqual([{ rjcode: '777777', result: 'failed', count: 1 }]);
+    const failed = await page.next('SCAN_FAILED_TASKS', (m) => m.failedTasks.length > 0);
+    expect(failed.failedTasks).toHaveLength(1);
+    expect(failed.failedTasks[0]).toMatchObject({ rjcode: '777777', result: 'failed' });
+    expect(failed.failedTasks[0]!.logs.at(-1)).toEqual({ level: 'error', message: expect.stringContaining('not valid UTF-8') });
+    const logs = [...page.messages].reverse().find((m) => m.type === 'SCAN_MAIN_LOGS') as Extract<ScanMessage, { type: 'SCAN_MAIN_LOGS' }>;
+    expect(logs.mainLogs.map((l) => l.message)).toEqual(expect.arrayContaining(['found 6 work folders', expect.stringMatching(/^RJ173248 is in two folders/)]));
+    const tasks = [...page.messages].reverse().find((m) => m.type === 'SCAN_TASKS') as Extract<ScanMessage, { type: 'SCAN_TASKS' }>;
+    expect(tasks.tasks).toEqual([]);
+    expect((await server.services.db('works').count({ n: '*' }).first())!.n).toBe(5);
+
+    // the lyric scan over the same socket
+    const from = page.messages.length;
+    page.send('PERFORM_LYRIC_SCAN');
+    expect((await page.next('SCAN_FINISHED', () => true, from)).message).toBe('scan finished: added 0, updated 0, skipped 5, failed 0, duplicates 0');
+    // refresh library info is a hook the metadata side fills
+    page.send('PERFORM_UPDATE');
+    expect(await page.next('error', () => true, from)).toEqual({ type: 'error', message: 'refreshing library info is not available' });
+  });
+
+  it('shares one state between two pages, gives SCAN_INIT_STATE mid-scan, refuses a second scan, and kills within the scan', async () => {
+    const lib = bigLibrary(400);
+    server = await startTestServer({ config: { rootFolders: [{ name: 'big', path: lib }] } });
+    const token = await server.login();
+    const a = connect(`?token=${token}`);
+    await a.next('success');
+    a.send('PERFORM_SCAN');
+    await a.next('SCAN_RESULTS', (m) => m.results.length >= 5);
+
+    const b = connect(`?token=${token}`);
+    await b.next('success');
+    b.send('ON_SCANNER_PAGE');
+    const init = await b.next('SCAN_INIT_STATE');
+    expect(init.results.length).toBeGreaterThanOrEqual(5);
+    expect(init.mainLogs[0]!.message).toMatch(/^scanning big \(/);
+    expect(init.results.every((r) => r.result === 'added')).toBe(true);
+    // both pages get the later updates
+    const later = await b.next('SCAN_RESULTS', (m) => m.results.length > init.results.length);
+    expect(later.results.slice(0, init.results.length)).toEqual(init.results);
+
+    b.send('PERFORM_SCAN');
+    expect(await b.next('error')).toEqual({ type: 'error', message: 'a scan is already running' });
+
+    a.send('KILL_SCAN_PROCESS');
+    const [endA, endB] = await Promise.all([a.next('SCAN_FINISHED'), b.next('SCAN_FINISHED')]);
+    expect(endA.message).toMatch(/^scan killed: added \d+, updated 0, skipped 0, failed 0, duplicates 0$/);
+    expect(endB).toEqual(endA);
+    const added = Number(/added (\d+)/.exec(endA.message)![1]);
+    expect(added).toBeLessThan(400);
+    const db = server.services.db;
+    expect((await db('works').count({ n: '*' }).first())!.n).toBe(added);
+    // every committed work is whole: 4 files each
+    expect(await db('files').select('work_id').count({ n: '*' }).groupBy('work_id').havingRaw('count(*) <> 4')).toEqual([]);
+    expect(await db('scan_runs').orderBy('id', 'desc').first()).toMatchObject({ status: 'killed' });
+
+    // a new scan picks up where the killed one stopped
+    const from = a.messages.length;
+    a.send('PERFORM_SCAN');
+    expect((await a.next('SCAN_FINISHED', () => true, from)).message).toBe(`scan finished: added ${400 - added}, updated 0, skipped ${added}, failed 0, duplicates 0`);
+  });
+
+  it('answers SCAN_ERROR when another process holds the scan lock', async () => {
+    server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: copyLibrary() }] } });
+    const lock = await acquireScanLock(server.services.db, 'scan');
+    try {
+      const page = connect(`?token=${await server.login()}`);
+      await page.next('success');
+      page.send('ON_SCANNER_PAGE');
+      expect((await page.next('SCAN_MAIN_LOGS')).mainLogs[0]!.message).toMatch(/^a scan is already running \(pid \d+ .*\) in another process$/);
+      page.send('PERFORM_SCAN');
+      expect((await page.next('SCAN_ERROR')).error).toMatch(/^a scan is already running \(pid \d+ on .+, started .+ UTC\)$/);
+    } finally {
+      await lock.release('finished');
+    }
+  });
+
+  it('runs the scheduled scans of scanCron', async () => {
+    server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: copyLibrary() }], scanCron: '* * * * * *' } });
+    const page = connect(`?token=${await server.login()}`);
+    await page.next('success');
+    // every second: the first run adds the works, later runs skip them
+    expect((await page.next('SCAN_FINISHED')).message).toMatch(/^scan finished: added [05], updated 0, skipped [05], failed 0, duplicates 1$/);
+    expect((await server.services.db('works').count({ n: '*' }).first())!.n).toBe(5);
+    expect((await server.services.db('scan_runs').where({ kind: 'scan', status: 'finished' }).count({ n: '*' }).first())!.n).toBeGreaterThanOrEqual(1);
+  });
+});
