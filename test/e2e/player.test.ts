@@ -9,6 +9,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { TrackNode } from '../../src/api/types.js';
+import { claimTask, completeTask } from '../../src/lyrics/claims.js';
+import { createTaskForFile } from '../../src/lyrics/tasks.js';
 import { startE2E, type E2E } from './browser.js';
 
 let e2e: E2E;
@@ -259,5 +262,60 @@ describe('web player', () => {
     await expect(page.getByTestId('full-screen-title').textContent()).resolves.toBe('01_プロローグ.mp3');
     await page.waitForFunction(() => document.querySelector('audio')!.currentTime > 0.5);
     await e2e.screenshot(page, 'player-visualiser');
+  });
+
+  it('AI lyrics: stage 1 by file name, stage 2 loose with its notice', async () => {
+    const { db } = e2e.server.services;
+    const tree = await (await fetch(`${e2e.url}/api/tracks/265946`, { headers: { Authorization: `Bearer ${e2e.token}` } })).json() as TrackNode[];
+    const hashOf = (title: string) => tree.find((n) => n.title === title)!.hash!;
+    const short = (await createTaskForFile(db, hashOf('short.mp3'))).task;
+    const long = (await createTaskForFile(db, hashOf('long tone 10min.mp3'))).task;
+    for (let claim = await claimTask(db, 'e2e', 600); claim; claim = await claimTask(db, 'e2e', 600)) {
+      const text = claim.task.id === short.id ? '[00:00.00]short AI line\n' : '[00:00.00]long AI line\n';
+      await completeTask(db, e2e.server.dataDir, claim.task.id, claim.secret, { lrc: text });
+    }
+    // the long tone's task names another edit of the file: found by stage 2 only
+    await db('lyric_tasks').where({ id: long.id }).update({ audio_path: 'long tone 10min (v2).mp3' });
+
+    const page = await e2e.page();
+    await playTrack(page, 265946, 'short.mp3');
+    await expect.poll(() => page.getByTestId('bar-lyric').textContent()).toBe('short AI line');
+    await expect(page.getByText('using loose lyric matching').count()).resolves.toBe(0);
+    await page.locator('[data-testid="tree-item"][data-type="audio"]').filter({ hasText: 'long tone 10min.mp3' }).click();
+    await expect.poll(() => page.getByTestId('bar-lyric').textContent()).toBe('long AI line');
+    await expect(page.getByText('using loose lyric matching').waitFor()).resolves.toBeUndefined();
+  });
+
+  it('speed, swap seek buttons, lyric offset steps and the lyric sync tool', async () => {
+    const page = await e2e.page();
+    await playTrack(page, 1012345, '01_プロローグ.mp3');
+    await page.getByTestId('player-speed').first().click();
+    await page.getByRole('menuitem', { name: '1.5x' }).click();
+    await expect.poll(() => page.evaluate(() => document.querySelector('audio')!.playbackRate)).toBe(1.5);
+
+    const order = () => page.locator('[data-testid="player-bar"] [data-testid="player-rewind"], [data-testid="player-bar"] [data-testid="player-forward"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    await expect(order()).resolves.toEqual(['player-rewind', 'player-forward']);
+    await page.getByTestId('player-settings').first().click();
+    await page.getByText('Swap seek buttons').click();
+    await expect.poll(order).toEqual(['player-forward', 'player-rewind']);
+    expect(await page.evaluate(() => localStorage.getItem('swapSeekButtons'))).toBe('true');
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('player-settings').first().click();
+    await page.getByTestId('open-lyric-sync').first().click();
+    for (let i = 0; i < 3; i++) await page.getByTestId('lyric-offset-plus').click();
+    await expect(page.getByTestId('lyric-offset').textContent()).resolves.toBe('Lyric offset 0.3 s');
+    await page.getByTestId('lyric-offset-minus').click();
+    await expect(page.getByTestId('lyric-offset').textContent()).resolves.toBe('Lyric offset 0.2 s');
+    await page.getByTestId('sync-lyric-first').click();
+    await page.waitForTimeout(300);
+    await page.getByTestId('sync-mark').click();
+    const delta = Number((await page.getByTestId('sync-delta').textContent())!.replace(' s', ''));
+    expect(delta).toBeGreaterThan(0.25);
+    await page.getByTestId('sync-apply').click();
+    await expect(page.getByTestId('sync-lyric-first').isVisible()).resolves.toBe(true);
+    const offset = Number((await page.getByTestId('lyric-offset').textContent())!.replace(/[^\d.]/g, ''));
+    expect(offset).toBeCloseTo(0.2 + delta, 3);
   });
 });

@@ -90,6 +90,7 @@ const en = {
     sleepFired: 'Sleep timer reached: playback paused',
     nothingPlaying: 'nothing is playing, play a work first then open the visualiser page',
     leftChannel: 'Left channel', rightChannel: 'Right channel', swapChannels: 'Swap left and right channels',
+    iosVisualizerWarning: 'On Mobile Safari the visualizer may silence the audio; turn it off in the player settings if so',
   },
   errors: { network: 'Network error' },
   version: { lock: 'Scan lock: {{reason}}', later: 'remind me later', goScan: 'go to scan page', update: 'A new version is available' },

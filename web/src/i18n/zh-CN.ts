@@ -89,6 +89,7 @@ const zhCN: Messages = {
     sleepFired: '睡眠定时已到，播放已暂停',
     nothingPlaying: '当前没有播放，请先播放一部作品再打开可视化页面',
     leftChannel: '左声道', rightChannel: '右声道', swapChannels: '交换左右声道',
+    iosVisualizerWarning: '在移动版 Safari 上可视化可能导致没有声音，如遇到请在播放器设置中关闭',
   },
   errors: { network: '网络错误' },
   version: { lock: '扫描锁：{{reason}}', later: '稍后提醒', goScan: '前往扫描页面', update: '有新版本可用' },

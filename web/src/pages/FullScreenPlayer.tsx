@@ -7,6 +7,7 @@
  * The page: a 1000x1000 canvas (cover in 18 halos, see player/visualiserDraw.ts) that
  * toggles browser fullscreen on double-click; clicking the cover flips it to the
  * equaliser with the left/right channel swap; the lyric and the player controls below.
+ * Mobile Safari is warned that the visualizer may silence the audio (spec 000 section 8).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Group, Stack, Switch, Text } from '@mantine/core';
@@ -17,7 +18,7 @@ import { coverUrl, mediaUrl } from '../api/client';
 import { audioGraphOf } from '../player/audioGraph';
 import { PlayModeButton, PlayPauseButton, PrevNextButtons, SeekButtons, SeekSlider, TimeText } from '../player/controls';
 import { LyricView } from '../player/LyricView';
-import { useVisualizer, visualiserCoverKey } from '../player/settings';
+import { isIOS, useVisualizer, visualiserCoverKey } from '../player/settings';
 import { player, playingWorkId, usePlayer } from '../player/store';
 import { CANVAS_SIZE, drawEqualiser, drawHalos } from '../player/visualiserDraw';
 
@@ -43,6 +44,10 @@ function Visualiser({ workId }: { workId: number }) {
   const [flipped, setFlipped] = useState(false);
   const [swapped, setSwapped] = useState(false);
   const playing = usePlayer((s) => s.playing);
+
+  useEffect(() => {
+    if (enabled && isIOS()) notifications.show({ color: 'yellow', message: t('player.iosVisualizerWarning') });
+  }, [enabled, t]);
 
   useEffect(() => {
     const el = player.audio();
