@@ -14,7 +14,7 @@ import type { AudioBackend } from './backend.js';
 export interface PlayerControllerOptions {
   backend: AudioBackend;
   /** The URL (remote, with token) or file path (local) mpv opens for a track. */
-  resolveUrl(item: QueueItem): string;
+  resolveUrl(item: QueueItem): string | Promise<string>;
   initial?: PlayerState;
   /** Random source for shuffle (default Math.random). */
   random?: () => number;
@@ -27,7 +27,7 @@ export interface PlayerControllerOptions {
 /** Smallest position change (s) worth a state update: the UI shows whole seconds. */
 const TIME_RESOLUTION = 0.25;
 
-export class PlayerController extends EventEmitter<{ change: [PlayerState] }> {
+export class PlayerController extends EventEmitter<{ change: [PlayerState]; failure: [string] }> {
   private current: PlayerState;
   private chain: Promise<void> = Promise.resolve();
   /** trackSerial the backend has loaded, null when it holds no file (idle, ended, failed). */
@@ -49,7 +49,7 @@ export class PlayerController extends EventEmitter<{ change: [PlayerState] }> {
       if (reason === 'stop') return;
       this.loadedSerial = null;
       if (reason === 'eof') this.dispatch({ type: 'ended', random: (opts.random ?? Math.random)() });
-      else { this.dispatch({ type: 'playbackError' }); opts.onError?.(error ?? 'playback failed'); }
+      else { this.dispatch({ type: 'playbackError' }); this.fail(error ?? 'playback failed'); }
     });
     this.clock = setInterval(() => this.dispatch({ type: 'clock', now: Date.now() }), opts.clockMs ?? 1000);
     this.clock.unref();
@@ -78,7 +78,13 @@ export class PlayerController extends EventEmitter<{ change: [PlayerState] }> {
   settled(): Promise<void> { return this.chain; }
 
   private enqueue(step: () => Promise<void>): void {
-    this.chain = this.chain.then(step).catch((err: Error) => { if (!this.closed) this.opts.onError?.(err.message); });
+    this.chain = this.chain.then(step).catch((err: Error) => { if (!this.closed) this.fail(err.message); });
+  }
+
+  /** Reports a backend failure to `onError` and to 'failure' listeners (the message line). */
+  private fail(message: string): void {
+    this.opts.onError?.(message);
+    this.emit('failure', message);
   }
 
   private apply(prev: PlayerState, next: PlayerState): void {
@@ -99,11 +105,11 @@ export class PlayerController extends EventEmitter<{ change: [PlayerState] }> {
         return;
       }
       const serial = next.trackSerial;
-      const url = this.opts.resolveUrl(track);
       this.loadedSerial = serial;
       this.enqueue(async () => {
         if (this.current.trackSerial !== serial) return; // superseded before it ran
         try {
+          const url = await this.opts.resolveUrl(track);
           await backend.load(url, { start, paused: !this.current.playing });
         } catch (err) {
           if (this.current.trackSerial === serial) { this.loadedSerial = null; this.dispatch({ type: 'playbackError' }); }

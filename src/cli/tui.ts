@@ -1,0 +1,57 @@
+/**
+ * `audiolib tui` and `audiolib` with no command (DESIGN section 1): the Ink terminal UI.
+ * Outside a terminal it prints the usage instead (exit 0 for bare `audiolib`, 2 for
+ * `audiolib tui`, which cannot run without one).
+ */
+import type { Command } from 'commander';
+import { resolveDataDir } from '../config/index.js';
+import { CliError } from './output.js';
+import { readPassword } from './password-input.js';
+
+interface TuiFlags { server?: string; user?: string; mpvArg?: string[] }
+
+/** True when stdin and stdout are both terminals. */
+export const isInteractive = () => Boolean(process.stdin.isTTY && process.stdout.isTTY);
+
+async function start(program: Command, flags: TuiFlags): Promise<void> {
+  const global = program.opts<{ dataDir?: string; db?: string }>();
+  const { runTui } = await import('../tui/run.js');
+  const { SourceError } = await import('../tui/data/source.js');
+  try {
+    await runTui({
+      server: flags.server,
+      user: flags.user ?? process.env.AUDIOLIB_USER ?? 'admin',
+      dataDir: resolveDataDir(global.dataDir),
+      db: global.db,
+      mpvArgs: flags.mpvArg,
+      password: async () => process.env.AUDIOLIB_PASSWORD ?? readPassword(`password for ${flags.user ?? process.env.AUDIOLIB_USER ?? 'admin'}: `),
+    });
+  } catch (err) {
+    if (err instanceof SourceError) throw new CliError(err.message, 1);
+    throw err;
+  }
+}
+
+/** Registers `tui` and the default action of the bare program. */
+export function registerTui(program: Command): void {
+  program
+    .command('tui')
+    .description('browse and listen in the terminal (mpv); local database, or --server URL')
+    .option('--server <url>', 'use a running audiolib server (remote mode)')
+    .option('--user <name>', 'listener name (default: AUDIOLIB_USER, else admin); remote password from AUDIOLIB_PASSWORD or a prompt')
+    .option('--mpv-arg <arg...>', 'extra mpv argument (e.g. --ao=null)')
+    .action(async (flags: TuiFlags) => {
+      if (!isInteractive()) {
+        process.stderr.write(program.helpInformation());
+        throw new CliError('audiolib tui needs a terminal');
+      }
+      await start(program, flags);
+    });
+  program.action(async () => {
+    if (!isInteractive()) {
+      process.stdout.write(program.helpInformation());
+      return;
+    }
+    await start(program, {});
+  });
+}

@@ -1,0 +1,237 @@
+/**
+ * The TUI application (issue 7): a header with the seven screens, the current screen,
+ * a message line and the now-playing bar. Keys of the 'everywhere' context are handled
+ * here (playback, views, search and sleep prompts, help, back/quit); each screen handles
+ * its own context and the list keys.
+ */
+import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Box, Text, useApp, useStdout } from 'ink';
+import { stepSpeed, stepVolume, SLEEP_NOTICE_MS, type PlayerAction } from '../player/index.js';
+import { actionFor, keyToken, type ActionName } from './keys.js';
+import { SessionContext, type Session } from './session.js';
+import { usePlayerState } from './hooks/use-player.js';
+import { ScreenKeysContext, useLatestInput, type ScreenKeys } from './hooks/use-keys.js';
+import { NowBar } from './components/now-bar.js';
+import { Prompt, editPrompt } from './components/prompt.js';
+import { WorksScreen } from './screens/works.js';
+import { NamesScreen } from './screens/names.js';
+import { WorkScreen } from './screens/work.js';
+import { QueueScreen } from './screens/queue.js';
+import { FavouritesScreen } from './screens/favourites.js';
+import { PlayingScreen } from './screens/playing.js';
+import { HelpOverlay, HELP_LINE_COUNT } from './screens/help.js';
+import { parseSearch, rootView, searchText, tabOf, worksView, type View } from './views.js';
+import type { DataSource, SharedConfig } from './data/source.js';
+import type { PlayerController } from './player/controller.js';
+
+export interface AppProps {
+  source: DataSource;
+  player: PlayerController | null;
+  playerMissing?: string | null;
+  seek: SharedConfig;
+  /** Fixed size (tests, benches); else the terminal's, following resizes. */
+  columns?: number;
+  rows?: number;
+  /** Called when the listener quits (q on the first screen). */
+  onQuit?(): void;
+  initialView?: View;
+}
+
+const TABS = ['Works', 'Circles', 'Tags', 'VAs', 'Favourites', 'Queue', 'Playing'];
+type PromptState = { kind: 'search' | 'sleep'; value: string } | null;
+
+function useTerminalSize(columns?: number, rows?: number): { columns: number; rows: number } {
+  const { stdout } = useStdout();
+  const [size, setSize] = useState({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+  useEffect(() => {
+    if (columns && rows) return;
+    const onResize = () => setSize({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+    stdout.on('resize', onResize);
+    return () => { stdout.off('resize', onResize); };
+  }, [stdout, columns, rows]);
+  return { columns: columns ?? size.columns, rows: rows ?? size.rows };
+}
+
+export function App(props: AppProps): React.ReactElement {
+  const { source, player, seek } = props;
+  const playerMissing = props.playerMissing ?? null;
+  const { exit } = useApp();
+  const { columns, rows } = useTerminalSize(props.columns, props.rows);
+  const [stack, setStack] = useState<View[]>([props.initialView ?? worksView()]);
+  const [notice, setNotice] = useState<{ text: string; kind: 'info' | 'error' } | null>(null);
+  const [prompt, setPromptState] = useState<PromptState>(null);
+  /** The prompt as the input handler sees it between frames. */
+  const promptRef = useRef<PromptState>(null);
+  const screenKeys = useRef<ScreenKeys | null>(null);
+  const openPrompt = (p: PromptState) => { promptRef.current = p; setPromptState(p); };
+  const [help, setHelp] = useState<number | null>(null);
+  const state = usePlayerState(player);
+  const noticeTimer = useRef<NodeJS.Timeout | null>(null);
+  const view = stack[stack.length - 1]!;
+
+  const notify = useCallback((text: string, kind: 'info' | 'error' = 'info') => {
+    setNotice({ text, kind });
+    if (noticeTimer.current) clearTimeout(noticeTimer.current);
+    noticeTimer.current = setTimeout(() => setNotice(null), SLEEP_NOTICE_MS);
+    noticeTimer.current.unref?.();
+  }, []);
+  useEffect(() => () => { if (noticeTimer.current) clearTimeout(noticeTimer.current); }, []);
+  useEffect(() => {
+    if (!player) return;
+    const onFailure = (message: string) => notify(message, 'error');
+    player.on('failure', onFailure);
+    return () => { player.off('failure', onFailure); };
+  }, [player, notify]);
+
+  // The sleep timer clearing itself while due: tell the listener.
+  const sleepBefore = useRef(state.sleepTime);
+  useEffect(() => {
+    if (sleepBefore.current && !state.sleepTime && !state.playing) notify(`sleep timer ${sleepBefore.current}: paused`);
+    sleepBefore.current = state.sleepTime;
+  }, [state.sleepTime, state.playing, notify]);
+
+  const dispatch = useCallback((action: PlayerAction) => {
+    if (!player) return notify(playerMissing ?? 'no audio player', 'error');
+    player.dispatch(action);
+  }, [player, playerMissing, notify]);
+
+  const session: Session = useMemo(() => ({
+    source, player, playerMissing, seek, notify, dispatch,
+    push: (v: View) => setStack((s) => [...s, v]),
+    update: (patch: Partial<View>) => setStack((s) => [...s.slice(0, -1), { ...s[s.length - 1]!, ...patch } as View]),
+  }), [source, player, playerMissing, seek, notify, dispatch]);
+
+  const quit = useCallback(() => {
+    if (props.onQuit) props.onQuit();
+    else exit();
+  }, [props, exit]);
+
+  const back = () => {
+    if (view.screen === 'work' && view.path.length > 0) {
+      session.update({ path: view.path.slice(0, -1), cursor: 0 } as Partial<View>);
+      return;
+    }
+    if (stack.length > 1) setStack((s) => s.slice(0, -1));
+    else quit();
+  };
+
+  const onAction = (action: ActionName) => {
+    switch (action) {
+      case 'pause': return dispatch({ type: 'togglePlaying' });
+      case 'seekBack': return dispatch({ type: 'seekBy', seconds: -seek.rewindSeekTime });
+      case 'seekForward': return dispatch({ type: 'seekBy', seconds: seek.forwardSeekTime });
+      case 'speedDown': return dispatch({ type: 'setSpeed', speed: stepSpeed(state.speed, -1) });
+      case 'speedUp': return dispatch({ type: 'setSpeed', speed: stepSpeed(state.speed, 1) });
+      case 'volumeUp': return dispatch({ type: 'setVolume', volume: stepVolume(state.volume, 1) });
+      case 'volumeDown': return dispatch({ type: 'setVolume', volume: stepVolume(state.volume, -1) });
+      case 'mute': return dispatch({ type: 'toggleMuted' });
+      case 'next': return dispatch({ type: 'next' });
+      case 'previous': return dispatch({ type: 'previous' });
+      case 'playMode': return dispatch({ type: 'cyclePlayMode' });
+      case 'lyricEarlier': return dispatch({ type: 'stepLyricOffset', steps: -1 });
+      case 'lyricLater': return dispatch({ type: 'stepLyricOffset', steps: 1 });
+      case 'search': return openPrompt({ kind: 'search', value: view.screen === 'names' ? view.filter : view.screen === 'works' ? searchText(view) : '' });
+      case 'sleep': return openPrompt({ kind: 'sleep', value: state.sleepTime ?? '' });
+      case 'help': return setHelp(0);
+      case 'back': return back();
+      case 'viewWorks': case 'viewCircles': case 'viewTags': case 'viewVas': case 'viewFavourites': case 'viewQueue': case 'viewPlaying': {
+        const n = ['viewWorks', 'viewCircles', 'viewTags', 'viewVas', 'viewFavourites', 'viewQueue', 'viewPlaying'].indexOf(action) + 1;
+        return setStack([rootView(n)]);
+      }
+      default:
+    }
+  };
+
+  useLatestInput((input, key) => {
+    const token = keyToken(input, key);
+    if (token === 'C-c') return quit();
+    if (promptRef.current) {
+      const p = promptRef.current;
+      const edited = editPrompt(p.value, input, key);
+      if (edited === 'cancel') return openPrompt(null);
+      if (edited === 'submit') return submitPrompt(p.value);
+      return openPrompt({ ...p, value: edited });
+    }
+    if (help !== null) {
+      const a = actionFor(token, ['list', 'everywhere']);
+      const page = rows - 5;
+      if (a === 'down') setHelp(Math.min(HELP_LINE_COUNT - 1, help + 1));
+      else if (a === 'up') setHelp(Math.max(0, help - 1));
+      else if (a === 'pageDown') setHelp(Math.min(HELP_LINE_COUNT - 1, help + page));
+      else if (a === 'pageUp') setHelp(Math.max(0, help - page));
+      else if (a === 'back' || a === 'help') setHelp(null);
+      return;
+    }
+    const screen = screenKeys.current;
+    const screenAction = screen ? actionFor(token, screen.contexts) : null;
+    if (screen && screenAction) return screen.handler(screenAction);
+    const action = actionFor(token, ['everywhere']);
+    if (action) onAction(action);
+  });
+
+
+  const submitPrompt = (value: string) => {
+    const p = promptRef.current;
+    openPrompt(null);
+    if (!p) return;
+    if (p.kind === 'sleep') {
+      if (!value.trim()) { dispatch({ type: 'clearSleepTimer' }); return notify('sleep timer cancelled'); }
+      const before = player?.state.sleepTime;
+      dispatch({ type: 'setSleepTimer', time: value, now: Date.now() });
+      const after = player?.state.sleepTime;
+      if (player && (after === before || !after)) return notify(`not a time of day: ${value} (HH:MM)`, 'error');
+      if (after) notify(`sleep timer: pause at ${after}`);
+      return;
+    }
+    if (view.screen === 'names') return session.update({ filter: value, cursor: 0 } as Partial<View>);
+    const search = parseSearch(value);
+    const title = search.advanced ? 'Advanced search' : search.keyword ? 'Search keyword' : 'All works';
+    const base = view.screen === 'works' ? view : worksView();
+    const next = { ...base, ...{ keyword: undefined, advanced: undefined }, ...search, title: base.circleId || base.tagId || base.vaId ? base.title : title, cursor: 0 };
+    if (view.screen === 'works') setStack((s) => [...s.slice(0, -1), next]);
+    else setStack([next]);
+  };
+
+  const bodyHeight = Math.max(3, rows - 4);
+  const active = prompt === null && help === null;
+  const tab = tabOf(view);
+  const screenProps = { active, width: columns, height: bodyHeight };
+  let body: React.ReactElement;
+  if (help !== null) body = <HelpOverlay offset={help} width={columns} height={bodyHeight} />;
+  else {
+    switch (view.screen) {
+      case 'works': body = <WorksScreen key={stack.length} view={view} {...screenProps} />; break;
+      case 'names': body = <NamesScreen key={`${view.kind}:${stack.length}`} view={view} {...screenProps} />; break;
+      case 'work': body = <WorkScreen key={`${view.workId}:${stack.length}`} view={view} {...screenProps} />; break;
+      case 'favourites': body = <FavouritesScreen view={view} {...screenProps} />; break;
+      case 'queue': body = <QueueScreen view={view} {...screenProps} />; break;
+      case 'playing': body = <PlayingScreen view={view} {...screenProps} />; break;
+    }
+  }
+
+  return (
+    <SessionContext.Provider value={session}>
+    <ScreenKeysContext.Provider value={screenKeys}>
+      <Box flexDirection="column" width={columns} height={rows}>
+        <Text wrap="truncate-end">
+          {TABS.map((t, i) => (
+            <Text key={t} inverse={tab === i + 1} color={tab === i + 1 ? undefined : 'gray'}>{` ${i + 1} ${t} `}</Text>
+          ))}
+          <Text color="gray"> ? help</Text>
+        </Text>
+        <Box height={bodyHeight} flexDirection="column">{body}</Box>
+        {prompt ? (
+          <Prompt
+            label={prompt.kind === 'search' ? (view.screen === 'names' ? 'filter: ' : 'search: ') : 'sleep at (HH:MM, empty cancels): '}
+            value={prompt.value}
+            width={columns}
+          />
+        ) : (
+          <Text wrap="truncate-end" color={notice?.kind === 'error' ? 'red' : 'yellow'}>{notice?.text ?? ' '}</Text>
+        )}
+        <NowBar state={state} width={columns} />
+      </Box>
+    </ScreenKeysContext.Provider>
+    </SessionContext.Provider>
+  );
+}

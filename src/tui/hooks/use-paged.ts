@@ -1,0 +1,45 @@
+/**
+ * Paged works lists (spec 000 section 4 "List loading"): a new key (filter, sort, route)
+ * restarts at page 1; `more()` loads the next page until the loaded count reaches
+ * totalCount; an error stops loading.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Work, WorksAnswer } from '../../api/types.js';
+
+export interface Paged { items: Work[]; total: number; loading: boolean; error: string | null; done: boolean; more(): void }
+
+export function usePaged(key: string, loadPage: (page: number) => Promise<WorksAnswer>): Paged {
+  const [state, setState] = useState<{ key: string; items: Work[]; total: number; page: number; error: string | null; loading: boolean }>({ key, items: [], total: 0, page: 0, error: null, loading: true });
+  const busy = useRef(false);
+  const loader = useRef(loadPage);
+  loader.current = loadPage;
+
+  const fetchPage = useCallback((forKey: string, page: number, reset: boolean) => {
+    busy.current = true;
+    loader.current(page).then(
+      (answer) => {
+        setState((s) => (s.key !== forKey && !reset ? s : { key: forKey, items: reset ? answer.works : [...s.items, ...answer.works], total: answer.pagination.totalCount, page, error: null, loading: false }));
+        busy.current = false;
+      },
+      (err: Error) => {
+        setState((s) => ({ ...s, key: forKey, error: err.message, loading: false }));
+        busy.current = false;
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    setState({ key, items: [], total: 0, page: 0, error: null, loading: true });
+    fetchPage(key, 1, true);
+  }, [key, fetchPage]);
+
+  const current = state.key === key;
+  const done = current && !state.loading && (state.error !== null || state.items.length >= state.total);
+  const more = useCallback(() => {
+    if (busy.current || done || !current || state.loading) return;
+    setState((s) => ({ ...s, loading: true }));
+    fetchPage(key, state.page + 1, false);
+  }, [done, current, state.loading, state.page, key, fetchPage]);
+
+  return { items: current ? state.items : [], total: current ? state.total : 0, loading: !current || state.loading, error: current ? state.error : null, done, more };
+}

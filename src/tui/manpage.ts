@@ -1,0 +1,62 @@
+/**
+ * man/audiolib-tui.1, generated from the key table (keys.ts) so the page and the help
+ * overlay cannot disagree. Regenerate after a key change:
+ *   npx tsc -p tsconfig.json && node -e "import('./dist/tui/manpage.js').then((m) => process.stdout.write(m.renderManPage()))" > man/audiolib-tui.1
+ * test/tui/keys.test.ts fails while the committed page differs.
+ */
+import { CONTEXT_TITLES, KEY_TABLE, displayKey, type KeyContext } from './keys.js';
+
+/** Escapes roff: backslashes, and a leading dot or quote. */
+const roff = (text: string) => text.replace(/\\/g, '\\e').replace(/-/g, '\\-').replace(/^([.'])/, '\\&$1');
+
+/** The whole man page as roff text. */
+export function renderManPage(): string {
+  const out: string[] = [
+    '.TH AUDIOLIB\\-TUI 1 "2026" "audiolib 0.1.0" "User Commands"',
+    '.SH NAME',
+    'audiolib\\-tui \\- browse the audio catalogue and listen through mpv in a terminal',
+    '.SH SYNOPSIS',
+    '.B audiolib',
+    '.br',
+    '.B audiolib tui',
+    '[\\fB\\-\\-server\\fR \\fIURL\\fR] [\\fB\\-\\-user\\fR \\fINAME\\fR] [\\fB\\-\\-data\\-dir\\fR \\fIDIR\\fR]',
+    '.SH DESCRIPTION',
+    'An Ink terminal application: works list (sort, order, age rating, lyric filter, keyword and advanced search),',
+    'circles, tags and voice actors, work detail with the file tree, queue, now playing with synced lyrics,',
+    'favourites (history, reviews, progress) and a help overlay. Audio plays through mpv (JSON IPC);',
+    'when mpv is missing, ffplay is used with limited controls.',
+    '.PP',
+    'Local mode (default) reads the data directory\'s database directly. Remote mode (\\fB\\-\\-server\\fR) logs in',
+    'to a running audiolib server and plays its media URLs. In both, play history is saved in the same',
+    '{queue, index, seconds} form as the web player, so listening resumes in the browser where the terminal stopped.',
+    '.PP',
+    'Run with no command outside a terminal, \\fBaudiolib\\fR prints its usage instead.',
+    '.SH OPTIONS',
+    '.TP',
+    '\\fB\\-\\-server\\fR \\fIURL\\fR',
+    'Use a running server (remote mode).',
+    '.TP',
+    '\\fB\\-\\-user\\fR \\fINAME\\fR',
+    'The listener (default: AUDIOLIB_USER, else admin). Remote mode reads the password from AUDIOLIB_PASSWORD, else asks for it.',
+    '.TP',
+    '\\fB\\-\\-data\\-dir\\fR \\fIDIR\\fR',
+    'Data directory of local mode.',
+    '.SH KEYS',
+  ];
+  for (const context of Object.keys(CONTEXT_TITLES) as KeyContext[]) {
+    out.push('.SS ' + CONTEXT_TITLES[context]);
+    for (const b of KEY_TABLE.filter((x) => x.context === context)) {
+      out.push('.TP', '\\fB' + b.keys.map((k) => roff(displayKey(k))).join('\\fR, \\fB') + '\\fR', roff(b.help));
+    }
+  }
+  out.push(
+    '.SH ENVIRONMENT',
+    '.TP', 'AUDIOLIB_PASSWORD', 'Password for remote mode.',
+    '.TP', 'AUDIOLIB_USER', 'Default listener name.',
+    '.TP', 'AUDIOLIB_DATA_DIR', 'Default data directory.',
+    '.SH SEE ALSO',
+    '.BR audiolib (1),',
+    '.BR mpv (1)',
+  );
+  return out.join('\n') + '\n';
+}

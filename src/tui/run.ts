@@ -1,0 +1,101 @@
+/**
+ * Starts the TUI: opens the data source (local database or remote server), starts mpv
+ * (or ffplay), binds the player controller and the history saver, renders the app, and
+ * stops mpv when the TUI exits, also on Ctrl-C, SIGTERM and SIGHUP.
+ */
+import { spawnSync } from 'node:child_process';
+import React from 'react';
+import { render } from 'ink';
+import { createHistorySaver, type HistorySaver } from '../player/index.js';
+import { App } from './app.js';
+import type { DataSource } from './data/source.js';
+import type { AudioBackend } from './player/backend.js';
+import { MpvMissingError, MpvPlayer } from './player/mpv.js';
+import { FfplayPlayer } from './player/ffplay.js';
+import { PlayerController } from './player/controller.js';
+
+export interface TuiOptions {
+  /** Remote mode: the server URL. */
+  server?: string;
+  /** The listener's name. */
+  user: string;
+  /** Local mode: the data directory (and optional database URL). */
+  dataDir: string;
+  db?: string;
+  /** Reads the password of remote mode (AUDIOLIB_PASSWORD or a prompt). */
+  password(): Promise<string>;
+  /** Extra mpv arguments (tests: --ao=null). */
+  mpvArgs?: string[];
+}
+
+/** Opens the data source of the options: remote with --server, else local. */
+export async function openSource(opts: TuiOptions): Promise<DataSource> {
+  if (opts.server) {
+    const { RemoteSource } = await import('./data/remote.js');
+    return RemoteSource.connect(opts.server, opts.user, opts.password);
+  }
+  const { LocalSource } = await import('./data/local.js');
+  return LocalSource.open(opts.dataDir, opts.user, opts.db);
+}
+
+/**
+ * Starts mpv; when it is missing, ffplay where present. Answers the backend (null when
+ * neither exists) and the message to show (install hint), if any.
+ */
+export async function startBackend(mpvArgs: string[] = []): Promise<{ backend: AudioBackend | null; message: string | null }> {
+  try {
+    return { backend: await MpvPlayer.start({ extraArgs: mpvArgs }), message: null };
+  } catch (err) {
+    if (!(err instanceof MpvMissingError)) return { backend: null, message: `mpv failed to start: ${(err as Error).message}` };
+    const ffplay = spawnSync('ffplay', ['-version'], { stdio: 'ignore' });
+    if (ffplay.error || ffplay.status !== 0) return { backend: null, message: err.message };
+    return { backend: new FfplayPlayer(), message: `${err.message} (playing with ffplay meanwhile: pause and seek restart it)` };
+  }
+}
+
+/**
+ * Saves the player's history through the source the way the web player does (shared
+ * saver of src/player: 500 ms debounce, every 60 s, not when unchanged or resuming).
+ * A failed save is only logged: here, dropped (spec 000 section 8).
+ */
+export function bindHistory(player: PlayerController, source: DataSource): HistorySaver {
+  const saver = createHistorySaver({ save: (workId, state) => source.saveHistory(workId, state), onError: () => undefined });
+  player.on('change', (s) => saver.update(s));
+  return saver;
+}
+
+/** Runs the TUI until the listener quits or a signal arrives. */
+export async function runTui(opts: TuiOptions): Promise<void> {
+  const source = await openSource(opts);
+  const seek = await source.sharedConfig();
+  const { backend, message } = await startBackend(opts.mpvArgs);
+  const player = backend ? new PlayerController({ backend, resolveUrl: (t) => source.mediaLocation(t.hash) }) : null;
+  const saver = player ? bindHistory(player, source) : null;
+
+  const killNow = () => backend?.killNow();
+  process.once('exit', killNow);
+  let closing: Promise<void> | null = null;
+  const shutdown = () => {
+    closing ??= (async () => {
+      await saver?.flush().catch(() => undefined);
+      saver?.stop();
+      await player?.close().catch(() => undefined);
+      await source.close().catch(() => undefined);
+    })();
+    return closing;
+  };
+
+  const instance = render(
+    React.createElement(App, { source, player, playerMissing: message, seek, onQuit: () => instance.unmount() }),
+    { exitOnCtrlC: false },
+  );
+  const onSignal = (signal: NodeJS.Signals) => {
+    instance.unmount();
+    void shutdown().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(s, onSignal);
+  await instance.waitUntilExit();
+  await shutdown();
+  for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(s, onSignal);
+  process.off('exit', killNow);
+}

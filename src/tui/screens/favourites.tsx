@@ -1,0 +1,95 @@
+/**
+ * Favourites (spec 000 section 2 "Favourites"): history, my reviews, my progress (tab);
+ * sort (s) and order (o; not in history mode, not for allage/nsfw); progress filter (p).
+ * Enter on a history item resumes it ('resumed play history'); elsewhere it opens the work.
+ */
+import React, { useEffect } from 'react';
+import { Box, Text } from 'ink';
+import { formatDuration } from '../../player/index.js';
+import { useSession } from '../session.js';
+import { useActions, moveCursor } from '../hooks/use-keys.js';
+import { usePaged } from '../hooks/use-paged.js';
+import { List } from '../components/list.js';
+import { WorkRow } from '../components/work-row.js';
+import { FAVOURITE_MODES, FAVOURITE_SORTS, PROGRESS_VALUES, type FavouritesView } from '../views.js';
+import type { Work } from '../../api/types.js';
+
+const MODE_TITLES = { history: 'History', review: 'My reviews', progress: 'My progress' } as const;
+
+/** Sort 'allage' is nsfw ascending, 'nsfw' nsfw descending (spec 000 section 7). */
+function orderParams(order: string, sort: 'asc' | 'desc'): { order: string; sort: 'asc' | 'desc' } {
+  if (order === 'allage') return { order: 'nsfw', sort: 'asc' };
+  if (order === 'nsfw') return { order: 'nsfw', sort: 'desc' };
+  return { order, sort };
+}
+
+function extraOf(mode: FavouritesView['mode'], w: Work): string {
+  if (mode === 'history' && w.state?.queue.length) {
+    const t = w.state.queue[w.state.index];
+    return `${w.state.index + 1}/${w.state.queue.length} ${formatDuration(w.state.seconds)} ${t?.title ?? ''}`;
+  }
+  if (mode === 'review') return [w.userRating ? `★${w.userRating}` : '', w.review_text ?? ''].filter(Boolean).join(' ');
+  if (mode === 'progress') return w.progress ?? '';
+  return '';
+}
+
+export function FavouritesScreen({ view, active, width, height }: { view: FavouritesView; active: boolean; width: number; height: number }): React.ReactElement {
+  const { source, push, update, dispatch, notify } = useSession();
+  const { mode, progress } = view;
+  const p = orderParams(view.order, view.sort);
+  const key = JSON.stringify({ mode, progress, ...p });
+  const list = usePaged(key, (page) => source.favourites({ mode, page, ...p, progress: mode === 'progress' ? progress : undefined }));
+  const rows = height - 1;
+  const cursor = Math.min(view.cursor, Math.max(0, list.items.length - 1));
+  useEffect(() => {
+    if (list.items.length - cursor <= rows && !list.done) list.more();
+  }, [cursor, rows, list]);
+
+  useActions(['favourites', 'list'], active, (action) => {
+    const moved = moveCursor(action, cursor, list.items.length, rows);
+    if (moved !== null) return update({ cursor: moved });
+    switch (action) {
+      case 'open': {
+        const w = list.items[cursor];
+        if (!w) return;
+        if (mode === 'history' && w.state?.queue.length) {
+          dispatch({ type: 'restoreHistory', state: w.state, play: true });
+          return notify('resumed play history');
+        }
+        return push({ screen: 'work', workId: w.id, path: [], cursor: 0 });
+      }
+      case 'favouritesMode': return update({ mode: FAVOURITE_MODES[(FAVOURITE_MODES.indexOf(mode) + 1) % FAVOURITE_MODES.length], cursor: 0 } as Partial<FavouritesView>);
+      case 'favouritesSort': {
+        const i = FAVOURITE_SORTS.indexOf(view.order as (typeof FAVOURITE_SORTS)[number]);
+        return update({ order: FAVOURITE_SORTS[(i + 1) % FAVOURITE_SORTS.length], cursor: 0 } as Partial<FavouritesView>);
+      }
+      case 'favouritesOrder':
+        if (mode === 'history' || view.order === 'allage' || view.order === 'nsfw') return;
+        return update({ sort: view.sort === 'desc' ? 'asc' : 'desc', cursor: 0 } as Partial<FavouritesView>);
+      case 'progressFilter':
+        return update({ mode: 'progress', progress: PROGRESS_VALUES[(PROGRESS_VALUES.indexOf(progress) + 1) % PROGRESS_VALUES.length], cursor: 0 } as Partial<FavouritesView>);
+      default:
+    }
+  });
+
+  const tabs = FAVOURITE_MODES.map((m) => (m === mode ? `[${MODE_TITLES[m]}]` : MODE_TITLES[m])).join(' ');
+  const settings = `${view.order}${mode === 'history' ? '' : ` ${view.sort}`}${mode === 'progress' ? `  progress:${progress}` : ''}`;
+  return (
+    <Box flexDirection="column" width={width}>
+      <Box width={width}>
+        <Box flexShrink={1}><Text bold wrap="truncate-end">{`${tabs} (${list.loading && !list.items.length ? '…' : list.total})`}</Text></Box>
+        <Box flexGrow={1} justifyContent="flex-end" flexShrink={0} marginLeft={1}><Text dimColor>{settings}</Text></Box>
+      </Box>
+      {list.error ? <Text color="red">{list.error}</Text> : (
+        <List
+          items={list.items}
+          cursor={cursor}
+          height={rows}
+          rowKey={(w) => w.id}
+          empty={list.loading ? 'loading…' : 'mark stars or progress on a work page and they appear here'}
+          renderRow={(w, _i, selected) => <WorkRow work={w} selected={selected} width={width - 2} extra={extraOf(mode, w)} />}
+        />
+      )}
+    </Box>
+  );
+}

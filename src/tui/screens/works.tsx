@@ -1,0 +1,75 @@
+/**
+ * Works list (spec 000 section 2 "Works list"): all works, a keyword or advanced search,
+ * or a circle/tag/VA's works; sort (s), order (o), age rating (a), lyric filter (y);
+ * pages load as the cursor nears the end; enter opens the work.
+ */
+import React, { useEffect } from 'react';
+import { Box, Text } from 'ink';
+import { useSession } from '../session.js';
+import { useActions, moveCursor } from '../hooks/use-keys.js';
+import { usePaged } from '../hooks/use-paged.js';
+import { List } from '../components/list.js';
+import { WorkRow } from '../components/work-row.js';
+import { LYRIC_FILTERS, WORK_SORTS, newSeed, searchText, type WorksView } from '../views.js';
+
+const AGE = ['all', 'all ages', 'R18'];
+
+export function WorksScreen({ view, active, width, height }: { view: WorksView; active: boolean; width: number; height: number }): React.ReactElement {
+  const { source, push, update } = useSession();
+  const { order, sort, nsfw, lyric, seed, keyword, advanced, circleId, tagId, vaId } = view;
+  const key = JSON.stringify({ order, sort, nsfw, lyric, seed, keyword, advanced, circleId, tagId, vaId });
+  const list = usePaged(key, (page) => source.works({ page, order, sort, nsfw, lyric, seed, keyword, advanced, circleId, tagId, vaId }));
+  const rows = height - 1;
+  const cursor = Math.min(view.cursor, Math.max(0, list.items.length - 1));
+
+  useEffect(() => {
+    if (list.items.length - cursor <= rows && !list.done) list.more();
+  }, [cursor, list.items.length, list.done, rows, list]);
+
+  useActions(['works', 'list'], active, (action) => {
+    const moved = moveCursor(action, cursor, list.items.length, rows);
+    if (moved !== null) return update({ cursor: moved });
+    switch (action) {
+      case 'open': {
+        const w = list.items[cursor];
+        if (w) push({ screen: 'work', workId: w.id, path: [], cursor: 0 });
+        return;
+      }
+      case 'sortNext': {
+        const i = WORK_SORTS.indexOf(order as (typeof WORK_SORTS)[number]);
+        return update({ order: WORK_SORTS[(i + 1) % WORK_SORTS.length], seed: newSeed(), cursor: 0 });
+      }
+      case 'orderToggle': return update({ sort: sort === 'desc' ? 'asc' : 'desc', seed: newSeed(), cursor: 0 });
+      case 'ageRating': return update({ nsfw: ((nsfw + 1) % 3) as 0 | 1 | 2, seed: newSeed(), cursor: 0 });
+      case 'lyricFilter': {
+        const i = LYRIC_FILTERS.findIndex((f) => f.join() === lyric.join());
+        return update({ lyric: LYRIC_FILTERS[(i + 1) % LYRIC_FILTERS.length], seed: newSeed(), cursor: 0 });
+      }
+      default:
+    }
+  });
+
+  const search = searchText(view);
+  const lyricText = lyric.length ? lyric.join('+') : 'any';
+  const title = `${view.title}${search ? `: ${search}` : ''} (${list.loading && !list.items.length ? '…' : list.total})`;
+  return (
+    <Box flexDirection="column" width={width}>
+      <Box width={width}>
+        <Box flexShrink={1}><Text bold wrap="truncate-end">{title}</Text></Box>
+        <Box flexGrow={1} justifyContent="flex-end" flexShrink={0} marginLeft={1}>
+          <Text dimColor wrap="truncate-start">{`${order} ${sort}  age:${AGE[nsfw]}  lyric:${lyricText}`}</Text>
+        </Box>
+      </Box>
+      {list.error ? <Text color="red">{list.error}</Text> : (
+        <List
+          items={list.items}
+          cursor={cursor}
+          height={rows}
+          rowKey={(w) => w.id}
+          empty={list.loading ? 'loading…' : 'no works'}
+          renderRow={(w, _i, selected) => <WorkRow work={w} selected={selected} width={width - 2} />}
+        />
+      )}
+    </Box>
+  );
+}

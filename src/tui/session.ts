@@ -1,0 +1,32 @@
+/**
+ * The session every screen reads through React context: the data source, the player
+ * (null when no audio program was found), the shared seek steps, notices and navigation.
+ */
+import React from 'react';
+import type { PlayerAction } from '../player/index.js';
+import type { PlayerController } from './player/controller.js';
+import type { DataSource, SharedConfig } from './data/source.js';
+import type { View } from './views.js';
+
+export interface Session {
+  source: DataSource;
+  player: PlayerController | null;
+  /** Why there is no player (install hint), or null. */
+  playerMissing: string | null;
+  seek: SharedConfig;
+  /** Shows a notice on the message line ('error' in red). */
+  notify(message: string, kind?: 'info' | 'error'): void;
+  /** Runs a player action, or shows why nothing can play. */
+  dispatch(action: PlayerAction): void;
+  push(view: View): void;
+  /** Replaces fields of the current view (cursor, filters). */
+  update(patch: Partial<View>): void;
+}
+
+export const SessionContext = React.createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const s = React.useContext(SessionContext);
+  if (!s) throw new Error('useSession outside the TUI app');
+  return s;
+}

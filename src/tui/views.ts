@@ -1,0 +1,101 @@
+/**
+ * The TUI's navigation: a stack of views (plain objects, so going back restores the
+ * cursor and filters), the first screens reached with the number keys.
+ */
+import type { AdvancedKeyword, Progress } from '../api/types.js';
+import type { FavouritesMode, LyricPart, NameKind } from './data/source.js';
+
+export interface WorksView {
+  screen: 'works';
+  /** What the list shows, for the title: all works, a search, a circle/tag/VA. */
+  title: string;
+  order: string;
+  sort: 'asc' | 'desc';
+  nsfw: 0 | 1 | 2;
+  lyric: LyricPart[];
+  seed: number;
+  keyword?: string;
+  advanced?: AdvancedKeyword[];
+  circleId?: number;
+  tagId?: number;
+  vaId?: string;
+  cursor: number;
+}
+export interface NamesView { screen: 'names'; kind: NameKind; filter: string; cursor: number }
+export interface WorkView { screen: 'work'; workId: number; /** Folder titles from ROOT. */ path: string[]; cursor: number; /** The listener has moved through folders (else a single-child folder chain shows open). */ expanded?: boolean }
+export interface FavouritesView { screen: 'favourites'; mode: FavouritesMode; order: string; sort: 'asc' | 'desc'; progress: Progress; cursor: number }
+export interface QueueView { screen: 'queue'; cursor: number }
+export interface PlayingView { screen: 'playing'; cursor: number }
+
+export type View = WorksView | NamesView | WorkView | FavouritesView | QueueView | PlayingView;
+
+/** Works sort options in the order `s` cycles them (spec 000 section 9). */
+export const WORK_SORTS = ['release', 'rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'random'] as const;
+/** Favourites sort options (spec 000 section 9). */
+export const FAVOURITE_SORTS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'allage', 'nsfw'] as const;
+export const PROGRESS_VALUES: Progress[] = ['marked', 'listening', 'listened', 'replay', 'postponed'];
+export const FAVOURITE_MODES: FavouritesMode[] = ['history', 'review', 'progress'];
+/** Lyric filter steps of `y`. */
+export const LYRIC_FILTERS: LyricPart[][] = [[], ['local'], ['ai'], ['ai', 'local']];
+
+/** A random-order seed 0..99 (spec 000 section 9). */
+export const newSeed = () => Math.floor(Math.random() * 100);
+
+export function worksView(overrides: Partial<WorksView> = {}): WorksView {
+  return { screen: 'works', title: 'All works', order: 'release', sort: 'desc', nsfw: 0, lyric: [], seed: newSeed(), cursor: 0, ...overrides };
+}
+
+export function favouritesView(): FavouritesView {
+  return { screen: 'favourites', mode: 'history', order: 'updated_at', sort: 'desc', progress: 'marked', cursor: 0 };
+}
+
+/** The first view of each number key. */
+export function rootView(n: number): View {
+  switch (n) {
+    case 2: return { screen: 'names', kind: 'circles', filter: '', cursor: 0 };
+    case 3: return { screen: 'names', kind: 'tags', filter: '', cursor: 0 };
+    case 4: return { screen: 'names', kind: 'vas', filter: '', cursor: 0 };
+    case 5: return favouritesView();
+    case 6: return { screen: 'queue', cursor: 0 };
+    case 7: return { screen: 'playing', cursor: 0 };
+    default: return worksView();
+  }
+}
+
+/** The header tab of a view (1..7). */
+export function tabOf(view: View): number {
+  switch (view.screen) {
+    case 'names': return view.kind === 'circles' ? 2 : view.kind === 'tags' ? 3 : 4;
+    case 'favourites': return 5;
+    case 'queue': return 6;
+    case 'playing': return 7;
+    default: return 1;
+  }
+}
+
+const ADVANCED_PREFIXES: Record<string, AdvancedKeyword['t']> = { tag: 'tag', va: 'VA', circle: 'circle', fuzzy: 'fuzzy' };
+
+/**
+ * Parses the search prompt: words with a `tag:`, `va:`, `circle:` or `fuzzy:` prefix make
+ * an advanced search (other words become 'unknown' keywords); otherwise the text is a
+ * plain keyword. Blank text clears the search.
+ */
+export function parseSearch(text: string): { keyword?: string; advanced?: AdvancedKeyword[] } {
+  const trimmed = text.trim();
+  if (!trimmed) return {};
+  const words = trimmed.split(/\s+/);
+  if (!words.some((w) => /^(tag|va|circle|fuzzy):./i.test(w))) return { keyword: trimmed };
+  const advanced: AdvancedKeyword[] = [];
+  for (const w of words) {
+    const m = /^(tag|va|circle|fuzzy):(.+)$/i.exec(w);
+    const k: AdvancedKeyword = m ? { t: ADVANCED_PREFIXES[m[1]!.toLowerCase()]!, d: m[2]! } : { t: 'unknown', d: w };
+    if (!advanced.some((a) => a.t === k.t && a.d === k.d)) advanced.push(k);
+  }
+  return { advanced };
+}
+
+/** The search as the prompt shows it again. */
+export function searchText(v: Pick<WorksView, 'keyword' | 'advanced'>): string {
+  if (v.advanced?.length) return v.advanced.map((k) => (k.t === 'unknown' ? k.d : `${k.t === 'VA' ? 'va' : k.t}:${k.d}`)).join(' ');
+  return v.keyword ?? '';
+}

@@ -1,0 +1,299 @@
+/**
+ * TUI frames (ink, 80x24 unless said) for each screen and key binding, against the
+ * fixture library scanned into a real SQLite file (local mode) and a real mpv with
+ * --ao=null where something plays.
+ */
+import React from 'react';
+import stringWidth from 'string-width';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { App } from '../../src/tui/app.js';
+import { bindHistory } from '../../src/tui/run.js';
+import type { LocalSource } from '../../src/tui/data/local.js';
+import type { PlayerController } from '../../src/tui/player/controller.js';
+import type { View } from '../../src/tui/views.js';
+import { renderTerminal, type Terminal } from './render.js';
+import { localSource, realPlayer, scannedDataDir } from './fixture.js';
+
+const seek = { rewindSeekTime: 5, forwardSeekTime: 30 };
+let source: LocalSource;
+let term: Terminal | null = null;
+let player: PlayerController | null = null;
+
+beforeAll(async () => { source = await localSource(await scannedDataDir()); });
+afterAll(async () => { await source.close(); });
+afterEach(async () => {
+  term?.unmount();
+  term = null;
+  await player?.close();
+  player = null;
+});
+
+function open(opts: { columns?: number; rows?: number; player?: PlayerController | null; view?: View; onQuit?: () => void } = {}): Terminal {
+  term = renderTerminal(
+    <App source={source} player={opts.player ?? null} playerMissing={opts.player ? null : 'mpv not found: apt-get install mpv'} seek={seek} columns={opts.columns ?? 80} rows={opts.rows ?? 24} initialView={opts.view} onQuit={opts.onQuit} />,
+    opts.columns ?? 80,
+    opts.rows ?? 24,
+  );
+  return term;
+}
+
+/** Every frame line fits the terminal width (display width: CJK counts 2) and the height. */
+function expectFits(frame: string, columns: number, rows: number) {
+  const lines = frame.split('\n');
+  expect(lines.length).toBeLessThanOrEqual(rows);
+  for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(columns);
+}
+
+const cursorLine = (frame: string) => frame.split('\n').find((l) => l.startsWith('› ')) ?? '';
+
+describe('works list', () => {
+  it('lists the works with codes and titles, within 80x24', async () => {
+    const t = open();
+    const frame = await t.waitFor('サキュバスアカデミア');
+    expect(frame).toContain('All works (5)');
+    expect(frame).toContain('RJ01012345');
+    expect(frame).toContain('release desc');
+    expect(frame).toContain('nothing playing');
+    expectFits(frame, 80, 24);
+  });
+
+  it('j/k and arrows move the cursor; g/G jump to the ends', async () => {
+    const t = open();
+    await t.waitFor('RJ173248');
+    expect(cursorLine(t.lastFrame())).toContain('RJ01012345');
+    await t.press('j');
+    expect(cursorLine(t.lastFrame())).toContain('RJ299717');
+    await t.press('down', 'down');
+    expect(cursorLine(t.lastFrame())).toContain('RJ189758');
+    await t.press('k');
+    expect(cursorLine(t.lastFrame())).toContain('RJ265946');
+    await t.press('up');
+    expect(cursorLine(t.lastFrame())).toContain('RJ299717');
+    await t.press('G');
+    expect(cursorLine(t.lastFrame())).toContain('RJ173248');
+    await t.press('g');
+    expect(cursorLine(t.lastFrame())).toContain('RJ01012345');
+  });
+
+  it('s cycles the sort, o the order, a the age rating, y the lyric filter', async () => {
+    const t = open();
+    await t.waitFor('RJ173248');
+    await t.press('s');
+    await t.waitFor('rating desc');
+    await t.press('o');
+    await t.waitFor('rating asc');
+    await t.press('a');
+    await t.waitFor('age:all ages');
+    await t.press('a');
+    await t.waitFor('age:R18');
+    await t.press('a', 'y');
+    const local = await t.waitFor((f) => f.includes('lyric:local') && f.includes('RJ01012345') && !f.includes('サキュバスアカデミア'));
+    expect(local).toMatch(/All works \(1\)/);
+  });
+
+  it('/ searches by keyword; a tag:/va:/circle:/fuzzy: word makes an advanced search', async () => {
+    const t = open();
+    await t.waitFor('RJ173248');
+    await t.press('/');
+    await t.waitFor('search:');
+    await t.type('サキュバス');
+    const found = await t.waitFor('Search keyword: サキュバス (1)');
+    expect(found).toContain('RJ265946');
+    expect(found).not.toContain('RJ01012345');
+    await t.press('/');
+    await t.waitFor('search:');
+    await t.press('C-u');
+    await t.type('fuzzy:雨音');
+    const adv = await t.waitFor('Advanced search: fuzzy:雨音 (1)');
+    expect(adv).toContain('RJ01012345');
+  });
+
+  it('enter opens the work detail; q goes back to the list with the cursor kept', async () => {
+    const t = open();
+    await t.waitFor('RJ173248');
+    await t.press('j', 'j', 'enter');
+    const detail = await t.waitFor('long tone 10min.mp3');
+    expect(detail).toContain('RJ265946  サキュバスアカデミア');
+    expect(detail).toContain('ROOT');
+    expect(detail).toContain('10:00');
+    await t.press('q');
+    await t.waitFor('All works (5)');
+    expect(cursorLine(t.lastFrame())).toContain('RJ265946');
+  });
+
+  it('q on the first screen quits', async () => {
+    let quit = false;
+    const t = open({ onQuit: () => { quit = true; } });
+    await t.waitFor('RJ173248');
+    await t.press('q');
+    expect(quit).toBe(true);
+  });
+
+  it('fits 50 columns: long Japanese titles are cut by display width', async () => {
+    const t = open({ columns: 50, rows: 16 });
+    const frame = await t.waitFor('RJ265946');
+    expectFits(frame, 50, 16);
+    expect(frame).toContain('…');
+  });
+});
+
+describe('name lists', () => {
+  it('2, 3 and 4 show circles, tags and voice actors', async () => {
+    const t = open();
+    await t.waitFor('RJ173248');
+    await t.press('2');
+    await t.waitFor(/Circles \(\d+\)/);
+    await t.press('3');
+    await t.waitFor(/Tags \(\d+\)/);
+    await t.press('4');
+    await t.waitFor(/Voice actors \(\d+\)/);
+  });
+});
+
+describe('work detail', () => {
+  it('opens a single-child folder chain at load and shows folder item counts', async () => {
+    const t = open({ view: { screen: 'work', workId: 299717, path: [], cursor: 0 } });
+    const frame = await t.waitFor('ROOT / Rain Day ASMR');
+    expect(frame).toMatch(/▸ flac\s+\d+ items/);
+    await t.press('enter');
+    await t.waitFor('ROOT / Rain Day ASMR / flac');
+    await t.press('q');
+    await t.waitFor(/ROOT \/ Rain Day ASMR\s*\n/);
+  });
+
+  it('enter on a track without mpv shows the install hint', async () => {
+    const t = open({ view: { screen: 'work', workId: 265946, path: [], cursor: 0 } });
+    await t.waitFor('short.mp3');
+    await t.press('enter');
+    await t.waitFor('apt-get install mpv');
+  });
+});
+
+describe('help overlay', () => {
+  it('? lists the keys from the key table; j scrolls; q closes', async () => {
+    const t = open();
+    await t.waitFor('RJ173248');
+    await t.press('?');
+    const help = await t.waitFor('Keys');
+    expect(help).toContain('move down');
+    expect(help).toMatch(/j, Down\s+move down/);
+    await t.press('G');
+    await t.press(...Array(40).fill('j'));
+    await t.waitFor('progress: marked');
+    await t.press('q');
+    await t.waitFor('All works (5)');
+  });
+});
+
+describe('playing through mpv', () => {
+  it('enter plays a track: bar, queue, now playing, keys for pause, mode, volume, speed, seek, next', async () => {
+    player = await realPlayer(source);
+    const t = open({ player, view: { screen: 'work', workId: 265946, path: [], cursor: 0 } });
+    await t.waitFor('long tone 10min.mp3');
+    await t.press('enter');
+    await t.waitFor('▶ long tone 10min.mp3  — サキュバスアカデミア');
+    await t.waitFor(/0:0[1-9] \[=*-+\] 10:00/);
+    await t.press('space');
+    await t.waitFor('‖ long tone 10min.mp3');
+    await t.press('l');
+    await t.waitFor(/0:3\d \[/);
+    await t.press('h');
+    await t.waitFor(/0:2\d \[/);
+    await t.press('m');
+    await t.waitFor('all repeat  vol 100%');
+    await t.press('-');
+    await t.waitFor('vol 96%');
+    await t.press('+', '+');
+    await t.waitFor('vol 100%');
+    await t.press(']');
+    await t.waitFor('1.25x');
+    await t.press('[', '[', '[', '[');
+    await t.waitFor('0.50x');
+    await t.press('M');
+    await t.waitFor('muted');
+    await t.press('6');
+    const queue = await t.waitFor('Queue (2)');
+    expect(queue).toMatch(/‖ long tone 10min\.mp3/);
+    await t.press('n');
+    await t.waitFor('‖ short.mp3');
+    await t.press('space');
+    await t.waitFor('▶ short.mp3');
+    await t.press('N');
+    await t.waitFor('▶ long tone 10min.mp3');
+    await t.press('7');
+    const now = await t.waitFor((f) => f.includes('track 1/2') && f.includes('no lyric for this track'));
+    expect(now).toMatch(/playing\s+all repeat\s+muted\s+0\.50x/);
+  });
+
+  it('now playing shows the synced lyric line; the queue removes and moves tracks', async () => {
+    player = await realPlayer(source);
+    const t = open({ player, view: { screen: 'work', workId: 1012345, path: [], cursor: 0 } });
+    await t.waitFor('01_プロローグ.mp3');
+    await t.press('j', 'j', 'enter');
+    await t.waitFor('▶ 01_プロローグ.mp3');
+    await t.press('7');
+    const lyric = await t.waitFor('今夜はゆっくり休んでください。');
+    expect(lyric).toContain('はじめまして。');
+    expect(lyric).toContain('track 1/3');
+    await t.press('space');
+    await t.waitFor('‖ 01_プロローグ.mp3');
+    await t.press('6');
+    await t.waitFor('Queue (3)');
+    await t.press('j', 'J');
+    const moved = await t.waitFor(/›\s+02_耳かき\.mp3/);
+    expect(moved.indexOf('03_おやすみ')).toBeLessThan(moved.indexOf('02_耳かき'));
+    expect(moved).toMatch(/‖ 01_プロローグ\.mp3/);
+    await t.press('x');
+    await t.waitFor('Queue (2)');
+    await t.press('X');
+    await t.waitFor('Queue (0)');
+    expect(player.state.playing).toBe(false);
+  });
+
+  it('z sets the sleep timer shown in the bar; an empty time cancels it', async () => {
+    player = await realPlayer(source);
+    const t = open({ player });
+    await t.waitFor('RJ173248');
+    await t.press('z');
+    await t.waitFor('sleep at');
+    await t.type('23:59');
+    await t.waitFor('sleep 23:59');
+    await t.press('z');
+    await t.press('C-u');
+    await t.type('');
+    await t.waitFor('sleep timer cancelled');
+    expect(t.lastFrame()).not.toContain('sleep 23:59');
+  });
+
+  it('history is saved and resumes from favourites (5), like the web player', async () => {
+    player = await realPlayer(source);
+    const saver = bindHistory(player, source);
+    const t = open({ player, view: { screen: 'work', workId: 265946, path: [], cursor: 0 } });
+    await t.waitFor('long tone 10min.mp3');
+    await t.press('enter');
+    await t.waitFor(/0:0[1-9] \[/);
+    await t.press('l');
+    await t.waitFor(/0:3\d \[/);
+    await t.press('space');
+    await saver.flush();
+    saver.stop();
+    await player.close();
+    player = await realPlayer(source);
+    term!.unmount();
+    const u = open({ player });
+    await u.waitFor('RJ173248');
+    await u.press('5');
+    const fav = await u.waitFor(/1\/2 0:3\d long tone 10min\.mp3/);
+    expect(fav).toContain('[History]');
+    await u.press('enter');
+    await u.waitFor('resumed play history');
+    await u.waitFor(/▶ long tone 10min\.mp3/);
+    await u.waitFor(/0:3\d \[/);
+    await u.press('tab');
+    await u.waitFor('[My reviews]');
+    await u.press('tab');
+    await u.waitFor('[My progress]');
+    await u.press('p');
+    await u.waitFor('progress:listening');
+  });
+});
