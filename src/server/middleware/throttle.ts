@@ -16,6 +16,9 @@ export interface ThrottleOptions {
   now?: () => number;
 }
 
+/** Above this many addresses, a failure first sweeps out addresses whose failures all expired. */
+const MAX_TRACKED = 1000;
+
 /**
  * Failure counts per address: `blockedFor(address)` -> ms left (0 when allowed),
  * `fail(address)`, `succeed(address)`.
@@ -36,6 +39,11 @@ export function failureCounter({ limit = 10, windowMs = 60_000, now = Date.now }
     },
     fail(address: string): void {
       failures.set(address, [...recent(address), now()]);
+      if (failures.size > MAX_TRACKED) for (const a of [...failures.keys()]) recent(a); // drop addresses with no recent failure
+    },
+    /** Addresses with failures kept (for tests and diagnostics). */
+    get tracked(): number {
+      return failures.size;
     },
     succeed(address: string): void {
       failures.delete(address);

@@ -22,4 +22,14 @@ describe('failureCounter', () => {
     c.fail('a'); c.succeed('a'); c.fail('a');
     expect(c.blockedFor('a')).toBe(0);
   });
+
+  it('forgets addresses whose failures expired once many are tracked', () => {
+    let now = 0;
+    const c = failureCounter({ limit: 3, windowMs: 1000, now: () => now });
+    for (let i = 0; i < 1000; i++) c.fail(`10.0.${i >> 8}.${i & 255}`);
+    expect(c.tracked).toBe(1000);
+    now = 5000;
+    c.fail('192.0.2.1');
+    expect(c.tracked).toBe(1);
+  });
 });
