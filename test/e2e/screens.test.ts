@@ -64,6 +64,14 @@ describe('login', () => {
     await page.goto('/work/1012345');
     await page.waitForURL('**/login');
   });
+
+  it('treats a 401 as an expired session: back to /login, token dropped', async () => {
+    const page = await e2e.page({ signedIn: false });
+    await page.addInitScript(() => { if (!sessionStorage.getItem('expired')) { sessionStorage.setItem('expired', '1'); localStorage.setItem('token', 'not-a-valid-token'); } });
+    await page.goto('/favourites');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
 });
 
 describe('site chooser and placeholder site', () => {

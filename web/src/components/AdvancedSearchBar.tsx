@@ -39,7 +39,7 @@ export function AdvancedSearchBar({ keywords, onChange }: { keywords: AdvancedKe
       <form onSubmit={add} noValidate>
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <Select w={110} data={KEYWORD_TYPES.map((k) => ({ value: k, label: t(`search.type.${k}`) }))} value={type}
-            onChange={(v) => v && setType(v as AdvancedKeyword['t'])} allowDeselect={false} aria-label="type" />
+            onChange={(v) => v && setType(v as AdvancedKeyword['t'])} allowDeselect={false} aria-label={t('search.typeLabel')} />
           <TextInput style={{ flex: 1 }} placeholder={t('search.placeholder')} value={text} error={error}
             onChange={(e) => { setText(e.currentTarget.value); setError(null); }} data-testid="advance-input" />
           <Button type="submit" data-testid="advance-add">{t('search.add')}</Button>

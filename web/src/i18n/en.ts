@@ -42,7 +42,7 @@ const en = {
   },
   search: {
     placeholder: 'Add a keyword', add: 'Add', blank: 'cannot add blank keyword', duplicated: 'keyword duplicated, add failed',
-    type: { unknown: 'Unknown', fuzzy: 'Fuzzy', VA: 'VA', tag: 'Tag', circle: 'Circle' }, hint: 'Add keywords to search',
+    type: { unknown: 'Unknown', fuzzy: 'Fuzzy', VA: 'VA', tag: 'Tag', circle: 'Circle' }, hint: 'Add keywords to search', typeLabel: 'Keyword type',
   },
   names: { circles: 'All circles', tags: 'All tags', vas: 'All voice actors', filter: 'Filter by name', empty: 'Nothing matches' },
   work: {

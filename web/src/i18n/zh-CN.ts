@@ -41,7 +41,7 @@ const zhCN: Messages = {
   },
   search: {
     placeholder: '添加关键字', add: '添加', blank: '不能添加空白关键字', duplicated: '关键字重复，添加失败',
-    type: { unknown: '未知', fuzzy: '模糊', VA: '声优', tag: '标签', circle: '社团' }, hint: '添加关键字开始搜索',
+    type: { unknown: '未知', fuzzy: '模糊', VA: '声优', tag: '标签', circle: '社团' }, hint: '添加关键字开始搜索', typeLabel: '关键字类型',
   },
   names: { circles: '所有社团', tags: '所有标签', vas: '所有声优', filter: '按名称筛选', empty: '没有匹配项' },
   work: {
