@@ -198,7 +198,7 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
       }
       targets.push({ id: w.id, prefix: w.prefix, code: w.code, dir: w.dir, rootName: w.root.name });
     }
-    const ctx = workContext(db, opts.durationConcurrency ?? 4, opts.signal);
+    const ctx = workContext(db, opts.durationConcurrency ?? 8, opts.signal);
     await syncWorks(ctx, targets, rowsById, summary, opts);
 
     // Phase 4: hide the works whose folders vanished.
@@ -268,7 +268,7 @@ export async function scanLyrics(db: Db, opts: Pick<ScanOptions, 'signal' | 'onE
     const works = [...rowsById.values()].filter((r) => r.status === 3 && r.removed_at === null && r.dir !== null).sort((a, b) => a.id - b.id);
     emit({ type: 'main', log: { level: 'info', message: `rescanning the files and lyrics of ${works.length} works` } });
     const targets = works.map((r) => ({ id: r.id, prefix: r.code_prefix, code: formatWorkCode(r.id, r.code_prefix), dir: r.dir!, rootName: r.root_folder ?? '' }));
-    await syncWorks(workContext(db, opts.durationConcurrency ?? 4, opts.signal), targets, rowsById, summary, opts);
+    await syncWorks(workContext(db, opts.durationConcurrency ?? 8, opts.signal), targets, rowsById, summary, opts);
     emit({ type: 'main', log: { level: 'info', message: summaryLine(summary) } });
     return summary;
   });

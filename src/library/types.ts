@@ -48,7 +48,7 @@ export interface ScanOptions {
   afterWork?: (work: { id: number; code: string; result: 'added' | 'updated' | 'skipped'; log: (l: ScanLog) => void }) => Promise<void>;
   /** Also run `afterWork` for skipped works (metadata refresh). */
   hookSkipped?: boolean;
-  /** Parallel duration reads (default 4). */
+  /** Parallel duration reads (default 8: small reads wait on the disk more than on the CPU). */
   durationConcurrency?: number;
   /** Recorded in scan_runs.kind (default 'scan'). */
   kind?: string;

@@ -1,0 +1,13 @@
+// Runs one library scan in its own process (so its peak RSS is the scan's) and prints
+// {ms, maxRssMb, summary} as JSON. Usage: node scan-child.js DATA_DIR LIBRARY_DIR
+import { openMigrated } from '../../dist/db/index.js';
+import { scanLibrary } from '../../dist/library/scan.js';
+
+const [dataDir, lib] = process.argv.slice(2);
+const db = await openMigrated(dataDir);
+const started = performance.now();
+const summary = await scanLibrary(db, { roots: [{ name: 'bench', path: lib }], maxDepth: 2 });
+const ms = performance.now() - started;
+await db.destroy();
+const { failures, duplicateFolders, ...counts } = summary;
+process.stdout.write(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, counts, failures: failures.length, duplicates: duplicateFolders.length }) + '\n');
