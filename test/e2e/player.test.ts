@@ -318,4 +318,48 @@ describe('web player', () => {
     const offset = Number((await page.getByTestId('lyric-offset').textContent())!.replace(/[^\d.]/g, ''));
     expect(offset).toBeCloseTo(0.2 + delta, 3);
   });
+
+  it('bar gestures: drag up opens the expanded player, a sideways drag seeks', async () => {
+    const page = await e2e.page();
+    await playTrack(page, 265946, 'long tone 10min.mp3');
+    await page.getByTestId('player-toggle').click();
+    const area = (await page.getByTestId('bar-gesture').boundingBox())!;
+    const x = area.x + 40;
+    const y = area.y + area.height / 2;
+    const bar = (await page.getByTestId('player-bar').boundingBox())!;
+    // sideways: a quarter of the bar's width is a quarter of the track
+    const before = (await audioState(page)).time;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) await page.mouse.move(x + (bar.width / 4) * (i / 5), y);
+    await expect(page.getByTestId('bar-gesture').getAttribute('data-gesture')).resolves.toBe('seek');
+    await page.mouse.up();
+    await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(before + 140);
+    expect((await audioState(page)).time).toBeLessThan(before + 160);
+    // up
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 4; i++) await page.mouse.move(x, y - 5 * i);
+    await page.mouse.up();
+    await expect(page.getByTestId('expanded-title').waitFor()).resolves.toBeUndefined();
+  });
+
+  it('desktop lyrics: 5 s of audio first, then a picture-in-picture window with the current line', async () => {
+    const page = await e2e.page();
+    await playTrack(page, 1012345, '01_プロローグ.mp3');
+    await page.getByTestId('desktop-lyrics').first().click();
+    await expect(page.getByText('failed to open, play audio for 5s and retry').waitFor()).resolves.toBeUndefined();
+    await page.waitForFunction(() => document.querySelector('audio')!.currentTime > 5.5, undefined, { timeout: 15_000 });
+    const opened = page.context().waitForEvent('page', { timeout: 5_000 }).catch(() => null);
+    await page.getByTestId('desktop-lyrics').first().click();
+    const pip = await opened;
+    expect(pip).not.toBeNull();
+    // the Document Picture-in-Picture window shows the current line and follows the track
+    const line = pip!.getByTestId('desktop-lyric-line');
+    await page.evaluate(() => document.querySelector('audio')!.pause());
+    await expect.poll(() => line.textContent()).toBe('今夜はゆっくり休んでください。');
+    await seekElement(page, 0.5);
+    await expect.poll(() => line.textContent()).toBe('はじめまして。');
+    expect(await page.evaluate(() => localStorage.getItem('desktopLyrics'))).not.toBe('false');
+  });
 });
