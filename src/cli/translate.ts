@@ -32,7 +32,8 @@ interface TranslateOptions {
 
 /** Progress on stderr: a spinner on a terminal, else one line per step. */
 function progressReporter(): WorkerProgress & { stop(): void } {
-  const tty = Boolean(process.stderr.isTTY);
+  // a terminal with a known width (a pty without a size makes spinners redraw forever)
+  const tty = Boolean(process.stderr.isTTY) && (process.stderr.columns ?? 0) > 0;
   let spinner: Ora | null = null;
   let lastStep = '';
   const label = (t: { id: number; work_id: number; code_prefix: string; file_name: string }) => `#${t.id} ${formatWorkCode(t.work_id, t.code_prefix)} ${t.file_name}`;
