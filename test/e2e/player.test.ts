@@ -220,6 +220,14 @@ describe('web player', () => {
     await page.locator('body').press('Space');
     await expect.poll(async () => (await audioState(page)).paused).toBe(true);
 
+    // space on a focused button toggles once (the button is not clicked as well)
+    await page.getByTestId('player-toggle').click();
+    await expect.poll(async () => (await audioState(page)).paused).toBe(false);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await audioState(page)).paused).toBe(true);
+    await page.waitForTimeout(300);
+    expect((await audioState(page)).paused).toBe(true);
+
     const t0 = (await audioState(page)).time;
     await page.locator('body').press('ArrowRight');
     await expect.poll(async () => (await audioState(page)).time).toBeCloseTo(t0 + 30, 0);

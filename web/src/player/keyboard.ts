@@ -1,16 +1,17 @@
 /**
  * Keyboard shortcuts on desktop (spec 000 section 5 and 9): space play/pause, left and
  * right arrows rewind / forward by the configured steps, up and down arrows volume by
- * 0.04, n next, p previous. Ignored while an input is focused, when no work is playing
- * (empty queue), with a modifier key, and on touch-only devices.
+ * 0.04, n next, p previous. Ignored while an input (or a slider) is focused, when no work
+ * is playing (empty queue), with a modifier key, and on touch-only devices. Handled keys
+ * are default-prevented, so space on a focused button does not also click it.
  */
 import { stepVolume } from '../../../src/player/index.js';
 import { player } from './store';
 
-/** True when the key went to something that takes typing (input, textarea, select, contenteditable). */
+/** True when the key went to something that takes keys itself (input, textarea, select, contenteditable, a slider). */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.getAttribute('role') === 'slider';
 }
 
 function onKey(e: KeyboardEvent): void {
