@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/users/index.js';
 import { libraryDir } from '../helpers/server.js';
-import { startE2E, type E2E } from './browser.js';
+import { PHONE, startE2E, type E2E } from './browser.js';
 
 let e2e: E2E;
 const cspViolations: string[] = [];
@@ -186,6 +186,19 @@ describe('/admin/usermanage', () => {
     await expect(e2e.server.login('admin', 'brand-new-pw')).resolves.toBeTruthy();
     const old = await fetch(`${e2e.url}/api/auth/me`, { headers: { authorization: `Bearer ${e2e.token}` } });
     expect(old.status).toBe(401);
+  });
+
+  it('fits a phone screen: no sideways scrolling on any admin page', async () => {
+    const page = await e2e.page({ width: PHONE.width, height: PHONE.height });
+    await page.goto('/login');
+    await page.evaluate((t) => localStorage.setItem('token', t), await e2e.server.login('admin', 'brand-new-pw'));
+    for (const path of ['/admin', '/admin/advanced', '/admin/usermanage']) {
+      await page.goto(path);
+      await page.locator('main h3').first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await e2e.screenshot(page, 'admin-usermanage-phone');
   });
 
   it('no page broke the content security policy', () => {
