@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LyricTask } from '../../src/api/types.js';
 import { matchLyricTask, TaskStatus } from '../../src/lyrics/index.js';
@@ -90,6 +91,25 @@ describe('audiolib translate', () => {
     expect(await taskNow(task.id)).toMatchObject({ status: TaskStatus.SUCCESS, worker_name: 'local-worker' });
     const lrc = await fx.call(fx.tokens.user, 'GET', `/api/lyric/translate/lrc?id=${task.id}`);
     expect(lrc.body.lrcContent).toContain('[00:00.00]02_耳かき: 39592 bytes');
+  });
+
+  it('shows a spinner with the task and its progress on a terminal', async () => {
+    const task = await createTask('03_おやすみ.mp3');
+    const quote = (a: string) => `'${a.replace(/'/g, `'\\''`)}'`;
+    const cli = [process.execPath, path.join(repo, 'bin', 'audiolib.js'), ...serverArgs('--once', '--command', COMMAND)].map(quote).join(' ');
+    // script(1) gives the worker a pseudo-terminal; stty gives it a width
+    const r = await new Promise<Run>((resolve) => {
+      const child = spawn('script', ['-qec', `stty cols 100; ${cli}`, '/dev/null'], { cwd: repo, env: { ...withoutPassword, ...withPassword } });
+      let stdout = '';
+      child.stdout.on('data', (d) => { stdout += d; });
+      child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('\u001b[?25l'); // the spinner hides the cursor while it runs
+    const screen = stripVTControlCharacters(r.stdout);
+    expect(screen).toContain(`#${task.id} RJ01012345 03_おやすみ.mp3: transcribing`);
+    expect(screen).toContain(`✔ #${task.id} RJ01012345 03_おやすみ.mp3: success`);
+    expect((await taskNow(task.id)).status).toBe(TaskStatus.SUCCESS);
   });
 
   it('--once with nothing pending exits 0', async () => {
