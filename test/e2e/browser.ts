@@ -122,7 +122,7 @@ export async function startE2E(opts: { scan?: boolean; extraWorks?: number } = {
         if (signedIn) localStorage.setItem('token', token);
       }, { lang, token, signedIn });
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(20_000);
       return page;
     },
     async call(method, p, body) {

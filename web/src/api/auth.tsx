@@ -29,7 +29,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       setMe(await api<AuthMeAnswer>('/api/auth/me', { on401: 'throw' }));
     } catch (err) {
-      if (!(err instanceof ApiError && err.status === 401)) notifyError(err);
+      if (err instanceof ApiError && err.status === 401) setToken(null);
+      else notifyError(err);
       setMe(null);
     }
   }, []);
