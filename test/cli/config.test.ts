@@ -36,7 +36,8 @@ describe('audiolib config set while the server runs', () => {
     expect(res.stderr).toContain('rewindSeekTime = 10');
     await serverShows('rewindSeekTime', 10);
     const shared = await fetch(`${serve.url}/api/config/shared`, { headers: { authorization: `Bearer ${token}` } });
-    if (shared.status === 200) expect(((await shared.json()) as { sharedConfig: { rewindSeekTime: number } }).sharedConfig.rewindSeekTime).toBe(10);
+    expect(shared.status).toBe(200);
+    expect(((await shared.json()) as { sharedConfig: { rewindSeekTime: number } }).sharedConfig.rewindSeekTime).toBe(10);
     expect(fs.statSync(path.join(dataDir, 'config.json')).mode & 0o777).toBe(0o600);
   });
 
