@@ -58,6 +58,22 @@ describe('admin routes refuse everyone but the admin', () => {
   });
 });
 
+describe('the other admin-only routes (deletes and scans, DESIGN section 6)', () => {
+  const others: [string, string][] = [
+    ['DELETE', '/api/work/999999'],
+    ['POST', '/api/work/scan/999999'],
+    ['DELETE', '/api/lyric/translate/999999'],
+  ];
+  for (const [method, path] of others) {
+    it(`${method} ${path}: anonymous 401, guest 403, user 403, admin past the check`, async () => {
+      expect((await call(srv, method, path)).status).toBe(401);
+      expect((await call(srv, method, path, tokens.guest)).status).toBe(403);
+      expect((await call(srv, method, path, tokens.user)).status).toBe(403);
+      expect([401, 403]).not.toContain((await call(srv, method, path, tokens.admin)).status);
+    });
+  }
+});
+
 describe('auth: false', () => {
   it('serves admin routes to an anonymous caller as the admin', async () => {
     const open = await startTestServer({ config: { auth: false } });
