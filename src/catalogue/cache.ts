@@ -2,17 +2,21 @@
  * Catalogue result cache (bench/README.md section "catalogue"). The `catalogue_version`
  * counter is bumped by SQLite triggers on every change to works, circles, tags, VAs and
  * their links (migration 20261121120000_catalogue), whoever writes (server, scanner, CLI).
- * Totals, seeded random orders, keyword results and name lists are kept per version, so
+ * Totals, id lists of random orders, keyword and tag/VA results, name lists and works as
+ * anybody sees them (without the caller's review and history) are kept per version, so
  * they are computed once per catalogue change instead of once per request. Answers that
  * depend on a user's own data (ratings, reviews, history) are never cached here.
  * On PostgreSQL (no triggers) nothing is cached.
  */
 import type { Db } from '../db/index.js';
+import type { Work } from '../api/types.js';
 
 /** Entries kept per database (least recently used dropped first). */
 const MAX_ENTRIES = 64;
+/** Presented works kept per database (oldest dropped first). */
+const MAX_WORKS = 5_000;
 
-interface Store { version: number; entries: Map<string, Promise<unknown>> }
+interface Store { version: number; entries: Map<string, Promise<unknown>>; works: Map<number, Work> }
 const stores = new WeakMap<Db, Store>();
 
 /** The catalogue version, or null when the database keeps none (PostgreSQL). */
@@ -26,9 +30,13 @@ export async function catalogueVersion(db: Db): Promise<number | null> {
 export interface CatalogueCache {
   /** `key` must name everything the value depends on (SQL text and bindings). */
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /** A work as anybody sees it (user fields null), if kept. */
+  work(id: number): Work | undefined;
+  /** Keeps a work as anybody sees it. */
+  putWork(work: Work): void;
 }
 
-const uncached: CatalogueCache = { get: (_key, compute) => compute() };
+const uncached: CatalogueCache = { get: (_key, compute) => compute(), work: () => undefined, putWork: () => undefined };
 
 /** Reads the catalogue version once and answers the cache of that version (a pass-through on PostgreSQL). */
 export async function catalogueCache(db: Db): Promise<CatalogueCache> {
@@ -36,7 +44,7 @@ export async function catalogueCache(db: Db): Promise<CatalogueCache> {
   if (version === null) return uncached;
   let store = stores.get(db);
   if (!store || store.version < version) {
-    store = { version, entries: new Map() };
+    store = { version, entries: new Map(), works: new Map() };
     stores.set(db, store);
   }
   const current = store;
@@ -52,6 +60,11 @@ export async function catalogueCache(db: Db): Promise<CatalogueCache> {
       current.entries.set(key, entry);
       if (current.entries.size > MAX_ENTRIES) current.entries.delete(current.entries.keys().next().value!);
       return entry;
+    },
+    work: (id) => current.works.get(id),
+    putWork(work) {
+      current.works.set(work.id, work);
+      if (current.works.size > MAX_WORKS) current.works.delete(current.works.keys().next().value!);
     },
   };
 }

@@ -4,10 +4,13 @@
  * filter (filters.ts), order (order.ts), page, then hydrate (hydrate.ts).
  *
  * Two ways to a page (bench/README.md section "catalogue"):
- * - index orders: `SELECT id ... ORDER BY <indexed column>, id LIMIT/OFFSET`, with the
- *   total counted once per catalogue version (cache.ts);
- * - seeded random orders and keyword searches: the whole ordered id list is computed
- *   once per catalogue version and pages are slices of it.
+ * - direct: `SELECT id ... ORDER BY <indexed column>, id LIMIT/OFFSET` (an index walk
+ *   that stops after the page), with the total counted once per catalogue version
+ *   (cache.ts); used for the first pages of the whole library (age and lyric filters too);
+ * - cached: the whole ordered id list of the filter and order is computed once per
+ *   catalogue version and pages are slices of it; used for seeded random orders, keyword
+ *   searches, tag and VA filters and deep pages, where a per-request query would sort or
+ *   skip thousands of rows.
  * Orders by the caller's rating and the favourites/history lists depend on the user's
  * own data and are always queried directly.
  */
@@ -18,6 +21,16 @@ import { applyWorkFilter, hasTextSearch, type WorkFilter } from './filters.js';
 import { applyOrder, isUserOrder, type FavouriteOrder, type SortDir, type WorkOrder } from './order.js';
 import { loadWorks } from './hydrate.js';
 import { catalogueCache, type CatalogueCache } from './cache.js';
+
+/** Pages starting at or beyond this offset are sliced from the cached id list. */
+const DEEP_OFFSET = 600;
+
+/** Whether a page of `opts` comes from the cached id list (see the file comment). */
+function useIdCache(db: Db, opts: ListOptions, offset: number): boolean {
+  if (db.client.config.client !== 'sqlite3' || opts.scope || isUserOrder(opts.order)) return false;
+  const f = opts.filter;
+  return opts.order === 'random' || hasTextSearch(f) || f.tagId !== undefined || f.vaId !== undefined || offset >= DEEP_OFFSET;
+}
 
 /** The caller's favourites (review rows) or play history, optionally one progress value. */
 export interface ListScope { kind: 'review' | 'history'; progress?: Progress }
@@ -86,7 +99,7 @@ export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer>
     const totalCount = await countWorks(cache, base, perUser);
     const pick = totalCount > 0 ? Math.floor(Math.random() * totalCount) : 0;
     const ids = totalCount > 0 ? (await base.clone().select('w.id').orderBy('w.id').limit(1).offset(pick)).map((r: { id: number }) => r.id) : [];
-    return { works: await loadWorks(db, ids, viewer, time), pagination: { currentPage: 1, pageSize: 1, totalCount } };
+    return { works: await loadWorks(db, cache, ids, viewer, time), pagination: { currentPage: 1, pageSize: 1, totalCount } };
   }
 
   const ordered = base.clone().select('w.id');
@@ -94,7 +107,7 @@ export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer>
   const offset = (page - 1) * pageSize;
   let ids: number[];
   let totalCount: number;
-  if (!perUser && db.client.config.client === 'sqlite3' && (order === 'random' || hasTextSearch(opts.filter))) {
+  if (useIdCache(db, opts, offset)) {
     const all = await cache.get(keyOf('ids', ordered), () => allIds(db, ordered));
     totalCount = all.length;
     ids = all.slice(offset, offset + pageSize);
@@ -104,5 +117,5 @@ export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer>
       countWorks(cache, base, perUser),
     ]);
   }
-  return { works: await loadWorks(db, ids, viewer, time), pagination: { currentPage: page, pageSize, totalCount } };
+  return { works: await loadWorks(db, cache, ids, viewer, time), pagination: { currentPage: page, pageSize, totalCount } };
 }

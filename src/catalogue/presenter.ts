@@ -4,7 +4,7 @@
  */
 import type { HistoryState, NamedRef, Progress, RateDetail, Work, LyricStatus } from '../api/types.js';
 
-/** A works row joined with its circle and the caller's review and history (see hydrate.ts). */
+/** A works row joined with its circle, VAs and tags (see hydrate.ts). */
 export interface WorkRow {
   id: number;
   code_prefix: string;
@@ -22,15 +22,19 @@ export interface WorkRow {
   lyric_status: string;
   created_at: string | number | Date;
   updated_at: string | number | Date;
-  user_rating: number | null;
-  review_text: string | null;
-  progress: string | null;
-  history_state: string | null;
   /** JSON lists of {id, name} (text on SQLite, parsed on PostgreSQL). */
   vas_json: string | NamedRef<string>[] | null;
   tags_json: string | NamedRef[] | null;
-  /** The review's or history record's time in the favourites and history lists. */
-  scope_updated_at?: string | number | Date | null;
+}
+
+/** The caller's own data about a work: their review row and play history row (see hydrate.ts). */
+export interface UserWorkData {
+  rating: number | null;
+  review_text: string | null;
+  progress: string | null;
+  review_updated_at: string | number | Date | null;
+  state: string | null;
+  history_updated_at: string | number | Date | null;
 }
 
 /**
@@ -56,7 +60,10 @@ function parseJson<T>(text: string | T | null, fallback: T): T {
   }
 }
 
-/** Builds the wire Work from its row (with its VAs and tags). */
+/**
+ * Builds the wire Work of a row, as anybody sees it: the caller's fields (userRating,
+ * progress, review_text, state) are null until `withUserData` fills them.
+ */
 export function presentWork(row: WorkRow): Work {
   const circle = row.circle_id === null ? null : { id: row.circle_id, name: row.circle_name };
   return {
@@ -76,11 +83,29 @@ export function presentWork(row: WorkRow): Work {
     review_count: row.review_count,
     nsfw: Boolean(row.nsfw),
     lyric_status: row.lyric_status as LyricStatus,
-    userRating: row.user_rating ?? null,
-    progress: (row.progress as Progress | null) ?? null,
-    review_text: row.review_text ?? null,
-    state: parseJson<HistoryState | null>(row.history_state, null),
+    userRating: null,
+    progress: null,
+    review_text: null,
+    state: null,
     created_at: isoTime(row.created_at),
-    updated_at: isoTime(row.scope_updated_at ?? row.updated_at),
+    updated_at: isoTime(row.updated_at),
+  };
+}
+
+/**
+ * A copy of `work` with the caller's review and history. `time` picks what
+ * `updated_at` shows: the work's own time, or the review's / history record's
+ * (favourites and history lists).
+ */
+export function withUserData(work: Work, user: UserWorkData | undefined, time: 'work' | 'review' | 'history'): Work {
+  if (!user) return work;
+  const scopeTime = time === 'review' ? user.review_updated_at : time === 'history' ? user.history_updated_at : null;
+  return {
+    ...work,
+    userRating: user.rating ?? null,
+    progress: (user.progress as Progress | null) ?? null,
+    review_text: user.review_text ?? null,
+    state: parseJson<HistoryState | null>(user.state, null),
+    updated_at: isoTime(scopeTime) ?? work.updated_at,
   };
 }

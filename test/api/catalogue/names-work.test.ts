@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vaId } from '../../helpers/catalogue-seed.js';
+import { seedWorks, vaId } from '../../helpers/catalogue-seed.js';
 import { libraryDir } from '../../helpers/server.js';
 import { scanLibrary } from '../../../src/library/scan.js';
-import { ALPHA, BETA, DELTA, GAMMA, HIDDEN, IYASHI, MIMI, AME, TRIAL, VISIBLE_COUNT, W1, W3, startCatalogue, type Catalogue } from './dataset.js';
+import { ALPHA, BETA, DELTA, GAMMA, HIDDEN, IYASHI, MIMI, AME, TRIAL, VISIBLE_COUNT, W1, W2, W3, W4, startCatalogue, type Catalogue } from './dataset.js';
 
 let c: Catalogue;
 beforeAll(async () => { c = await startCatalogue(); });
@@ -152,5 +152,23 @@ describe('GET /api/version and /api/config/shared', () => {
     c.srv.services.config.forwardSeekTime = 10;
     expect((await c.api('GET', '/api/config/shared', c.alice)).body).toEqual({ sharedConfig: { rewindSeekTime: 5, forwardSeekTime: 10 } });
     expect((await c.api('GET', '/api/config/shared')).status).toBe(401);
+  });
+});
+
+describe('changes written by other processes (scanner, metadata crawler)', () => {
+  it('a renamed tag and a new work show at once in search, lists and counts', async () => {
+    const db = c.srv.services.db;
+    const search = async (keyword: string) => (await c.api('GET', `/api/search?keyword=${encodeURIComponent(keyword)}`, c.admin)).body.works.map((w: { id: number }) => w.id).sort();
+    const total = (await c.api('GET', '/api/works', c.admin)).body.pagination.totalCount;
+    expect(await search('Binaural')).toEqual([]);
+    await db('tags').where({ id: AME.id }).update({ name: 'Binaural 雨' });
+    expect(await search('binaural')).toEqual([W2, W4].sort());
+    expect((await c.api('GET', '/api/tags/', c.admin)).body).toContainEqual({ id: AME.id, name: 'Binaural 雨', count: 2 });
+    expect((await c.api('GET', `/api/work/${W2}`, c.admin)).body.tags).toContainEqual({ id: AME.id, name: 'Binaural 雨' });
+
+    await seedWorks(db, [{ id: 333333, title: 'Fresh Work', circle: GAMMA, tags: [AME], vas: ['Ren Kato'] }]);
+    expect(await search('fresh ren')).toEqual([333333]);
+    expect((await c.api('GET', '/api/works', c.admin)).body.pagination.totalCount).toBe(total + 1);
+    expect((await c.api('GET', '/api/tags/', c.admin)).body).toContainEqual({ id: AME.id, name: 'Binaural 雨', count: 3 });
   });
 });
