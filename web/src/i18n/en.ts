@@ -115,6 +115,7 @@ const en = {
       production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections',
       auth: 'Authentication', expiresIn: 'Sign-in expiry',
       checkUpdate: 'Check for updates', checkBetaUpdate: 'Check for beta updates', dbUseDefaultPath: 'Database in the default path', coverUseDefaultPath: 'Covers in the default path',
+      scanCron: 'Scheduled scans (cron, e.g. 0 4 * * *; empty: none; needs a restart)', transcriberCommand: 'AI lyric transcriber command ({input}, {output})', lyricWorkerTimeout: 'AI lyric worker timeout',
     },
     users: {
       title: 'User management', changeAdminPassword: 'Change the admin password', newPassword: 'New password', confirmPassword: 'Confirm the password',

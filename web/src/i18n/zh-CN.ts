@@ -114,6 +114,7 @@ const zhCN: Messages = {
       production: '生产模式', enableGzip: 'Gzip 压缩', listenPort: '监听端口', blockRemoteConnection: '阻止远程连接',
       auth: '用户验证', expiresIn: '登录有效期',
       checkUpdate: '检查更新', checkBetaUpdate: '检查测试版更新', dbUseDefaultPath: '数据库使用默认路径', coverUseDefaultPath: '封面使用默认路径',
+      scanCron: '定时扫描（cron，例如 0 4 * * *；空：不启用；需要重启）', transcriberCommand: 'AI 字幕转写命令（{input}、{output}）', lyricWorkerTimeout: 'AI 字幕工作者超时',
     },
     users: {
       title: '用户管理', changeAdminPassword: '修改管理员密码', newPassword: '新密码', confirmPassword: '确认密码',

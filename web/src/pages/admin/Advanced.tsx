@@ -21,7 +21,11 @@ type Field =
   | { key: Key; kind: 'text' | 'switch' }
   | { key: Key; kind: 'select'; options: readonly (string | number)[] };
 
-/** The cards of spec 001 section 2 and the keys of section 3 they hold. */
+/**
+ * The cards of spec 001 section 2 and the keys of section 3 they hold, plus
+ * audiolib's scan schedule and AI lyric worker settings. The store base URLs are
+ * not shown (`audiolib config set` changes them); Save sends them back unchanged.
+ */
 export const CARDS: { id: string; restart?: boolean; fields: Field[] }[] = [
   { id: 'web', fields: [{ key: 'pageSize', kind: 'number' }] },
   { id: 'player', fields: [{ key: 'rewindSeekTime', kind: 'select', options: [5, 10, 30] }, { key: 'forwardSeekTime', kind: 'select', options: [5, 10, 30] }] },
@@ -34,7 +38,7 @@ export const CARDS: { id: string; restart?: boolean; fields: Field[] }[] = [
       { key: 'httpProxyHost', kind: 'text' }, { key: 'httpProxyPort', kind: 'number' },
     ],
   },
-  { id: 'scan', fields: [{ key: 'scannerMaxRecursionDepth', kind: 'number' }, { key: 'skipCleanup', kind: 'switch' }] },
+  { id: 'scan', fields: [{ key: 'scannerMaxRecursionDepth', kind: 'number' }, { key: 'skipCleanup', kind: 'switch' }, { key: 'scanCron', kind: 'text' }] },
   {
     id: 'server',
     restart: true,
@@ -43,7 +47,10 @@ export const CARDS: { id: string; restart?: boolean; fields: Field[] }[] = [
   { id: 'security', fields: [{ key: 'auth', kind: 'switch' }, { key: 'expiresIn', kind: 'number', unit: 's' }] },
   {
     id: 'other',
-    fields: [{ key: 'checkUpdate', kind: 'switch' }, { key: 'checkBetaUpdate', kind: 'switch' }, { key: 'dbUseDefaultPath', kind: 'switch' }, { key: 'coverUseDefaultPath', kind: 'switch' }],
+    fields: [
+      { key: 'checkUpdate', kind: 'switch' }, { key: 'checkBetaUpdate', kind: 'switch' }, { key: 'dbUseDefaultPath', kind: 'switch' }, { key: 'coverUseDefaultPath', kind: 'switch' },
+      { key: 'transcriberCommand', kind: 'text' }, { key: 'lyricWorkerTimeout', kind: 'number', unit: 's' },
+    ],
   },
 ];
 
