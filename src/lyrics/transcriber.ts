@@ -1,9 +1,9 @@
 /**
  * Running the configured transcriber (DESIGN section 7: `transcriberCommand`, for example
  * a whisper.cpp command line): a shell command line with `{input}` (the audio file) and
- * `{output}` (where to write, without extension). The placeholders become the shell
- * variables "$AUDIOLIB_INPUT" and "$AUDIOLIB_OUTPUT", so paths with spaces or quotes are
- * safe whether the user wrote them bare or in double quotes.
+ * `{output}` (where to write, without extension). The placeholders become references to
+ * the shell variables AUDIOLIB_INPUT and AUDIOLIB_OUTPUT, quoted for where they stand
+ * (withShellVariables), so any path is safe, written bare or inside quotes.
  *
  * The result is the file `{output}` itself or `{output}.lrc|.srt|.vtt` (whisper.cpp's
  * `-of {output} -osrt` writes `{output}.srt`), read in any encoding and converted to LRC.
@@ -20,6 +20,36 @@ export function transcriberCommandProblem(command: string): string | null {
   if (!command.includes('{input}')) return 'the transcriber command has no {input} placeholder';
   if (!command.includes('{output}')) return 'the transcriber command has no {output} placeholder';
   return null;
+}
+
+const VARIABLES = { '{input}': 'AUDIOLIB_INPUT', '{output}': 'AUDIOLIB_OUTPUT' } as const;
+
+/**
+ * Replaces {input} and {output} with references to the shell variables, quoted for where
+ * they stand: `"${AUDIOLIB_INPUT}"` outside quotes, `${AUDIOLIB_INPUT}` inside double
+ * quotes, `'"${AUDIOLIB_INPUT}"'` inside single quotes. The value is never word-split nor
+ * read as shell syntax, whatever characters the path has.
+ */
+export function withShellVariables(command: string): string {
+  let out = '';
+  let quote: '' | "'" | '"' = '';
+  for (let i = 0; i < command.length; i++) {
+    const ch = command[i]!;
+    const placeholder = (Object.keys(VARIABLES) as (keyof typeof VARIABLES)[]).find((p) => command.startsWith(p, i));
+    if (placeholder) {
+      const ref = `\${${VARIABLES[placeholder]}}`;
+      out += quote === '"' ? ref : quote === "'" ? `'"${ref}"'` : `"${ref}"`;
+      i += placeholder.length - 1;
+      continue;
+    }
+    if (ch === '\\' && quote !== "'" && i + 1 < command.length) {
+      out += ch + command[++i];
+      continue;
+    }
+    if ((ch === '"' || ch === "'") && (quote === '' || quote === ch)) quote = quote ? '' : ch;
+    out += ch;
+  }
+  return out;
 }
 
 export interface TranscribeOptions {
@@ -47,7 +77,7 @@ function findOutput(outputBase: string): { file: string; ext: string | null } | 
  * neither LRC, SRT nor VTT; with the abort reason when `signal` aborts.
  */
 export function transcribe(command: string, input: string, outputBase: string, opts: TranscribeOptions = {}): Promise<string> {
-  const script = command.replaceAll('{input}', '"$AUDIOLIB_INPUT"').replaceAll('{output}', '"$AUDIOLIB_OUTPUT"');
+  const script = withShellVariables(command);
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(opts.signal.reason);
     const child = spawn('sh', ['-c', script], {
