@@ -12,7 +12,8 @@
  *   searches, tag and VA filters and deep pages, where a per-request query would sort or
  *   skip thousands of rows.
  * Orders by the caller's rating and the favourites/history lists depend on the user's
- * own data and are always queried directly.
+ * own data and are always queried directly; the rating order of the whole library is
+ * two short queries (ratingPage) rather than a sort of every work.
  */
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
@@ -85,6 +86,29 @@ async function allIds(db: Db, ordered: Knex.QueryBuilder): Promise<number[]> {
 }
 
 /**
+ * A page in the order of the caller's rating without sorting the catalogue: the works
+ * the caller rated (a few hundred at most) sorted by rating then id, followed by every
+ * other work of the filter in id order (the same order as applyOrder's `rating`).
+ */
+async function ratingPage(db: Db, cache: CatalogueCache, opts: ListOptions, offset: number): Promise<{ ids: number[]; totalCount: number }> {
+  const { sort, pageSize, viewer } = opts;
+  const plain = baseQuery(db, { ...opts, order: 'id' });
+  const rated: number[] = (
+    await plain.clone()
+      .join('reviews as rr', (j) => j.on('rr.work_id', 'w.id').andOn('rr.user_name', db.raw('?', [viewer]))) // inner join: driven by the caller's reviews
+      .whereNotNull('rr.rating').select('w.id').orderBy('rr.rating', sort).orderBy('w.id', sort)
+  ).map((r: { id: number }) => r.id);
+  const totalCount = await countWorks(cache, plain, false);
+  const withReview = baseQuery(db, opts); // left-joins the caller's review as alias r
+  const ids = rated.slice(offset, offset + pageSize);
+  if (ids.length < pageSize) {
+    const rest = await withReview.clone().whereNull('r.rating').select('w.id').orderBy('w.id', sort).limit(pageSize - ids.length).offset(Math.max(0, offset - rated.length));
+    ids.push(...rest.map((r: { id: number }) => r.id));
+  }
+  return { ids, totalCount };
+}
+
+/**
  * One page of works with its pagination `{currentPage, pageSize, totalCount}`.
  * `betterRandom` answers one random work of the filtered set (pageSize 1).
  */
@@ -107,7 +131,9 @@ export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer>
   const offset = (page - 1) * pageSize;
   let ids: number[];
   let totalCount: number;
-  if (useIdCache(db, opts, offset)) {
+  if (isUserOrder(order) && !opts.scope) {
+    ({ ids, totalCount } = await ratingPage(db, cache, opts, offset));
+  } else if (useIdCache(db, opts, offset)) {
     const all = await cache.get(keyOf('ids', ordered), () => allIds(db, ordered));
     totalCount = all.length;
     ids = all.slice(offset, offset + pageSize);

@@ -80,6 +80,9 @@ describe('GET /api/works', () => {
     const asc = await c.api('GET', '/api/works?order=rating&sort=asc', c.bob);
     expect(asc.body.works.slice(0, 3).map((w: { id: number }) => w.id)).toEqual([W1, W2, W3]);
     expect(asc.body.pagination.totalCount).toBe(VISIBLE_COUNT);
+    const pages = await allPages(c, '/api/works?order=rating&sort=desc', c.bob);
+    expect(pages.ids.slice(0, 3)).toEqual([W3, W2, W1]);
+    expect(pages.ids.slice(3)).toEqual(sorted(visible.map((w) => w.id).filter((id) => ![W1, W2, W3].includes(id))).reverse());
     const other = await c.api('GET', '/api/works?order=rating&sort=desc', c.alice);
     expect(other.body.works.every((w: { userRating: number | null }) => w.userRating === null)).toBe(true);
   });
