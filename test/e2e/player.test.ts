@@ -37,6 +37,12 @@ async function seekElement(page: Page, seconds: number): Promise<void> {
   await page.waitForFunction((s) => Math.abs(document.querySelector('audio')!.currentTime - s) < 1, seconds);
 }
 
+/** Clicks the bar's position slider at `fraction` of its width (a seek through the player). */
+async function seekBySlider(page: Page, fraction: number): Promise<void> {
+  const box = (await page.locator('[data-testid="player-bar"] [data-testid="player-seek"]').boundingBox())!;
+  await page.mouse.click(box.x + box.width * fraction, box.y + box.height / 2);
+}
+
 /** Counts 'ended' events of the element from now on (window.__ended). */
 const countEnded = (page: Page) => page.evaluate(() => {
   const w = window as unknown as { __ended: number };
@@ -181,8 +187,8 @@ describe('web player', () => {
   it('saves history and resumes within 1 s of the saved position after a reload', async () => {
     const page = await e2e.page();
     await playTrack(page, 265946, 'long tone 10min.mp3');
-    const saved = page.waitForRequest((r) => r.url().endsWith('/api/histroy') && r.method() === 'PUT' && (JSON.parse(r.postData() ?? '{}') as { state: { seconds: number } }).state.seconds > 290);
-    await seekElement(page, 300);
+    const saved = page.waitForRequest((r) => r.url().endsWith('/api/histroy') && r.method() === 'PUT' && (JSON.parse(r.postData() ?? '{}') as { state: { seconds: number } }).state.seconds > 250);
+    await seekBySlider(page, 0.5);
     const body = JSON.parse((await saved).postData()!) as { work_id: number; state: { index: number; seconds: number; queue: { hash: string }[] } };
     expect(body.work_id).toBe(265946);
     await page.getByTestId('player-toggle').click();
@@ -198,11 +204,18 @@ describe('web player', () => {
 
     // resume from the history button: plays from the saved second with the notice
     await page.reload();
+    await page.waitForFunction((s) => Math.abs((document.querySelector('audio')?.currentTime ?? -9) - s) < 1, last, { timeout: 15_000 });
+    // where the resume's seek lands (the element's first 'seeked' after the click)
+    await page.evaluate(() => {
+      const a = document.querySelector('audio')!;
+      a.addEventListener('seeked', () => { (window as unknown as { __landed: number }).__landed = a.currentTime; }, { once: true });
+    });
     await page.getByTestId('history-play').click();
     await expect(page.getByText('resumed play history').waitFor()).resolves.toBeUndefined();
     await page.waitForFunction(() => !document.querySelector('audio')!.paused);
-    const resumed = (await audioState(page)).time;
-    expect(Math.abs(resumed - last)).toBeLessThan(1);
+    const landed = await page.evaluate(() => (window as unknown as { __landed: number }).__landed);
+    expect(Math.abs(landed - last)).toBeLessThan(1);
+    expect((await audioState(page)).time).toBeGreaterThanOrEqual(landed);
   });
 
   it('keyboard: space, arrows, n/p; ignored in inputs and when nothing plays', async () => {
@@ -285,6 +298,8 @@ describe('web player', () => {
     // the long tone's task names another edit of the file: found by stage 2 only
     await db('lyric_tasks').where({ id: long.id }).update({ audio_path: 'long tone 10min (v2).mp3' });
 
+    // no saved history of the work: opening it idle would load (and look up) the long tone first
+    await fetch(`${e2e.url}/api/histroy`, { method: 'DELETE', headers: { Authorization: `Bearer ${e2e.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ work_id: 265946 }) });
     const page = await e2e.page();
     await playTrack(page, 265946, 'short.mp3');
     await expect.poll(() => page.getByTestId('bar-lyric').textContent()).toBe('short AI line');
@@ -344,10 +359,10 @@ describe('web player', () => {
     await page.mouse.up();
     await expect.poll(async () => (await audioState(page)).time).toBeGreaterThan(before + 140);
     expect((await audioState(page)).time).toBeLessThan(before + 160);
-    // up
+    // up (one quick move: a 500 ms hold would make it a seek)
     await page.mouse.move(x, y);
     await page.mouse.down();
-    for (let i = 1; i <= 4; i++) await page.mouse.move(x, y - 5 * i);
+    await page.mouse.move(x, y - 30);
     await page.mouse.up();
     await expect(page.getByTestId('expanded-title').waitFor()).resolves.toBeUndefined();
   });

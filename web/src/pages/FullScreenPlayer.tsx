@@ -36,6 +36,7 @@ function coverOf(workId: number): string {
   return chosen ? mediaUrl(chosen) : coverUrl(workId, 'main');
 }
 
+/** The flipping visualiser card: halos canvas in front, equaliser and channel swap behind. */
 function Visualiser({ workId }: { workId: number }) {
   const { t } = useTranslation();
   const [enabled] = useVisualizer();
@@ -108,6 +109,7 @@ function Visualiser({ workId }: { workId: number }) {
   );
 }
 
+/** The /fullScreenPlayer[/:workId] page: redirects (fullScreenTarget) or the visualiser, lyric and controls. */
 export default function FullScreenPlayer() {
   const { t } = useTranslation();
   const { workId } = useParams();

@@ -9,6 +9,7 @@ import { startLyrics } from './lyrics';
 import { installMediaSession } from './mediaSession';
 import { player } from './store';
 
+/** The hidden <audio> element and the player's global listeners. */
 export function AudioEngine() {
   const ref = useCallback((el: HTMLAudioElement | null) => player.attach(el), []);
   useEffect(() => {

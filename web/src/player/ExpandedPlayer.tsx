@@ -17,6 +17,7 @@ import { DesktopLyricsButton, PlayerSettings } from './PlayerSettings';
 import { QueueDialog } from './QueueDialog';
 import { playingWorkId, usePlayer } from './store';
 
+/** Opens the queue dialog. */
 export function QueueButton() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -28,6 +29,7 @@ export function QueueButton() {
   );
 }
 
+/** Link to the full-screen player of the playing work. */
 export function FullScreenButton() {
   const { t } = useTranslation();
   const workId = usePlayer(playingWorkId);
@@ -38,6 +40,7 @@ export function FullScreenButton() {
   );
 }
 
+/** The expanded player drawer (see the file comment). */
 export function ExpandedPlayer({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const title = usePlayer((s) => s.queue[s.queueIndex]?.title);

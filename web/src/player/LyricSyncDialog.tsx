@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { appliedOffset, formatDelta, SYNC_READY, syncReducer } from './lyricSync';
 import { player, usePlayer } from './store';
 
+/** The lyric offset with -0.1 s / +0.1 s / reset buttons. */
 export function LyricOffsetButtons() {
   const { t } = useTranslation();
   const offset = usePlayer((s) => s.lyricOffset);
@@ -23,6 +24,7 @@ export function LyricOffsetButtons() {
   );
 }
 
+/** The lyric sync helper dialog (see the file comment). */
 export function LyricSyncDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const [sync, send] = useReducer(syncReducer, SYNC_READY);

@@ -11,6 +11,7 @@ import { lineAt } from './lyricTime';
 import { useLyricFontSize } from './settings';
 import { usePlayer } from './store';
 
+/** Index of the lyric line showing now (-1: none). */
 export function useCurrentLine(): number {
   const { lines } = useLyric();
   const time = usePlayer((s) => s.currentTime);
@@ -26,6 +27,7 @@ export function CurrentLyricLine({ fallback = null }: { fallback?: React.ReactNo
   return <Text size="xs" c="indigo" truncate data-testid="bar-lyric">{i >= 0 ? lines[i]!.text : ''}</Text>;
 }
 
+/** Every lyric line, the current one highlighted and scrolled to the middle; `height` in px. */
 export function LyricView({ height = 260 }: { height?: number }) {
   const { t } = useTranslation();
   const { lines } = useLyric();

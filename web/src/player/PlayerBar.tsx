@@ -23,6 +23,7 @@ import { player, playingWorkId, usePlayer } from './store';
 
 interface Press { x: number; y: number; t: number; g: Gesture; start: number; target: number | null; width: number; hold: ReturnType<typeof setTimeout> }
 
+/** The bottom bar (see the file comment); renders nothing for an empty queue. */
 export function PlayerBar() {
   const { t } = useTranslation();
   const title = usePlayer((s) => s.queue[s.queueIndex]?.title);
@@ -73,7 +74,7 @@ export function PlayerBar() {
         </div>
         <TimeText />
         <Group gap={4} wrap="nowrap">
-          <SeekButtons><PrevNextButtons><PlayPauseButton /></PrevNextButtons></SeekButtons>
+          <SeekButtons visibleFrom="xs"><PrevNextButtons><PlayPauseButton /></PrevNextButtons></SeekButtons>
           <Group gap={4} wrap="nowrap" visibleFrom="sm">
             <PlayModeButton />
             <VolumeControl />

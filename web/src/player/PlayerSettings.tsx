@@ -58,6 +58,7 @@ export function DesktopLyricsButton() {
   );
 }
 
+/** The settings menu button with its dialogs (warning, sync tool, sleep timer, size bar). */
 export function PlayerSettings() {
   const { t } = useTranslation();
   const [swap, setSwap] = useSwapSeekButtons();

@@ -38,6 +38,7 @@ function Row({ id, item, index, playing, editing }: { id: string; item: QueueIte
   );
 }
 
+/** The queue dialog (see the file comment). */
 export function QueueDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const queue = usePlayer((s) => s.queue);

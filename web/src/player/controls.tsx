@@ -28,6 +28,7 @@ export const modeKey = (mode: PlayMode) => `player.modes.${mode.replace(' ', '_'
 const REWIND_ICONS: Record<number, typeof IconRepeat> = { 5: IconRewindBackward5, 10: IconRewindBackward10, 30: IconRewindBackward30 };
 const FORWARD_ICONS: Record<number, typeof IconRepeat> = { 5: IconRewindForward5, 10: IconRewindForward10, 30: IconRewindForward30 };
 
+/** The round play/pause button. */
 export function PlayPauseButton({ size = 'lg' }: { size?: string }) {
   const { t } = useTranslation();
   const playing = usePlayer((s) => s.playing);
@@ -38,6 +39,7 @@ export function PlayPauseButton({ size = 'lg' }: { size?: string }) {
   );
 }
 
+/** Previous and next track buttons around `children` (disabled at the queue's ends). */
 export function PrevNextButtons({ children }: { children?: React.ReactNode }) {
   const { t } = useTranslation();
   const hasPrev = usePlayer((s) => s.queueIndex > 0);
@@ -55,26 +57,27 @@ export function PrevNextButtons({ children }: { children?: React.ReactNode }) {
   );
 }
 
-/** Rewind and forward buttons; with 'swap seek buttons' on, forward comes first. */
-export function SeekButtons({ children }: { children?: React.ReactNode }) {
+/** Rewind and forward buttons around `children`; with 'swap seek buttons' on, forward comes first. `visibleFrom`: hidden below that breakpoint. */
+export function SeekButtons({ children, visibleFrom }: { children?: React.ReactNode; visibleFrom?: 'xs' | 'sm' }) {
   const { t } = useTranslation();
   const { rewindSeekTime, forwardSeekTime } = useSeekSteps();
   const [swap] = useSwapSeekButtons();
   const Rw = REWIND_ICONS[rewindSeekTime] ?? IconRewindBackward5;
   const Fw = FORWARD_ICONS[forwardSeekTime] ?? IconRewindForward30;
   const rewind = (
-    <ActionIcon key="rw" variant="subtle" aria-label={t('player.rewind', { n: rewindSeekTime })} onClick={() => player.rewind()} data-testid="player-rewind">
+    <ActionIcon key="rw" visibleFrom={visibleFrom} variant="subtle" aria-label={t('player.rewind', { n: rewindSeekTime })} onClick={() => player.rewind()} data-testid="player-rewind">
       <Rw size={18} />
     </ActionIcon>
   );
   const forward = (
-    <ActionIcon key="fw" variant="subtle" aria-label={t('player.forward', { n: forwardSeekTime })} onClick={() => player.forward()} data-testid="player-forward">
+    <ActionIcon key="fw" visibleFrom={visibleFrom} variant="subtle" aria-label={t('player.forward', { n: forwardSeekTime })} onClick={() => player.forward()} data-testid="player-forward">
       <Fw size={18} />
     </ActionIcon>
   );
   return <>{swap ? forward : rewind}{children}{swap ? rewind : forward}</>;
 }
 
+/** Cycles the play mode; its icon and data-mode show the current one. */
 export function PlayModeButton() {
   const { t } = useTranslation();
   const mode = usePlayer((s) => s.playMode);
@@ -108,6 +111,7 @@ export function VolumeIndicator() {
   );
 }
 
+/** Mute toggle and volume slider 0..1, step 0.01. */
 export function VolumeControl() {
   const { t } = useTranslation();
   const volume = usePlayer((s) => s.volume);
@@ -123,6 +127,7 @@ export function VolumeControl() {
   );
 }
 
+/** Playback speed menu, 0.5x..3x. */
 export function SpeedMenu() {
   const { t } = useTranslation();
   const speed = usePlayer((s) => s.speed);
@@ -142,6 +147,7 @@ export function SpeedMenu() {
   );
 }
 
+/** The position slider of the current track (seconds). */
 export function SeekSlider() {
   const { t } = useTranslation();
   const currentTime = usePlayer((s) => s.currentTime);
@@ -152,6 +158,7 @@ export function SeekSlider() {
   );
 }
 
+/** 'elapsed / total'. */
 export function TimeText() {
   const currentTime = usePlayer((s) => s.currentTime);
   const duration = usePlayer((s) => s.duration);
