@@ -147,13 +147,13 @@ export interface FoundFile { relpath: string; abs: string; size: number; mtime: 
 
 /**
  * Lists every file of a work folder, sub-folders included (whatever their names),
- * sorted by path. Directory symlinks are followed without loops; broken links are
+ * sorted by relpath (code-unit order). Directory symlinks are followed without loops; broken links are
  * skipped with a warning through `log`. Throws when the folder or one of its
  * sub-folders cannot be read (the work then fails rather than losing rows).
  */
 export async function listWorkFiles(workDir: string, log: (l: ScanLog) => void, signal?: AbortSignal): Promise<FoundFile[]> {
   const files: FoundFile[] = [];
-  const visit = async (dir: string, rel: string, depth: number, ancestors: Set<string>): Promise<void> => {
+  const visit = async (dir: string, dirReal: string, rel: string, depth: number, ancestors: Set<string>): Promise<void> => {
     signal?.throwIfAborted();
     const entries = await fs.readdir(dir, { withFileTypes: true });
     await Promise.all(entries.map(async (entry) => {
@@ -175,15 +175,17 @@ export async function listWorkFiles(workDir: string, log: (l: ScanLog) => void, 
         log({ level: 'warn', message: `skipping ${relpath}: folders nested deeper than ${MAX_WORK_DEPTH}` });
         return;
       }
-      const real = await fs.realpath(full);
-      if (isLoop(real, ancestors)) {
+      // only a link can lead back into the tree; a plain sub-folder's real path is its parent's plus its name
+      const real = entry.isSymbolicLink() ? await fs.realpath(full) : path.join(dirReal, entry.name);
+      if (entry.isSymbolicLink() && isLoop(real, ancestors)) {
         log({ level: 'warn', message: `skipping symlink loop ${relpath} -> ${real}` });
         return;
       }
-      await visit(full, relpath, depth + 1, new Set(ancestors).add(real));
+      await visit(full, real, relpath, depth + 1, new Set(ancestors).add(real));
     }));
   };
-  await visit(workDir, '', 0, new Set([await fs.realpath(workDir)]));
-  files.sort((a, b) => comparePaths(a.relpath, b.relpath, '/'));
+  const workReal = await fs.realpath(workDir);
+  await visit(workDir, workReal, '', 0, new Set([workReal]));
+  files.sort((a, b) => (a.relpath < b.relpath ? -1 : a.relpath > b.relpath ? 1 : 0));
   return files;
 }

@@ -11,7 +11,7 @@ import { readDuration } from './durations.js';
 import { linkLyrics, lyricStatusWith } from './lyrics-link.js';
 import { pickCover } from './cover.js';
 import { titleFromFolderName } from './title.js';
-import { comparePaths, listWorkFiles } from './walk.js';
+import { listWorkFiles } from './walk.js';
 import { limited } from './limit.js';
 import type { ScanLog } from './types.js';
 
@@ -35,7 +35,7 @@ export interface WorkContext {
   /** Serializes write transactions (SQLite has one writer). */
   write: <T>(fn: () => Promise<T>) => Promise<T>;
   /** Bounded duration reader shared by the works processed in parallel. */
-  duration: (file: string) => ReturnType<typeof readDuration>;
+  duration: (file: string, size: number) => ReturnType<typeof readDuration>;
   signal?: AbortSignal;
 }
 
@@ -100,7 +100,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
   const durations = new Map<string, number | null>();
   await Promise.all([...fresh, ...changed.map((c) => ({ ...c, relpath: c.row.relpath }))].filter((f) => f.type === 'audio').map(async (f) => {
     signal?.throwIfAborted();
-    const { duration, error } = await ctx.duration(f.abs);
+    const { duration, error } = await ctx.duration(f.abs, f.size);
     if (error) log({ level: 'warn', message: `no duration for ${f.relpath}: ${error}` });
     durations.set(f.relpath, duration);
   }));
@@ -120,9 +120,20 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
       await trx('files').where({ id: c.row.id }).update({ size: c.size, mtime: c.mtime, type: c.type, duration: c.type === 'audio' ? durations.get(c.row.relpath) ?? null : null });
     }
     const inserts = fresh.map((f) => ({ work_id: target.id, relpath: f.relpath, type: f.type, size: f.size, mtime: f.mtime, duration: f.type === 'audio' ? durations.get(f.relpath) ?? null : null }));
-    for (let i = 0; i < inserts.length; i += 100) await trx('files').insert(inserts.slice(i, i + 100));
+    // the work's rows as they now are, built in memory: kept rows, changed rows, inserted rows with their new ids
+    const gone = new Set(vanished.map((r) => r.id));
+    const changedById = new Map(changed.map((c) => [c.row.id, c]));
+    const current: FileRow[] = rows.filter((r) => !gone.has(r.id)).map((r) => {
+      const c = changedById.get(r.id);
+      return c ? { ...r, size: c.size, mtime: c.mtime, type: c.type } : r;
+    });
+    for (let i = 0; i < inserts.length; i += 100) {
+      const chunk = inserts.slice(i, i + 100);
+      const ids: { id: number; relpath: string }[] = await trx('files').insert(chunk, ['id', 'relpath']);
+      const idOf = new Map(ids.map((r) => [r.relpath, r.id]));
+      for (const f of chunk) current.push({ ...f, id: idOf.get(f.relpath)!, audio_file_id: null });
+    }
 
-    const current: FileRow[] = fileChanges === 0 ? rows : await trx('files').where({ work_id: target.id }).select(FILE_COLUMNS);
     const derived = derive(current, row?.lyric_status ?? '');
     for (const r of current) {
       const audioId = derived.links.get(r.id) ?? null;
@@ -138,7 +149,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
 
 /** Lyric links (lyric file id -> audio file id), cover file id and lyric_status from a work's file rows. */
 function derive(rows: FileRow[], lyricStatus: string): { links: Map<number, number>; coverId: number | null; lyricStatus: string } {
-  const sorted = [...rows].sort((a, b) => comparePaths(a.relpath, b.relpath, '/'));
+  const sorted = [...rows].sort((a, b) => (a.relpath < b.relpath ? -1 : a.relpath > b.relpath ? 1 : 0));
   const idOf = new Map(sorted.map((r) => [r.relpath, r.id]));
   const links = new Map<number, number>();
   for (const [lyric, audio] of linkLyrics(sorted.map((r) => r.relpath))) links.set(idOf.get(lyric)!, idOf.get(audio)!);
