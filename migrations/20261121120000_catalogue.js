@@ -31,9 +31,6 @@ export async function up(knex) {
     t.index(['status', 'removed_at', 'id'], 'works_list_id');
     t.index(['status', 'removed_at', 'nsfw', 'release', 'id'], 'works_list_nsfw_release');
   });
-  await knex.schema.alterTable('reviews', (t) => {
-    t.index(['work_id']);
-  });
   await knex.schema.createTable('catalogue_version', (t) => {
     t.integer('id').primary();
     t.bigInteger('version').notNullable().defaultTo(0);
@@ -70,7 +67,6 @@ export async function down(knex) {
     await knex.raw('DROP TABLE IF EXISTS work_search');
   }
   await knex.schema.dropTableIfExists('catalogue_version');
-  await knex.schema.alterTable('reviews', (t) => t.dropIndex(['work_id']));
   await knex.schema.alterTable('works', (t) => {
     for (const col of ORDERS) t.dropIndex([], `works_list_${col}`);
     t.dropIndex([], 'works_list_id');

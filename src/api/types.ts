@@ -132,3 +132,10 @@ export type ScanMessage =
   | { type: 'error'; message: string };
 /** Commands a page sends on the scanner socket. */
 export interface ScanCommand { type: 'ON_SCANNER_PAGE' | 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'KILL_SCAN_PROCESS' }
+
+/** PUT /api/review body (spec 000 section 7); query starOnly / progressOnly pick the fields written. */
+export interface ReviewPutBody { user_name?: string; work_id: number; rating?: number | null; review_text?: string | null; progress?: Progress | null }
+/** PUT /api/histroy body. */
+export interface HistoryPutBody { work_id: number; state: HistoryState }
+/** POST /api/work/scan/:id answer: `memo` is present when the work's files changed (the page reloads). */
+export interface WorkScanAnswer { message: string; memo?: string }

@@ -12,6 +12,7 @@ import { formatWorkCode } from '../../library/workcode.js';
 import { requireAdmin, requireUser } from '../middleware/auth.js';
 import { HttpError, notFound } from '../middleware/errors.js';
 import { numericId } from './catalogue-schema.js';
+import type { WorkScanAnswer } from '../../api/types.js';
 
 export const workRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -43,7 +44,8 @@ workRouter.post('/api/work/scan/:id', requireUser(), requireAdmin(), async (ctx)
   try {
     const { changed, result, error } = await scanWork(ctx.services.db, id);
     const message = result === 'failed' ? `${code} scan failed: ${error ?? 'unknown error'}` : `${code} scanned: ${result}`;
-    ctx.body = changed ? { message, memo: result === 'removed' ? 'folder missing, work hidden' : 'files changed' } : { message };
+    const answer: WorkScanAnswer = changed ? { message, memo: result === 'removed' ? 'folder missing, work hidden' : 'files changed' } : { message };
+    ctx.body = answer;
   } catch (err) {
     if (err instanceof ScanError && err.code === 'not_found') throw notFound(err.message);
     if (err instanceof ScanLockedError) throw new HttpError(409, err.message);
