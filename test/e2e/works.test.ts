@@ -17,9 +17,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await e2e?.close(); });
 
-/** Waits for the next works-list request (any list endpoint) and answers its query. */
+/** Waits for the next first-page works-list request (any list endpoint: a reset) and answers its query. */
 function nextListRequest(page: Page): Promise<URLSearchParams> {
-  return page.waitForRequest((r: Request) => /\/api\/(works|search|(circles|tags|vas)\/[^/]+\/works)\?/.test(r.url()))
+  return page.waitForRequest((r: Request) => /\/api\/(works|search|(circles|tags|vas)\/[^/]+\/works)\?/.test(r.url()) && new URL(r.url()).searchParams.get('page') === '1')
     .then((r) => new URL(r.url()).searchParams);
 }
 
@@ -85,31 +85,26 @@ describe('works list', () => {
     const page = await e2e.page();
     await page.goto('/works');
     await page.getByTestId('work-card').first().waitFor();
-    await page.getByTestId('sort-select').click();
-    const labels = await page.getByRole('option').allTextContents();
+    const labels = await page.getByTestId('sort-select').locator('option').allTextContents();
     expect(labels).toEqual(['Release date', 'My rating', 'Sales', 'Price', 'Average rating', 'Review count', 'Work code', 'Date added', 'Random']);
     const orders = ['rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'random'];
-    for (let i = 0; i < orders.length; i++) {
-      if (i > 0) await page.getByTestId('sort-select').click();
+    for (const order of orders) {
       const req = nextListRequest(page);
-      await page.getByRole('option').nth(i + 1).click();
+      await page.getByTestId('sort-select').selectOption(order);
       const q = await req;
-      expect(q.get('order')).toBe(orders[i]);
+      expect(q.get('order')).toBe(order);
       expect(q.get('page')).toBe('1');
     }
-    await page.getByTestId('nsfw-select').click();
-    expect(await page.getByRole('option').allTextContents()).toEqual(['All', 'All ages', 'Adults only (R18)']);
+    expect(await page.getByTestId('nsfw-select').locator('option').allTextContents()).toEqual(['All', 'All ages', 'Adults only (R18)']);
     let req = nextListRequest(page);
-    await page.getByRole('option', { name: 'Adults only (R18)' }).click();
+    await page.getByTestId('nsfw-select').selectOption({ label: 'Adults only (R18)' });
     expect((await req).get('nsfw')).toBe('2');
-    await page.getByTestId('lyric-select').click();
     req = nextListRequest(page);
-    await page.getByRole('option', { name: 'Local subtitles' }).click();
+    await page.getByTestId('lyric-select').getByText('Local subtitles').click();
     expect((await req).get('lyric')).toBe('local');
     req = nextListRequest(page);
-    await page.getByRole('option', { name: 'AI subtitles' }).click();
+    await page.getByTestId('lyric-select').getByText('AI subtitles').click();
     expect((await req).get('lyric')).toBe('ai_local');
-    await page.keyboard.press('Escape');
     req = nextListRequest(page);
     await page.getByTestId('direction-toggle').click();
     const q = await req;
@@ -121,6 +116,7 @@ describe('works list', () => {
     const again = await req;
     expect([again.get('order'), again.get('nsfw'), again.get('lyric'), again.get('sort')]).toEqual(['random', '2', 'ai_local', 'asc']);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('worksPrefs')))!)).toMatchObject({ order: 'random', nsfw: 2, lyric: ['local', 'ai'], desc: false });
+    await expect(page.getByTestId('sort-select').inputValue()).resolves.toBe('random');
   });
 
   it('lists only the works with local lyrics when filtered', async () => {
@@ -167,7 +163,9 @@ describe('works list', () => {
   });
 
   it('shows the recent plays strip on the home list', async () => {
-    await e2e.call('PUT', '/api/histroy', { work_id: 265946, state: { queue: [{ hash: '265946/1', title: 'short.mp3' }], index: 0, seconds: 1 } });
+    const tracks = (await e2e.call('GET', '/api/tracks/265946')).body as { type: string; hash: string; title: string }[];
+    const queue = tracks.filter((t) => t.type === 'audio').map((t) => ({ hash: t.hash, title: t.title }));
+    expect((await e2e.call('PUT', '/api/histroy', { work_id: 265946, state: { queue, index: 0, seconds: 1 } })).status).toBe(200);
     const page = await e2e.page(PHONE);
     await page.goto('/works');
     const strip = page.getByTestId('recent-plays');

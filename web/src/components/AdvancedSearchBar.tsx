@@ -4,7 +4,7 @@
  * blank keyword'); a duplicate rejected ('keyword duplicated, add failed').
  */
 import { useState, type FormEvent } from 'react';
-import { ActionIcon, Badge, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AdvancedKeyword } from '../../../src/api/types';
@@ -38,8 +38,8 @@ export function AdvancedSearchBar({ keywords, onChange }: { keywords: AdvancedKe
     <Stack gap="xs" mb="md">
       <form onSubmit={add} noValidate>
         <Group align="flex-start" gap="xs" wrap="nowrap">
-          <Select w={110} data={KEYWORD_TYPES.map((k) => ({ value: k, label: t(`search.type.${k}`) }))} value={type}
-            onChange={(v) => v && setType(v as AdvancedKeyword['t'])} allowDeselect={false} aria-label={t('search.typeLabel')} />
+          <NativeSelect w={110} data={KEYWORD_TYPES.map((k) => ({ value: k, label: t(`search.type.${k}`) }))} value={type}
+            onChange={(e) => setType(e.currentTarget.value as AdvancedKeyword['t'])} aria-label={t('search.typeLabel')} />
           <TextInput style={{ flex: 1 }} placeholder={t('search.placeholder')} value={text} error={error}
             onChange={(e) => { setText(e.currentTarget.value); setError(null); }} data-testid="advance-input" />
           <Button type="submit" data-testid="advance-add">{t('search.add')}</Button>

@@ -3,17 +3,18 @@
  * burger, a back button outside the home pages and the keyword box; the side drawer;
  * the page (Outlet); the bottom player bar and the one <audio> element.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ActionIcon, AppShell, Burger, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { AudioEngine } from '../player/AudioEngine';
-import { PlayerBar } from '../player/PlayerBar';
-import { usePlayer } from '../player/store';
-import { NavDrawer } from './NavDrawer';
 import { KeywordBox } from './KeywordBox';
 import { useVersionNotice } from './useVersionNotice';
+
+// Loaded apart from the routes, so a page's first load carries neither the drawer (until
+// it is opened) nor the player (mounted once the page is idle): route JS budget, bench/README.md "web".
+const PlayerDock = lazy(() => import('./PlayerDock'));
+const NavDrawer = lazy(() => import('./NavDrawer').then((m) => ({ default: m.NavDrawer })));
 
 /** Home pages have no back button: the bare works list. */
 export function isHomePage(pathname: string, search: string): boolean {
@@ -23,10 +24,17 @@ export function isHomePage(pathname: string, search: string): boolean {
 export function Layout() {
   const { t } = useTranslation();
   const [drawer, setDrawer] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  const playerVisible = usePlayer((s) => s.queue.length > 0);
+  const [playerVisible, setPlayerVisible] = useState(false);
+  const [dockReady, setDockReady] = useState(false);
   useVersionNotice();
+  useEffect(() => {
+    if (typeof requestIdleCallback === 'undefined') return void setDockReady(true);
+    const id = requestIdleCallback(() => setDockReady(true), { timeout: 1000 });
+    return () => cancelIdleCallback(id);
+  }, []);
   useEffect(() => setDrawer(false), [location.pathname, location.search]);
   const home = isHomePage(location.pathname, location.search);
 
@@ -34,7 +42,7 @@ export function Layout() {
     <AppShell header={{ height: 56 }} footer={{ height: playerVisible ? 78 : 0 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="sm" gap="xs" wrap="nowrap">
-          <Burger opened={drawer} onClick={() => setDrawer((o) => !o)} size="sm" aria-label={t('nav.menu')} data-testid="drawer-toggle" />
+          <Burger opened={drawer} onClick={() => { setDrawerUsed(true); setDrawer((o) => !o); }} size="sm" aria-label={t('nav.menu')} data-testid="drawer-toggle" />
           {!home && (
             <ActionIcon variant="subtle" aria-label={t('common.back')} onClick={() => navigate(-1)} data-testid="back-button">
               <IconArrowLeft size={20} />
@@ -48,16 +56,13 @@ export function Layout() {
           </Group>
         </Group>
       </AppShell.Header>
-      <NavDrawer opened={drawer} onClose={() => setDrawer(false)} />
+      {drawerUsed && <Suspense fallback={null}><NavDrawer opened={drawer} onClose={() => setDrawer(false)} /></Suspense>}
       <AppShell.Main>
         <Suspense fallback={<Center h="40vh"><Loader /></Center>}>
           <Outlet />
         </Suspense>
       </AppShell.Main>
-      <AppShell.Footer hidden={!playerVisible}>
-        <PlayerBar />
-      </AppShell.Footer>
-      <AudioEngine />
+      {dockReady && <Suspense fallback={null}><PlayerDock onVisible={setPlayerVisible} /></Suspense>}
     </AppShell>
   );
 }

@@ -4,7 +4,7 @@
  * history page when fewer than 3 items remain past the visible edge.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Anchor, Card, Group, Image, ScrollArea, Text } from '@mantine/core';
+import { Anchor, Card, Group, Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Work, WorksAnswer } from '../../../src/api/types';
@@ -51,7 +51,7 @@ export function RecentPlays() {
         <Text fw={600}>{t('works.recent')}</Text>
         <Anchor component={Link} to="/favourites" size="sm">{t('works.recentAll')}</Anchor>
       </Group>
-      <ScrollArea type="auto" offsetScrollbars>
+      <div style={{ overflowX: 'auto', paddingBottom: 6 }}>
         <Group wrap="nowrap" gap="sm">
           {works.map((w, i) => (
             <Card key={w.id} ref={i === Math.max(0, works.length - 3) ? watchRef : undefined} withBorder padding={6} w={140} component={Link} to={`/work/${w.id}`} style={{ flexShrink: 0 }}>
@@ -60,7 +60,7 @@ export function RecentPlays() {
             </Card>
           ))}
         </Group>
-      </ScrollArea>
+      </div>
     </div>
   );
 }

@@ -5,15 +5,21 @@
  * after which the card hides itself (the parent drops it). Memoised: loading more
  * pages does not re-render loaded cards.
  */
-import { memo, useState } from 'react';
-import { ActionIcon, AspectRatio, Badge, Card, Group, Image, Rating, Stack, Text, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { lazy, memo, Suspense, useState } from 'react';
+import { ActionIcon, AspectRatio, Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Work } from '../../../src/api/types';
 import { api, coverUrl, notifyError, notifySuccess } from '../api/client';
 import { formatWorkCode } from '../api/works';
-import { ConfirmModal } from './ConfirmModal';
+
+// The dialog loads on the first delete click: the list route stays light.
+const ConfirmModal = lazy(() => import('./ConfirmModal').then((m) => ({ default: m.ConfirmModal })));
+
+// Cards far off screen skip layout and paint (a long scrolled list stays smooth).
+const OFFSCREEN_SKIP_GRID = { contentVisibility: 'auto', containIntrinsicSize: 'auto 380px' } as const;
+const OFFSCREEN_SKIP_LIST = { contentVisibility: 'auto', containIntrinsicSize: 'auto 96px' } as const;
 
 export type CardVariant = 'detail' | 'zoom' | 'list';
 
@@ -70,22 +76,22 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
   };
 
   const deleteButton = (
-    <Tooltip label={t('common.delete')}>
-      <ActionIcon variant="subtle" color="red" size="sm" aria-label={t('common.delete')} onClick={() => setConfirm(true)} data-testid="card-delete">
-        <IconTrash size={16} />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon variant="subtle" color="red" size="sm" aria-label={t('common.delete')} title={t('common.delete')} onClick={() => setConfirm(true)} data-testid="card-delete">
+      <IconTrash size={16} />
+    </ActionIcon>
   );
   const circle = work.circle && (
     <Text size="xs" c="dimmed" truncate component={Link} to={`/works?circleId=${work.circle.id}`} data-testid="card-circle">{work.circle.name}</Text>
   );
   const modal = confirm && (
-    <ConfirmModal opened message={t('works.deleteConfirm')} onClose={() => setConfirm(false)} onConfirm={() => void remove()} />
+    <Suspense fallback={null}>
+      <ConfirmModal opened message={t('works.deleteConfirm')} onClose={() => setConfirm(false)} onConfirm={() => void remove()} />
+    </Suspense>
   );
 
   if (variant === 'list') {
     return (
-      <Card withBorder padding="xs" data-testid="work-card" data-work-id={work.id}>
+      <Card withBorder padding="xs" data-testid="work-card" data-work-id={work.id} style={OFFSCREEN_SKIP_LIST}>
         <Group wrap="nowrap" align="flex-start" gap="sm">
           <Link to={href} style={{ flexShrink: 0 }}>
             <Image src={coverUrl(work.id, '240x240')} w={72} h={72} radius="sm" loading="lazy" alt="" />
@@ -107,7 +113,7 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
   }
 
   return (
-    <Card withBorder padding="sm" data-testid="work-card" data-work-id={work.id}>
+    <Card withBorder padding="sm" data-testid="work-card" data-work-id={work.id} style={OFFSCREEN_SKIP_GRID}>
       <Card.Section component={Link} to={href} pos="relative">
         <AspectRatio ratio={variant === 'zoom' ? 1 : 4 / 3}>
           <Image src={coverUrl(work.id, variant === 'zoom' ? '240x240' : 'main')} loading="lazy" alt="" fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
@@ -122,8 +128,8 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
         </Group>
         {variant === 'detail' && (
           <>
-            <Group gap={6}>
-              <Rating value={work.rate_average_2dp} fractions={4} readOnly size="xs" />
+            <Group gap={4} data-testid="card-rating">
+              <IconStarFilled size={14} color={work.rate_count ? 'var(--mantine-color-yellow-5)' : 'var(--mantine-color-gray-4)'} />
               <Text size="xs" c="dimmed">{work.rate_average_2dp} ({work.rate_count})</Text>
             </Group>
             <Group gap={8}>

@@ -5,7 +5,7 @@
  * 'recent plays' strip on the home list, advanced search keywords on /search.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Badge, Center, Group, Loader, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Center, Chip, Group, Loader, NativeSelect, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -84,33 +84,30 @@ export default function Works() {
       {ctx.kind === 'advance' && <AdvancedSearchBar keywords={keywords} onChange={setKeywords} />}
       {ctx.kind === 'advance' && keywords.length === 0 && <Text c="dimmed" size="sm">{t('search.hint')}</Text>}
       <Group gap="xs" data-testid="works-controls">
-        <Select
+        {/* Native selects and chips keep the floating-UI machinery out of the route (bench/README.md "web"). */}
+        <NativeSelect
           w={150} size="xs" aria-label={t('works.sort')}
           data={WORK_ORDERS.map((o) => ({ value: o, label: t(`works.order.${o}`) }))}
-          value={prefs.order} allowDeselect={false}
-          onChange={(v) => v && setPrefs((p) => ({ ...p, order: v as WorkOrder }))}
+          value={prefs.order}
+          onChange={(e) => { const v = e.currentTarget.value as WorkOrder; setPrefs((p) => ({ ...p, order: v })); }}
           data-testid="sort-select"
         />
-        <Select
+        <NativeSelect
           w={150} size="xs" aria-label={t('works.nsfw')}
           data={NSFW_OPTIONS.map((n) => ({ value: String(n), label: t(`works.nsfwOpt.${n}`) }))}
-          value={String(prefs.nsfw)} allowDeselect={false}
-          onChange={(v) => v && setPrefs((p) => ({ ...p, nsfw: Number(v) as 0 | 1 | 2 }))}
+          value={String(prefs.nsfw)}
+          onChange={(e) => { const v = Number(e.currentTarget.value) as 0 | 1 | 2; setPrefs((p) => ({ ...p, nsfw: v })); }}
           data-testid="nsfw-select"
         />
-        <MultiSelect
-          miw={150} maw={260} size="xs" aria-label={t('works.lyric')} placeholder={prefs.lyric.length ? undefined : t('works.lyric')}
-          data={LYRIC_OPTIONS.map((o) => ({ value: o, label: t(`works.lyricOpt.${o}`) }))}
-          value={prefs.lyric} clearable
-          onChange={(v) => setPrefs((p) => ({ ...p, lyric: v as ('local' | 'ai')[] }))}
-          data-testid="lyric-select"
-        />
-        <Tooltip label={prefs.desc ? t('works.desc') : t('works.asc')}>
-          <ActionIcon variant="default" size="lg" aria-label={prefs.desc ? t('works.desc') : t('works.asc')}
-            onClick={() => setPrefs((p) => ({ ...p, desc: !p.desc }))} data-testid="direction-toggle" data-desc={prefs.desc}>
-            {prefs.desc ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
-          </ActionIcon>
-        </Tooltip>
+        <Chip.Group multiple value={prefs.lyric} onChange={(v) => setPrefs((p) => ({ ...p, lyric: LYRIC_OPTIONS.filter((o) => v.includes(o)) }))}>
+          <Group gap={4} data-testid="lyric-select" aria-label={t('works.lyric')} role="group">
+            {LYRIC_OPTIONS.map((o) => <Chip key={o} value={o} size="xs">{t(`works.lyricOpt.${o}`)}</Chip>)}
+          </Group>
+        </Chip.Group>
+        <ActionIcon variant="default" size="lg" aria-label={prefs.desc ? t('works.desc') : t('works.asc')} title={prefs.desc ? t('works.desc') : t('works.asc')}
+          onClick={() => setPrefs((p) => ({ ...p, desc: !p.desc }))} data-testid="direction-toggle" data-desc={prefs.desc}>
+          {prefs.desc ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}
+        </ActionIcon>
         <SegmentedControl
           size="xs"
           value={prefs.listMode}
