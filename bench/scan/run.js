@@ -80,7 +80,7 @@ const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
 };
-const fmt = (r) => `${(r.ms / 1000).toFixed(1)} s, peak RSS ${r.maxRssMb.toFixed(0)} MB, ${JSON.stringify(r.counts)}`;
+const fmt = (r) => `${(r.ms / 1000).toFixed(1)} s (CPU ${r.cpuS.toFixed(1)} s), peak RSS ${r.maxRssMb.toFixed(0)} MB, ${JSON.stringify(r.counts)}`;
 
 let t = performance.now();
 makeWorks(0, WORKS);
@@ -103,7 +103,7 @@ console.log(`rescan, no changes:    ${fmt(r2)}`);
 makeWorks(WORKS, 100);
 const r3 = await scan();
 console.log(`rescan, +100 works:    ${fmt(r3)}`);
-console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model}, node ${process.version}`);
+console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model}, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
 server.closeAllConnections();
 server.close();

@@ -77,6 +77,7 @@ export class ScanManager {
   start(kind: ScanCommandKind): string | null {
     if (this.running) return 'a scan is already running';
     if (kind === 'update' && !this.update) return 'refreshing library info is not available';
+    if (kind === 'scan' && this.services.config.rootFolders.length === 0) return 'no root folders to scan: add one in the settings';
     this.tasks = [];
     this.failedTasks = [];
     this.mainLogs = [];
