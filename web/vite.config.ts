@@ -8,6 +8,7 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 export default defineConfig({
   root,
   plugins: [react()],
-  build: { outDir: path.resolve(root, '..', 'dist', 'web'), emptyOutDir: true, sourcemap: false },
+  // manifest: bench/web measures each route's JS from it.
+  build: { outDir: path.resolve(root, '..', 'dist', 'web'), emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { '/api': 'http://localhost:8888' } },
 });
