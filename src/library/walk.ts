@@ -4,7 +4,7 @@
  * its own ancestors (a loop) and a broken link are skipped with a log line.
  */
 import fs from 'node:fs/promises';
-import type { Dirent } from 'node:fs';
+import fsSync, { type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { formatWorkCode, parseWorkCode, type CodePrefix } from './workcode.js';
 import type { ScanLog, ScanRoot } from './types.js';
@@ -145,47 +145,68 @@ export async function discoverWorks(roots: ScanRoot[], maxDepth: number, log: (l
 /** A file found in a work folder. `relpath` uses '/'; `mtime` is ms since epoch; `size` bytes. */
 export interface FoundFile { relpath: string; abs: string; size: number; mtime: number }
 
+/** kindOf for the synchronous listing of a work folder. */
+function kindOfSync(dir: string, entry: Dirent, log: (l: ScanLog) => void): { kind: 'dir' | 'file'; stat?: Stats } | null {
+  if (entry.isDirectory()) return { kind: 'dir' };
+  if (entry.isFile()) return { kind: 'file' };
+  if (!entry.isSymbolicLink()) return null;
+  const full = path.join(dir, entry.name);
+  try {
+    const st = fsSync.statSync(full);
+    if (st.isDirectory()) return { kind: 'dir' };
+    if (st.isFile()) return { kind: 'file', stat: st };
+    return null;
+  } catch (err) {
+    log({ level: 'warn', message: `skipping broken link ${full}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` });
+    return null;
+  }
+}
+
 /**
  * Lists every file of a work folder, sub-folders included (whatever their names),
- * sorted by relpath (code-unit order). Directory symlinks are followed without loops; broken links are
- * skipped with a warning through `log`. Throws when the folder or one of its
- * sub-folders cannot be read (the work then fails rather than losing rows).
+ * sorted by relpath (code-unit order). Directory symlinks are followed without loops;
+ * broken links are skipped with a warning through `log`. Throws when the folder or one
+ * of its sub-folders or files cannot be read (the work then fails rather than losing rows).
+ * The listing uses synchronous calls (a stat costs a few microseconds instead of tens
+ * through promises; one work blocks the event loop well under a millisecond per 100 files).
  */
 export async function listWorkFiles(workDir: string, log: (l: ScanLog) => void, signal?: AbortSignal): Promise<FoundFile[]> {
+  signal?.throwIfAborted();
   const files: FoundFile[] = [];
-  const visit = async (dir: string, dirReal: string, rel: string, depth: number, ancestors: Set<string>): Promise<void> => {
-    signal?.throwIfAborted();
-    const entries = await fs.readdir(dir, { withFileTypes: true });
-    await Promise.all(entries.map(async (entry) => {
-      if (isJunk(entry.name)) return;
-      const kind = await kindOf(dir, entry, log);
-      if (!kind) return;
+  const visit = (dir: string, dirReal: string, rel: string, depth: number, ancestors: Set<string>): void => {
+    for (const entry of fsSync.readdirSync(dir, { withFileTypes: true })) {
+      if (isJunk(entry.name)) continue;
+      const kind = kindOfSync(dir, entry, log);
+      if (!kind) continue;
       const full = path.join(dir, entry.name);
       const relpath = rel ? `${rel}/${entry.name}` : entry.name;
       if (kind.kind === 'file') {
-        const st = kind.stat ?? (await fs.stat(full).catch((err: NodeJS.ErrnoException) => {
+        let st = kind.stat;
+        try {
+          st ??= fsSync.statSync(full);
+        } catch (err) {
           // a name in another encoding (Shift-JIS from an old archive) decodes lossily and cannot be opened
           if (entry.name.includes('\uFFFD')) throw new Error(`cannot read ${relpath}: its name is not valid UTF-8 (rename it, for example with convmv)`);
           throw err;
-        }));
+        }
         files.push({ relpath, abs: full, size: st.size, mtime: Math.floor(st.mtimeMs) });
-        return;
+        continue;
       }
       if (depth >= MAX_WORK_DEPTH) {
         log({ level: 'warn', message: `skipping ${relpath}: folders nested deeper than ${MAX_WORK_DEPTH}` });
-        return;
+        continue;
       }
       // only a link can lead back into the tree; a plain sub-folder's real path is its parent's plus its name
-      const real = entry.isSymbolicLink() ? await fs.realpath(full) : path.join(dirReal, entry.name);
+      const real = entry.isSymbolicLink() ? fsSync.realpathSync(full) : path.join(dirReal, entry.name);
       if (entry.isSymbolicLink() && isLoop(real, ancestors)) {
         log({ level: 'warn', message: `skipping symlink loop ${relpath} -> ${real}` });
-        return;
+        continue;
       }
-      await visit(full, real, relpath, depth + 1, new Set(ancestors).add(real));
-    }));
+      visit(full, real, relpath, depth + 1, new Set(ancestors).add(real));
+    }
   };
-  const workReal = await fs.realpath(workDir);
-  await visit(workDir, workReal, '', 0, new Set([workReal]));
+  const workReal = fsSync.realpathSync(workDir);
+  visit(workDir, workReal, '', 0, new Set([workReal]));
   files.sort((a, b) => (a.relpath < b.relpath ? -1 : a.relpath > b.relpath ? 1 : 0));
   return files;
 }
