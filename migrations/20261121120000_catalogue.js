@@ -30,6 +30,7 @@ export async function up(knex) {
     for (const col of ORDERS) t.index(['status', 'removed_at', col, 'id'], `works_list_${col}`);
     t.index(['status', 'removed_at', 'id'], 'works_list_id');
     t.index(['status', 'removed_at', 'nsfw', 'release', 'id'], 'works_list_nsfw_release');
+    t.index(['status', 'removed_at', 'circle_id', 'id'], 'works_list_circle');
   });
   await knex.schema.createTable('catalogue_version', (t) => {
     t.integer('id').primary();
@@ -71,5 +72,6 @@ export async function down(knex) {
     for (const col of ORDERS) t.dropIndex([], `works_list_${col}`);
     t.dropIndex([], 'works_list_id');
     t.dropIndex([], 'works_list_nsfw_release');
+    t.dropIndex([], 'works_list_circle');
   });
 }

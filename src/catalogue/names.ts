@@ -8,27 +8,42 @@ import { catalogueCache } from './cache.js';
 
 export type NameKind = 'circles' | 'tags' | 'vas';
 
-/** How each kind links to works: the link table (null = works.circle_id) and its id column. */
-const LINKS: Record<NameKind, { table: string | null; column: string }> = {
-  circles: { table: null, column: 'circle_id' },
-  tags: { table: 'work_tags', column: 'tag_id' },
-  vas: { table: 'work_vas', column: 'va_id' },
+/** Hidden works (not in the library, or removed): few, so subtracting their links is cheap. */
+const HIDDEN_WORKS = 'SELECT id FROM works WHERE status <> 3 OR removed_at IS NOT NULL';
+
+/**
+ * Count queries per kind, answering (id, name, count) of every name with visible works.
+ * Circles: one walk of the index (status, removed_at, circle_id). Tags and VAs: all links
+ * per name (a walk of the link index) minus the links of hidden works.
+ */
+const COUNT_SQL: Record<NameKind, string> = {
+  circles: `SELECT n.id, n.name, k.n AS count FROM circles n
+    JOIN (SELECT circle_id AS ref, count(*) AS n FROM works WHERE status = 3 AND removed_at IS NULL GROUP BY circle_id) k ON k.ref = n.id`,
+  tags: linkCounts('tags', 'work_tags', 'tag_id'),
+  vas: linkCounts('vas', 'work_vas', 'va_id'),
 };
+
+function linkCounts(names: string, links: string, column: string): string {
+  return `SELECT n.id, n.name, a.n - coalesce(h.n, 0) AS count FROM ${names} n
+    JOIN (SELECT ${column} AS ref, count(*) AS n FROM ${links} GROUP BY ${column}) a ON a.ref = n.id
+    LEFT JOIN (SELECT ${column} AS ref, count(*) AS n FROM ${links} WHERE work_id IN (${HIDDEN_WORKS}) GROUP BY ${column}) h ON h.ref = n.id
+    WHERE a.n - coalesce(h.n, 0) > 0`;
+}
 
 /**
  * Every circle, tag or VA with at least one visible work (status 3, not removed), as
- * `[{id, name, count}]` sorted by name; count = its visible works. Cached per catalogue version.
+ * `[{id, name, count}]` sorted by name then id; count = its visible works. Cached per
+ * catalogue version.
  */
 export async function listNames(db: Db, kind: NameKind): Promise<ListItem<number | string>[]> {
-  const { table, column } = LINKS[kind];
-  const counts = table
-    ? db(`${table} as l`).join('works as w', 'w.id', 'l.work_id').select(`l.${column} as ref`)
-    : db('works as w').select(`w.${column} as ref`);
-  counts.where('w.status', 3).whereNull('w.removed_at').count({ count: '*' }).groupBy('ref');
-  const query = db(`${kind} as n`).join(counts.as('k'), 'k.ref', 'n.id').select('n.id', 'n.name', 'k.count').orderBy('n.name').orderBy('n.id');
-  const { sql, bindings } = query.toSQL();
-  return (await catalogueCache(db)).get(`names|${sql}|${JSON.stringify(bindings)}`, async () =>
-    (await query).map((r: { id: number | string; name: string | null; count: number | string }) => ({ id: r.id, name: r.name, count: Number(r.count) })));
+  return (await catalogueCache(db)).get(`names|${kind}`, async () => {
+    const rows: { id: number | string; name: string | null; count: number | string }[] = await db
+      .select('id', 'name', 'count')
+      .from(db.raw(`(${COUNT_SQL[kind]}) AS c`))
+      .orderBy('name')
+      .orderBy('id');
+    return rows.map((r) => ({ id: r.id, name: r.name, count: Number(r.count) }));
+  });
 }
 
 /** The name of one circle, tag or VA; undefined when the id is unknown. */
