@@ -15,6 +15,9 @@ export const isInteractive = () => Boolean(process.stdin.isTTY && process.stdout
 
 async function start(program: Command, flags: TuiFlags): Promise<void> {
   const global = program.opts<{ dataDir?: string; db?: string }>();
+  // React's production build: the development one checks and warns on every render. Set
+  // before the first import of react (the TUI is the only command that loads it).
+  process.env.NODE_ENV ??= 'production';
   const { runTui } = await import('../tui/run.js');
   const { SourceError } = await import('../tui/data/source.js');
   try {

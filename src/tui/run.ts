@@ -8,7 +8,7 @@ import React from 'react';
 import { render } from 'ink';
 import { createHistorySaver, type HistorySaver } from '../player/index.js';
 import { App } from './app.js';
-import type { DataSource } from './data/source.js';
+import type { DataSource, SharedConfig } from './data/source.js';
 import type { AudioBackend } from './player/backend.js';
 import { MpvMissingError, MpvPlayer } from './player/mpv.js';
 import { FfplayPlayer } from './player/ffplay.js';
@@ -64,19 +64,46 @@ export function bindHistory(player: PlayerController, source: DataSource): Histo
   return saver;
 }
 
-/** Runs the TUI until the listener quits or a signal arrives. */
+/**
+ * Runs the TUI until the listener quits or a signal arrives. mpv starts while the source
+ * opens and the first frame renders; the player joins the app when it is up.
+ */
 export async function runTui(opts: TuiOptions): Promise<void> {
-  const source = await openSource(opts);
-  const seek = await source.sharedConfig();
-  const { backend, message } = await startBackend(opts.mpvArgs);
-  const player = backend ? new PlayerController({ backend, resolveUrl: (t) => source.mediaLocation(t.hash) }) : null;
-  const saver = player ? bindHistory(player, source) : null;
-
+  const starting = startBackend(opts.mpvArgs);
+  let backend: AudioBackend | null = null;
   const killNow = () => backend?.killNow();
   process.once('exit', killNow);
+  let source: DataSource;
+  let seek: SharedConfig;
+  try {
+    source = await openSource(opts);
+    seek = await source.sharedConfig();
+  } catch (err) {
+    await starting.then((b) => b.backend?.quit()).catch(() => undefined);
+    process.off('exit', killNow);
+    throw err;
+  }
+  let player: PlayerController | null = null;
+  let saver: HistorySaver | null = null;
+  let ended = false;
+
+  const app = (message: string | null) => React.createElement(App, { source, player, playerMissing: message, seek, onQuit: () => instance.unmount() });
+  const instance = render(app('starting mpv…'), { exitOnCtrlC: false });
+  const ready = starting.then(async (started) => {
+    backend = started.backend;
+    if (ended) { await backend?.quit(); return; }
+    if (backend) {
+      player = new PlayerController({ backend, resolveUrl: (t) => source.mediaLocation(t.hash) });
+      saver = bindHistory(player, source);
+    }
+    instance.rerender(app(started.message));
+  });
+
   let closing: Promise<void> | null = null;
   const shutdown = () => {
+    ended = true;
     closing ??= (async () => {
+      await ready.catch(() => undefined);
       await saver?.flush().catch(() => undefined);
       saver?.stop();
       await player?.close().catch(() => undefined);
@@ -84,11 +111,6 @@ export async function runTui(opts: TuiOptions): Promise<void> {
     })();
     return closing;
   };
-
-  const instance = render(
-    React.createElement(App, { source, player, playerMissing: message, seek, onQuit: () => instance.unmount() }),
-    { exitOnCtrlC: false },
-  );
   const onSignal = (signal: NodeJS.Signals) => {
     instance.unmount();
     void shutdown().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));

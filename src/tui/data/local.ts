@@ -10,7 +10,6 @@ import { loadConfig } from '../../config/index.js';
 import { openMigrated, type Db } from '../../db/index.js';
 import { getAudioLyric, resolveMediaFile } from '../../library/media.js';
 import { getTrackTree } from '../../library/tree.js';
-import { readLyricFileAsLrc } from '../../lyrics/decode.js';
 import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
 import { findUser } from '../../users/accounts.js';
 import { listHistory, saveHistory } from '../../users/history.js';
@@ -96,6 +95,7 @@ export class LocalSource implements DataSource {
     if (!found?.lyric) return null;
     const file = await resolveMediaFile(this.db, workId, found.lyric.fileId);
     if (!file) return null;
+    const { readLyricFileAsLrc } = await import('../../lyrics/decode.js'); // encodings: loaded on first use
     return parseLrc(readLyricFileAsLrc(file.path));
   }
 

@@ -5,7 +5,6 @@
 import type {
   CheckLrcAnswer, HistoryState, ListItem, SharedConfigAnswer, TrackNode, User, Work, WorksAnswer, AuthMeAnswer,
 } from '../../api/types.js';
-import { decodeText } from '../../lyrics/decode.js';
 import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
 import { toLrc } from '../../lyrics/subtitles.js';
 import { DEFAULT_FORWARD_SEEK_TIME, DEFAULT_REWIND_SEEK_TIME } from '../../player/index.js';
@@ -115,6 +114,7 @@ export class RemoteSource implements DataSource {
     if (!check.result || !check.hash) return null;
     const res = await fetch(this.url(`/api/media/stream/${check.hash}`, { token: this.token ?? undefined }));
     if (!res.ok) throw new SourceError(await errorText(res), res.status);
+    const { decodeText } = await import('../../lyrics/decode.js'); // encodings: loaded on first use
     const text = decodeText(new Uint8Array(await res.arrayBuffer()));
     return parseLrc(toLrc(text, `.${check.lyricExtension ?? 'lrc'}`));
   }
