@@ -137,10 +137,15 @@ export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer>
     const all = await cache.get(keyOf('ids', ordered), () => allIds(db, ordered));
     totalCount = all.length;
     ids = all.slice(offset, offset + pageSize);
+  } else if (opts.scope) {
+    // the caller's favourites or history (a few hundred rows): the page and its total in one query
+    const rows: { id: number; total: number | string }[] = await ordered.select(db.raw('count(*) OVER () AS total')).limit(pageSize).offset(offset);
+    ids = rows.map((r) => r.id);
+    totalCount = rows.length > 0 ? Number(rows[0]!.total) : await countWorks(cache, base, true);
   } else {
     [ids, totalCount] = await Promise.all([
       ordered.limit(pageSize).offset(offset).then((rows: { id: number }[]) => rows.map((r) => r.id)),
-      countWorks(cache, base, perUser),
+      countWorks(cache, base, false),
     ]);
   }
   return { works: await loadWorks(db, cache, ids, viewer, time), pagination: { currentPage: page, pageSize, totalCount } };
