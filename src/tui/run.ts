@@ -40,16 +40,18 @@ export async function openSource(opts: TuiOptions): Promise<DataSource> {
 
 /**
  * Starts mpv; when it is missing, ffplay where present. Answers the backend (null when
- * neither exists) and the message to show (install hint), if any.
+ * neither exists) and the message to show (install hint), if any. `binaries` names the
+ * programs (tests point them at missing ones).
  */
-export async function startBackend(mpvArgs: string[] = []): Promise<{ backend: AudioBackend | null; message: string | null }> {
+export async function startBackend(mpvArgs: string[] = [], binaries: { mpv?: string; ffplay?: string } = {}): Promise<{ backend: AudioBackend | null; message: string | null }> {
   try {
-    return { backend: await MpvPlayer.start({ extraArgs: mpvArgs }), message: null };
+    return { backend: await MpvPlayer.start({ binary: binaries.mpv, extraArgs: mpvArgs }), message: null };
   } catch (err) {
     if (!(err instanceof MpvMissingError)) return { backend: null, message: `mpv failed to start: ${(err as Error).message}` };
-    const ffplay = spawnSync('ffplay', ['-version'], { stdio: 'ignore' });
-    if (ffplay.error || ffplay.status !== 0) return { backend: null, message: err.message };
-    return { backend: new FfplayPlayer(), message: `${err.message} (playing with ffplay meanwhile: pause and seek restart it)` };
+    const ffplay = binaries.ffplay ?? 'ffplay';
+    const probe = spawnSync(ffplay, ['-version'], { stdio: 'ignore' });
+    if (probe.error || probe.status !== 0) return { backend: null, message: err.message };
+    return { backend: new FfplayPlayer(ffplay), message: `${err.message} (playing with ffplay meanwhile: pause and seek restart it)` };
   }
 }
 
