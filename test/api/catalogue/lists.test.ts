@@ -228,6 +228,18 @@ describe('validation and permissions of the lists', () => {
     }
   });
 
+  it('treats search syntax in a keyword as plain text', async () => {
+    expect(ids(await c.api('GET', '/api/search?keyword=OR', c.admin))).toEqual(sorted([W2, W5])); // 'Beta Works', 'Sleep Story'
+    for (const keyword of ['"', 'a"b', '*', 'NEAR(x y)', '%', '_', '\\', 'Rain"', "Day'"]) {
+      const res = await c.api('GET', `/api/search?${q({ keyword })}`, c.admin);
+      expect(res.status, keyword).toBe(200);
+      expect(res.body.works, keyword).toEqual([]);
+    }
+    const adv = await c.api('GET', `/api/search?${q({ isAdvance: 1, keyword: JSON.stringify([{ t: 'fuzzy', d: '"Rain' }, { t: 'tag', d: '%' }]) })}`, c.admin);
+    expect(adv.status).toBe(200);
+    expect(adv.body.works).toEqual([]);
+  });
+
   it('answers 401 without a token and serves guests', async () => {
     for (const path of ['/api/works', '/api/search?keyword=x', `/api/circles/${ALPHA.id}/works`, `/api/tags/${MIMI.id}/works`, `/api/vas/${vaId('Aoi Sato')}/works`]) {
       expect((await c.api('GET', path)).status, path).toBe(401);
