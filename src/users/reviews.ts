@@ -33,7 +33,8 @@ export async function assertWorkExists(db: Db, id: number): Promise<void> {
 
 /**
  * Writes `user`'s review of `input.work_id` in `mode` (insert or update, one
- * transaction). Throws UnknownWorkError for an unknown or hidden work.
+ * transaction); a review left with no rating, text or progress is removed.
+ * Throws UnknownWorkError for an unknown or hidden work.
  */
 export async function saveReview(db: Db, user: string, input: ReviewInput, mode: ReviewWriteMode): Promise<void> {
   const fields: Partial<Record<'rating' | 'review_text' | 'progress', unknown>> = {};
@@ -48,6 +49,8 @@ export async function saveReview(db: Db, user: string, input: ReviewInput, mode:
       .insert({ user_name: user, work_id: input.work_id, ...fields, created_at: now, updated_at: now })
       .onConflict(['user_name', 'work_id'])
       .merge({ ...fields, updated_at: now });
+    // a review left with no rating, text or progress is no review: it leaves the favourites
+    await trx('reviews').where({ user_name: user, work_id: input.work_id }).whereNull('rating').whereNull('review_text').whereNull('progress').del();
   });
 }
 

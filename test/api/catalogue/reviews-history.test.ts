@@ -36,6 +36,13 @@ describe('PUT /api/review', () => {
     expect(await work(W1, c.alice)).toMatchObject({ userRating: null, review_text: 'text only', progress: null });
   });
 
+  it('a review left with no rating, text or progress leaves the favourites', async () => {
+    expect((await put('?starOnly=false', { work_id: W8, rating: 2 })).status).toBe(200);
+    expect(listIds(await c.api('GET', '/api/review', c.alice))).toContain(W8);
+    expect((await put('?starOnly=false', { work_id: W8 })).status).toBe(200);
+    expect(listIds(await c.api('GET', '/api/review', c.alice))).not.toContain(W8);
+  });
+
   it('writes for the caller whatever user_name the body names', async () => {
     expect((await put('', { user_name: 'admin', work_id: W2, rating: 2 })).status).toBe(200);
     expect((await work(W2, c.alice)).userRating).toBe(2);
