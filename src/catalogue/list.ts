@@ -3,17 +3,17 @@
  * and VA lists, and (with a scope) the caller's favourites and history. One engine:
  * filter (filters.ts), order (order.ts), page, then hydrate (hydrate.ts).
  *
- * Two ways to a page (bench/README.md section "catalogue"):
+ * Three ways to a page (bench/README.md section "catalogue"):
  * - direct: `SELECT id ... ORDER BY <indexed column>, id LIMIT/OFFSET` (an index walk
  *   that stops after the page), with the total counted once per catalogue version
- *   (cache.ts); used for the first pages of the whole library (age and lyric filters too);
+ *   (cache.ts); used for the first pages of the whole library (age and lyric filters too)
+ *   and, with the total in the same query, for the caller's favourites and history;
  * - cached: the whole ordered id list of the filter and order is computed once per
  *   catalogue version and pages are slices of it; used for seeded random orders, keyword
  *   searches, tag and VA filters and deep pages, where a per-request query would sort or
- *   skip thousands of rows.
- * Orders by the caller's rating and the favourites/history lists depend on the user's
- * own data and are always queried directly; the rating order of the whole library is
- * two short queries (ratingPage) rather than a sort of every work.
+ *   skip thousands of rows;
+ * - rating: the caller's rated works first, then the others by id (ratingPage), rather
+ *   than a sort of every work by a per-user value.
  */
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
