@@ -69,8 +69,10 @@ describe('works list', () => {
     expect(cursorLine(t.lastFrame())).toContain('RJ265946');
     await t.press('up');
     expect(cursorLine(t.lastFrame())).toContain('RJ299717');
+    expect(t.lastFrame()).not.toContain('no more works');
     await t.press('G');
     expect(cursorLine(t.lastFrame())).toContain('RJ173248');
+    expect(t.lastFrame()).toContain('no more works');
     await t.press('g');
     expect(cursorLine(t.lastFrame())).toContain('RJ01012345');
   });

@@ -49,6 +49,8 @@ export function WorksScreen({ view, active, width, height }: { view: WorksView; 
     }
   });
 
+  // Infinite scroll's end (spec 000 section 2): shown once the last row is reached.
+  const atEnd = list.done && !list.error && list.items.length > 0 && cursor >= list.items.length - 1;
   const search = searchText(view);
   const lyricText = lyric.length ? lyric.join('+') : 'any';
   const title = `${view.title}${search ? `: ${search}` : ''} (${list.loading && !list.items.length ? '…' : list.total})`;
@@ -64,12 +66,13 @@ export function WorksScreen({ view, active, width, height }: { view: WorksView; 
         <List
           items={list.items}
           cursor={cursor}
-          height={rows}
+          height={atEnd ? rows - 1 : rows}
           rowKey={(w) => w.id}
           empty={list.loading ? 'loading…' : 'no works'}
           renderRow={(w, _i, selected) => <WorkRow work={w} selected={selected} width={width - 2} />}
         />
       )}
+      {atEnd ? <Text dimColor>  no more works</Text> : null}
     </Box>
   );
 }
