@@ -55,9 +55,10 @@ describe('audiolib user add', () => {
 describe('audiolib user list', () => {
   it('prints a table, or {users} with --json', async () => {
     const table = await user(['list']);
-    expect(table.code).toBe(0);
+    expect(table.code, table.stderr).toBe(0);
     expect(table.stdout.split('\n').filter(Boolean)).toEqual(['NAME   GROUP', 'admin  admin', 'carol  guest']);
     const json = await user(['list', '--json']);
+    expect(json.code, json.stderr).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual({ users: [{ name: 'admin', group: 'admin' }, { name: 'carol', group: 'guest' }] });
   });
 });
