@@ -50,7 +50,11 @@ export function registerTui(program: Command): void {
       }
       await start(program, flags);
     });
+  // The bare program takes no arguments: anything left over is an unknown command (the
+  // root action would otherwise answer 'too many arguments').
+  program.allowExcessArguments(true);
   program.action(async () => {
+    if (program.args.length) throw new CliError(`unknown command '${program.args[0]}' (see audiolib --help)`);
     if (!isInteractive()) {
       process.stdout.write(program.helpInformation());
       return;

@@ -16,6 +16,12 @@ describe('outside a terminal', () => {
     expect(r.stdout).toContain('tui');
   });
 
+  it('an unknown command is a usage error (exit 2)', async () => {
+    const r = await runCli(['no-such-command']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown command 'no-such-command'");
+  });
+
   it('audiolib tui says it needs a terminal (exit 2)', async () => {
     const r = await runCli(['tui']);
     expect(r.code).toBe(2);
