@@ -199,7 +199,11 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
       targets.push({ id: w.id, prefix: w.prefix, code: w.code, dir: w.dir, rootName: w.root.name });
     }
     const ctx = workContext(db, opts.durationConcurrency ?? 8, opts.signal);
-    await syncWorks(ctx, targets, rowsById, summary, opts);
+    try {
+      await syncWorks(ctx, targets, rowsById, summary, opts);
+    } finally {
+      await ctx.close();
+    }
 
     // Phase 4: hide the works whose folders vanished.
     if (!opts.skipCleanup && vanished.length > 0) {
@@ -244,7 +248,7 @@ export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, '
     }
     const code = formatWorkCode(workId, row.code_prefix);
     const target: WorkTarget = { id: workId, prefix: row.code_prefix, code, dir, rootName: row.root_folder ?? path.basename(path.dirname(dir)) };
-    const ctx = workContext(db, 4, opts.signal);
+    const ctx = workContext(db, 4, opts.signal, 0);
     await syncWorks(ctx, [target], new Map([[workId, row]]), summary, opts);
     if (summary.failed > 0) answer = { changed: false, result: 'failed', error: summary.failures[0]!.error };
     else answer = summary.skipped > 0 ? { changed: false, result: 'skipped' } : { changed: true, result: 'updated' };
@@ -268,7 +272,12 @@ export async function scanLyrics(db: Db, opts: Pick<ScanOptions, 'signal' | 'onE
     const works = [...rowsById.values()].filter((r) => r.status === 3 && r.removed_at === null && r.dir !== null).sort((a, b) => a.id - b.id);
     emit({ type: 'main', log: { level: 'info', message: `rescanning the files and lyrics of ${works.length} works` } });
     const targets = works.map((r) => ({ id: r.id, prefix: r.code_prefix, code: formatWorkCode(r.id, r.code_prefix), dir: r.dir!, rootName: r.root_folder ?? '' }));
-    await syncWorks(workContext(db, opts.durationConcurrency ?? 8, opts.signal), targets, rowsById, summary, opts);
+    const ctx = workContext(db, opts.durationConcurrency ?? 8, opts.signal);
+    try {
+      await syncWorks(ctx, targets, rowsById, summary, opts);
+    } finally {
+      await ctx.close();
+    }
     emit({ type: 'main', log: { level: 'info', message: summaryLine(summary) } });
     return summary;
   });

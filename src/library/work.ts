@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Db } from '../db/index.js';
 import { fileTypeOf } from './filetypes.js';
-import { readDuration } from './durations.js';
+import { durationReader, type DurationReader } from './duration-pool.js';
 import { linkLyrics, lyricStatusWith } from './lyrics-link.js';
 import { pickCover } from './cover.js';
 import { titleFromFolderName } from './title.js';
@@ -35,13 +35,20 @@ export interface WorkContext {
   /** Serializes write transactions (SQLite has one writer). */
   write: <T>(fn: () => Promise<T>) => Promise<T>;
   /** Bounded duration reader shared by the works processed in parallel. */
-  duration: (file: string, size: number) => ReturnType<typeof readDuration>;
+  duration: (file: string, size: number) => ReturnType<DurationReader['read']>;
   signal?: AbortSignal;
+  /** Stops the duration workers; call once the works are synced. */
+  close(): Promise<void>;
 }
 
-/** Makes the shared parts of a WorkContext: a one-writer queue and a duration reader bounded to `concurrency`. */
-export function workContext(db: Db, concurrency: number, signal?: AbortSignal): WorkContext {
-  return { db, write: limited(1, <T>(fn: () => Promise<T>) => fn()) as WorkContext['write'], duration: limited(concurrency, readDuration), signal };
+/**
+ * Makes the shared parts of a WorkContext: a one-writer queue and a duration reader
+ * bounded to `concurrency` reads in flight, in `workers` threads (duration-pool.ts;
+ * default one per core but one, 0 = this thread).
+ */
+export function workContext(db: Db, concurrency: number, signal?: AbortSignal, workers?: number): WorkContext {
+  const reader = durationReader(workers);
+  return { db, write: limited(1, <T>(fn: () => Promise<T>) => fn()) as WorkContext['write'], duration: limited(concurrency, reader.read), signal, close: reader.close };
 }
 
 export interface WorkOutcome {

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { openMigrated } from '../../src/db/index.js';
 import { acquireScanLock } from '../../src/library/lock.js';
-import { copyLibrary, tempDir } from '../unit/library/helpers.js';
+import { copyLibrary, ffprobeDuration, tempDir } from '../unit/library/helpers.js';
 
 const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'audiolib.js');
 const run = (dataDir: string, ...args: string[]) => {
@@ -27,6 +27,20 @@ describe('audiolib scan', () => {
     expect(summary).toMatchObject({ added: 5, updated: 0, skipped: 0, failed: 0, duplicates: 1, failures: [], removed: 0 });
     expect(summary.duplicateFolders).toEqual([{ code: 'RJ173248', kept: path.join(lib, '[B-bishop]', 'RJ173248 搾精天使ピュアミルク'), duplicate: path.join(lib, 'RJ173248 (copy)') }]);
     expect(JSON.parse(run(data, '--json', lib).stdout)).toMatchObject({ added: 0, skipped: 5 });
+  });
+
+  it('reads durations (in worker threads) within 0.1 s of ffprobe', async () => {
+    const lib = copyLibrary();
+    const data = tempDir();
+    expect(run(data, '--json', lib).code).toBe(0);
+    const db = await openMigrated(data);
+    try {
+      const audio = await db('files').join('works', 'works.id', 'files.work_id').where('files.type', 'audio').select('files.relpath', 'files.duration', 'works.dir');
+      expect(audio.length).toBe(15);
+      for (const f of audio) expect(Math.abs(f.duration - ffprobeDuration(path.join(f.dir, f.relpath))), f.relpath).toBeLessThan(0.1);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('prints each work, the duplicate and the summary line on stderr', () => {
