@@ -30,6 +30,7 @@ const Favourites = lazy(() => import('./pages/Favourites'));
 const AiLyric = lazy(() => import('./pages/AiLyric'));
 const FullScreenPlayer = lazy(() => import('./pages/FullScreenPlayer'));
 const AdminHome = lazy(() => import('./pages/admin/AdminHome'));
+const AdminScanner = lazy(() => import('./pages/admin/Scanner'));
 const AdminAdvanced = lazy(() => import('./pages/admin/Advanced'));
 const AdminUserManage = lazy(() => import('./pages/admin/UserManage'));
 
@@ -41,6 +42,7 @@ export const bareRoutes: RouteDef[] = [
   { path: '/main', page: SiteChooser },
   { path: '/lysk/main', page: Lysk },
   { path: '/admin', page: AdminHome },
+  { path: '/admin/scanner', page: AdminScanner },
   { path: '/admin/advanced', page: AdminAdvanced },
   { path: '/admin/usermanage', page: AdminUserManage },
 ];

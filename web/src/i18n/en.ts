@@ -131,6 +131,13 @@ const en = {
     openWork: 'Open the work', retry: 'Retry', delete: 'Delete', deleteConfirm: 'Delete this AI lyric task?',
     empty: 'No lyric tasks', noMore: 'no more tasks',
   },
+  adminScanner: {
+    title: 'Scanner', noLogs: 'No messages yet', showLogs: 'Show the log', hideLogs: 'Hide the log', noTasks: 'Nothing here', disconnected: 'Not connected',
+    buttons: { scan: 'scan local audio library', update: 'refresh library info', lyrics: 'scan changes of files inside works', kill: 'terminate scan process' },
+    tabs: { processing: 'processing', failed: 'failed' },
+    result: { added: 'added success', updated: 'updated success', failed: 'failed' },
+    status: { none: 'not started', running: 'running', finished: 'finished', error: 'error' },
+  },
 };
 
 export default en;

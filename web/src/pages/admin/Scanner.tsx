@@ -1,0 +1,171 @@
+/**
+ * /admin/scanner (spec 001 sections 2, 3, 4, 7, 8 and 9), inside the admin layout:
+ * - buttons 'scan local audio library' (PERFORM_SCAN), 'refresh library info'
+ *   (PERFORM_UPDATE), 'scan changes of files inside works' (PERFORM_LYRIC_SCAN), disabled
+ *   while running, when not logged in or not connected to the socket; a click clears
+ *   earlier logs and tasks;
+ * - a red 'terminate scan process' (KILL_SCAN_PROCESS), shown only while running;
+ * - the state icon: spinner running, tick finished, bug on error;
+ * - result lines 'added success', 'updated success', 'failed' with their counts;
+ * - a collapsible log panel: its header shows the latest two messages, its body is a
+ *   256 px scroll area of every message;
+ * - tabs 'processing' and 'failed' with count badges, each task 'RJ' + code with its logs.
+ * State and socket: useScannerSocket.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Accordion, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconAlertTriangle, IconBug, IconChevronDown, IconChevronUp, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { ScanLogEntry, ScanResultEntry, ScanTask } from '../../../../src/api/types';
+import { useAuth } from '../../api/auth';
+import { AdminLayout } from './AdminLayout';
+import { useScannerSocket, type ScanStartCommand, type ScannerStatus } from './useScannerSocket';
+
+/** Height of the log panel's scroll area in px (spec 001 section 9). */
+export const LOG_AREA_HEIGHT = 256;
+
+const SCAN_BUTTONS: { command: ScanStartCommand; key: 'scan' | 'update' | 'lyrics' }[] = [
+  { command: 'PERFORM_SCAN', key: 'scan' },
+  { command: 'PERFORM_UPDATE', key: 'update' },
+  { command: 'PERFORM_LYRIC_SCAN', key: 'lyrics' },
+];
+const RESULT_KINDS = ['added', 'updated', 'failed'] as const;
+
+/** The icon of a log level (info, warn, error). */
+function LevelIcon({ level }: { level: ScanLogEntry['level'] }) {
+  if (level === 'error') return <IconCircleX size={16} color="var(--mantine-color-red-6)" aria-label="error" style={{ flex: 'none' }} />;
+  if (level === 'warn') return <IconAlertTriangle size={16} color="var(--mantine-color-yellow-6)" aria-label="warn" style={{ flex: 'none' }} />;
+  return <IconInfoCircle size={16} color="var(--mantine-color-blue-6)" aria-label="info" style={{ flex: 'none' }} />;
+}
+
+/** One log line: level icon and message (wraps on narrow screens). */
+function LogLine({ log }: { log: ScanLogEntry }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" data-testid="log-line" data-level={log.level}>
+      <LevelIcon level={log.level} />
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{log.message}</Text>
+    </Group>
+  );
+}
+
+/** The state icon: spinner while running, tick when finished, bug on error, none before. */
+function StatusIcon({ status }: { status: ScannerStatus }) {
+  const { t } = useTranslation();
+  const label = t(`adminScanner.status.${status}`);
+  if (status === 'running') return <Loader size={22} aria-label={label} data-testid="status-icon" />;
+  if (status === 'finished') return <IconCircleCheck size={24} color="var(--mantine-color-green-6)" aria-label={label} data-testid="status-icon" />;
+  if (status === 'error') return <IconBug size={24} color="var(--mantine-color-red-6)" aria-label={label} data-testid="status-icon" />;
+  return null;
+}
+
+/** The collapsible log panel: header = the latest two messages, body = all of them in 256 px. */
+function LogPanel({ logs }: { logs: ScanLogEntry[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(true);
+  const viewport = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [logs, open]);
+  const latest = logs.slice(-2);
+  return (
+    <Card withBorder padding={0} data-testid="log-panel">
+      <UnstyledButton onClick={() => setOpen((o) => !o)} p="sm" aria-expanded={open} aria-label={t(open ? 'adminScanner.hideLogs' : 'adminScanner.showLogs')} data-testid="log-header">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            {latest.length === 0 ? <Text size="sm" c="dimmed">{t('adminScanner.noLogs')}</Text> : latest.map((log, i) => <LogLine key={logs.length - latest.length + i} log={log} />)}
+          </Stack>
+          {open ? <IconChevronUp size={18} style={{ flex: 'none' }} /> : <IconChevronDown size={18} style={{ flex: 'none' }} />}
+        </Group>
+      </UnstyledButton>
+      {open && (
+        <ScrollArea h={LOG_AREA_HEIGHT} viewportRef={viewport} px="sm" pb="sm" data-testid="log-body" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <Stack gap={2} pt="xs">
+            {logs.map((log, i) => <LogLine key={i} log={log} />)}
+          </Stack>
+        </ScrollArea>
+      )}
+    </Card>
+  );
+}
+
+/** Tasks as 'RJ' + code, each expanding to its logs. */
+function TaskList({ tasks, testId }: { tasks: ScanTask[]; testId: string }) {
+  const { t } = useTranslation();
+  if (tasks.length === 0) return <Text size="sm" c="dimmed" p="sm" data-testid={`${testId}-empty`}>{t('adminScanner.noTasks')}</Text>;
+  return (
+    <Accordion multiple variant="separated" data-testid={testId}>
+      {tasks.map((task) => (
+        <Accordion.Item key={task.rjcode} value={task.rjcode} data-testid="task" data-rjcode={task.rjcode}>
+          <Accordion.Control>{`RJ${task.rjcode}`}</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap={2}>{task.logs.map((log, i) => <LogLine key={i} log={log} />)}</Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}
+
+/** The three result lines with their counts (spec 001 section 8). */
+function ResultLines({ results }: { results: ScanResultEntry[] }) {
+  const { t } = useTranslation();
+  const colors = { added: 'green', updated: 'blue', failed: 'red' } as const;
+  return (
+    <Group gap="lg" data-testid="results">
+      {RESULT_KINDS.map((kind) => (
+        <Group key={kind} gap={6} data-testid={`result-${kind}`}>
+          <Text size="sm">{t(`adminScanner.result.${kind}`)}</Text>
+          <Badge color={colors[kind]} variant="light" data-testid="result-count">{results.filter((r) => r.result === kind).length}</Badge>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+export default function Scanner() {
+  return (
+    <AdminLayout>
+      <ScannerScreen />
+    </AdminLayout>
+  );
+}
+
+function ScannerScreen() {
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const scanner = useScannerSocket();
+  const running = scanner.status === 'running';
+  const disabled = running || !me || !scanner.connected || !scanner.loggedIn;
+
+  return (
+    <Stack maw={960} data-testid="scanner" data-status={scanner.status}>
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={3}>{t('adminScanner.title')}</Title>
+          <StatusIcon status={scanner.status} />
+        </Group>
+        {!scanner.connected && <Badge color="gray" variant="light" data-testid="disconnected">{t('adminScanner.disconnected')}</Badge>}
+      </Group>
+      <Group gap="sm">
+        {SCAN_BUTTONS.map(({ command, key }) => (
+          <Button key={command} disabled={disabled} onClick={() => scanner.perform(command)}>{t(`adminScanner.buttons.${key}`)}</Button>
+        ))}
+        {running && <Button color="red" disabled={!scanner.connected} onClick={scanner.kill}>{t('adminScanner.buttons.kill')}</Button>}
+      </Group>
+      {scanner.status !== 'none' && <ResultLines results={scanner.results} />}
+      <LogPanel logs={scanner.mainLogs} />
+      <Tabs defaultValue="processing" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="processing" rightSection={<Badge size="sm" variant="light" data-testid="count-processing">{scanner.tasks.length}</Badge>}>
+            {t('adminScanner.tabs.processing')}
+          </Tabs.Tab>
+          <Tabs.Tab value="failed" rightSection={<Badge size="sm" color="red" variant="light" data-testid="count-failed">{scanner.failedTasks.length}</Badge>}>
+            {t('adminScanner.tabs.failed')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="processing" pt="sm"><TaskList tasks={scanner.tasks} testId="processing-tasks" /></Tabs.Panel>
+        <Tabs.Panel value="failed" pt="sm"><TaskList tasks={scanner.failedTasks} testId="failed-tasks" /></Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

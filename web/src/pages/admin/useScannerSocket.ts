@@ -1,0 +1,153 @@
+/**
+ * The scanner page's realtime channel (spec 001 sections 3, 4 and 7): one WebSocket to
+ * `/api/ws?token=...` folded into the page state.
+ * - `success` = logged in on the socket: the hook then sends ON_SCANNER_PAGE, so a page
+ *   opened mid-scan gets SCAN_INIT_STATE (state running, all four lists).
+ * - SCAN_TASKS / SCAN_FAILED_TASKS / SCAN_MAIN_LOGS / SCAN_RESULTS replace their list;
+ *   a task or result list arriving while not running means another page started a scan.
+ * - SCAN_FINISHED {message}: state finished, the message appended to the main logs;
+ *   SCAN_ERROR {error}: state error (the error logged once).
+ * - `error {message}`: shown as a notice; right after a scan command it is the refusal,
+ *   so the state becomes error with the message logged.
+ * - The socket reconnects after a drop (1 s, then up to 10 s between tries); a close for
+ *   no/bad token (4001) or a non-admin (4003) is final.
+ * States: none -> running (a scan command, which clears earlier logs and tasks, or
+ * SCAN_INIT_STATE) -> finished | error.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import type { ScanCommand, ScanLogEntry, ScanMessage, ScanResultEntry, ScanTask } from '../../../../src/api/types';
+import { getToken } from '../../api/client';
+
+export type ScannerStatus = 'none' | 'running' | 'finished' | 'error';
+export type ScanStartCommand = Extract<ScanCommand['type'], 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE'>;
+
+export interface ScannerState {
+  status: ScannerStatus;
+  tasks: ScanTask[];
+  failedTasks: ScanTask[];
+  mainLogs: ScanLogEntry[];
+  results: ScanResultEntry[];
+}
+
+export interface ScannerSocket extends ScannerState {
+  /** The socket is open. */
+  connected: boolean;
+  /** The server answered `success` on this socket (an admin is logged in). */
+  loggedIn: boolean;
+  /** Starts a scan: clears the lists, state running, sends the command. */
+  perform(command: ScanStartCommand): void;
+  /** Sends KILL_SCAN_PROCESS. */
+  kill(): void;
+}
+
+const EMPTY: ScannerState = { status: 'none', tasks: [], failedTasks: [], mainLogs: [], results: [] };
+/** Close codes after which reconnecting cannot help (no/bad token, not the admin). */
+const FINAL_CLOSE_CODES = new Set([4001, 4003]);
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 10_000;
+
+/** The socket URL for the current page: same host, ws or wss, token in the query. */
+function socketUrl(): string {
+  const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const token = getToken();
+  return `${proto}//${window.location.host}/api/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+}
+
+/** Folds one server message into the state; `starting` says a scan command awaits its first answer. */
+function reduce(state: ScannerState, m: ScanMessage, starting: boolean): ScannerState {
+  const running = (next: Partial<ScannerState>): ScannerState => ({ ...state, ...next, status: 'running' });
+  switch (m.type) {
+    case 'SCAN_INIT_STATE':
+      return { status: 'running', tasks: m.tasks, failedTasks: m.failedTasks, mainLogs: m.mainLogs, results: m.results };
+    case 'SCAN_TASKS':
+      return running({ tasks: m.tasks });
+    case 'SCAN_FAILED_TASKS':
+      return running({ failedTasks: m.failedTasks });
+    case 'SCAN_RESULTS':
+      return running({ results: m.results });
+    case 'SCAN_MAIN_LOGS':
+      return { ...state, mainLogs: m.mainLogs };
+    case 'SCAN_FINISHED':
+      return { ...state, status: 'finished', mainLogs: [...state.mainLogs, { level: 'info', message: m.message }] };
+    case 'SCAN_ERROR': {
+      const logged = state.mainLogs.at(-1)?.message === m.error;
+      return { ...state, status: 'error', mainLogs: logged ? state.mainLogs : [...state.mainLogs, { level: 'error', message: m.error }] };
+    }
+    case 'error':
+      return starting ? { ...state, status: 'error', mainLogs: [...state.mainLogs, { level: 'error', message: m.message }] } : state;
+    default:
+      return state;
+  }
+}
+
+/** Opens the scanner socket while the page is mounted; answers its state and commands. */
+export function useScannerSocket(): ScannerSocket {
+  const [state, setState] = useState<ScannerState>(EMPTY);
+  const [connected, setConnected] = useState(false);
+  const [loggedIn, setLoggedIn] = useState(false);
+  const socket = useRef<WebSocket | null>(null);
+  const starting = useRef(false);
+
+  useEffect(() => {
+    let stopped = false;
+    let retryMs = RETRY_FIRST_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    const open = () => {
+      const ws = new WebSocket(socketUrl());
+      socket.current = ws;
+      ws.onopen = () => setConnected(true);
+      ws.onmessage = (event) => {
+        let m: ScanMessage;
+        try {
+          m = JSON.parse(String(event.data)) as ScanMessage;
+        } catch {
+          return;
+        }
+        if (m.type === 'success') {
+          retryMs = RETRY_FIRST_MS;
+          setLoggedIn(true);
+          // After a drop the scan may have ended unseen: only SCAN_INIT_STATE says it still runs.
+          setState((s) => (s.status === 'running' ? { ...s, status: 'none' } : s));
+          ws.send(JSON.stringify({ type: 'ON_SCANNER_PAGE' } satisfies ScanCommand));
+          return;
+        }
+        if (m.type === 'error') notifications.show({ color: 'red', message: m.message });
+        const wasStarting = starting.current;
+        starting.current = false;
+        setState((s) => reduce(s, m, wasStarting));
+      };
+      ws.onclose = (event) => {
+        if (socket.current === ws) socket.current = null;
+        setConnected(false);
+        setLoggedIn(false);
+        if (stopped || FINAL_CLOSE_CODES.has(event.code)) return;
+        timer = setTimeout(open, retryMs);
+        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+      };
+    };
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      socket.current?.close();
+      socket.current = null;
+    };
+  }, []);
+
+  const send = useCallback((type: ScanCommand['type']) => {
+    const ws = socket.current;
+    if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type } satisfies ScanCommand));
+  }, []);
+
+  const perform = useCallback((command: ScanStartCommand) => {
+    starting.current = true;
+    setState({ ...EMPTY, status: 'running' });
+    send(command);
+  }, [send]);
+
+  const kill = useCallback(() => send('KILL_SCAN_PROCESS'), [send]);
+
+  return { ...state, connected, loggedIn, perform, kill };
+}
