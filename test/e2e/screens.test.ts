@@ -82,6 +82,7 @@ describe('site chooser and placeholder site', () => {
     expect(await page.getByRole('link', { name: 'Novels' }).getAttribute('href')).toBe('/novel/works');
     await page.getByRole('link', { name: 'Third site' }).click();
     await page.waitForURL('**/lysk/main');
+    await page.getByRole('tab').nth(2).waitFor();
     await expect(page.getByRole('tab').count()).resolves.toBe(3);
     expect(await page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-label')))).toEqual(['Mail', 'Alarm', 'Movie']);
     await e2e.screenshot(page, 'lysk');
