@@ -78,11 +78,14 @@ async function countWorks(cache: CatalogueCache, base: Knex.QueryBuilder, perUse
   return perUser ? run() : cache.get(keyOf('count', query), run);
 }
 
-/** Every id of `ordered` in order, as one `group_concat` string (far cheaper than 100,000 rows). */
-async function allIds(db: Db, ordered: Knex.QueryBuilder): Promise<number[]> {
+/**
+ * Every id of `ordered` in order, from one `group_concat` string (far cheaper than
+ * 100,000 rows), kept as an Int32Array (work ids stay below 2^31): 400 kB per 100,000 works.
+ */
+async function allIds(db: Db, ordered: Knex.QueryBuilder): Promise<Int32Array> {
   const [row] = await db.from(ordered.as('q')).select(db.raw('group_concat(id) as ids'));
   const text = (row as { ids: string | null } | undefined)?.ids;
-  return text ? text.split(',').map(Number) : [];
+  return Int32Array.from(text ? text.split(',') : [], Number);
 }
 
 /**
@@ -136,7 +139,7 @@ export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer>
   } else if (useIdCache(db, opts, offset)) {
     const all = await cache.get(keyOf('ids', ordered), () => allIds(db, ordered));
     totalCount = all.length;
-    ids = all.slice(offset, offset + pageSize);
+    ids = Array.from(all.subarray(offset, offset + pageSize));
   } else if (opts.scope) {
     // the caller's favourites or history (a few hundred rows): the page and its total in one query
     const rows: { id: number; total: number | string }[] = await ordered.select(db.raw('count(*) OVER () AS total')).limit(pageSize).offset(offset);
