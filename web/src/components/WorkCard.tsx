@@ -30,22 +30,29 @@ export interface WorkCardProps {
   onDeleted(id: number): void;
 }
 
-/** Tag and voice-actor chips linking to the filtered list. Hidden when the first tag's name is null. */
+const CHIP = { display: 'inline-block', padding: '0 8px', borderRadius: 16, fontWeight: 600, textDecoration: 'none', whiteSpace: 'nowrap' } as const;
+const CHIP_SIZE = { xs: { fontSize: 11, lineHeight: '18px' }, sm: { fontSize: 12, lineHeight: '22px' } } as const;
+const TAG_COLOURS = { background: 'var(--mantine-color-blue-light)', color: 'var(--mantine-color-blue-light-color)' } as const;
+const VA_COLOURS = { background: 'var(--mantine-color-teal-light)', color: 'var(--mantine-color-teal-light-color)' } as const;
+
+/**
+ * Tag and voice-actor chips linking to the filtered list. Hidden when the first tag's name
+ * is null. Plain links styled with the theme's colours: a card carries a dozen of them, and
+ * a long list stays cheap to render (bench/README.md "web").
+ */
 export function WorkLabels({ work, size = 'sm' }: { work: Work; size?: 'xs' | 'sm' }) {
   const tagsShown = work.tags.length > 0 && work.tags[0]!.name !== null;
+  const tagStyle = { ...CHIP, ...CHIP_SIZE[size], ...TAG_COLOURS };
+  const vaStyle = { ...CHIP, ...CHIP_SIZE[size], ...VA_COLOURS };
   return (
-    <Group gap={4} data-testid="work-labels">
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }} data-testid="work-labels">
       {tagsShown && work.tags.map((tag) => (
-        <Badge key={`t${tag.id}`} size={size} variant="light" component={Link} to={`/works?tagId=${tag.id}`} style={{ cursor: 'pointer' }} data-testid="tag-chip">
-          {tag.name}
-        </Badge>
+        <Link key={`t${tag.id}`} to={`/works?tagId=${tag.id}`} style={tagStyle} data-testid="tag-chip">{tag.name}</Link>
       ))}
       {work.vas.map((va) => (
-        <Badge key={`v${va.id}`} size={size} variant="light" color="teal" component={Link} to={`/works?vaId=${va.id}`} style={{ cursor: 'pointer' }} data-testid="va-chip">
-          {va.name}
-        </Badge>
+        <Link key={`v${va.id}`} to={`/works?vaId=${va.id}`} style={vaStyle} data-testid="va-chip">{va.name}</Link>
       ))}
-    </Group>
+    </div>
   );
 }
 
