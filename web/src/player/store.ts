@@ -112,8 +112,13 @@ function drive(prev: PlayerState, next: PlayerState): void {
     }
     el.load();
   } else if (newSeek) {
-    if (el.readyState >= 1 && !switching) el.currentTime = next.seekRequest!.seconds;
-    else pendingSeek = next.seekRequest!.seconds;
+    // with the metadata of the current source loaded the element can jump now
+    if (el.readyState >= 1) {
+      el.currentTime = next.seekRequest!.seconds;
+      pendingSeek = null;
+    } else {
+      pendingSeek = next.seekRequest!.seconds;
+    }
   }
   el.volume = next.volume;
   el.muted = next.muted;
@@ -140,12 +145,15 @@ function wire(el: HTMLAudioElement): void {
     dispatch({ type: 'timeUpdate', seconds: now });
   };
   el.ondurationchange = () => dispatch({ type: 'durationChange', duration: Number.isFinite(el.duration) ? el.duration : 0 });
+  const applyPendingSeek = () => {
+    if (pendingSeek === null) return;
+    el.currentTime = pendingSeek;
+    pendingSeek = null;
+  };
+  el.onloadedmetadata = applyPendingSeek;
   el.oncanplay = () => {
     switching = false;
-    if (pendingSeek !== null) {
-      el.currentTime = pendingSeek;
-      pendingSeek = null;
-    }
+    applyPendingSeek();
     lastTick = el.currentTime;
     if (state.resuming && resumeNotice) {
       notifications.show({ message: resumeNotice });
@@ -154,9 +162,22 @@ function wire(el: HTMLAudioElement): void {
     dispatch({ type: 'trackLoaded' });
     if (state.playing && el.paused) drive(state, state);
   };
-  el.onplay = () => { if (!state.playing) dispatch({ type: 'play' }); };
-  el.onpause = () => { if (!switching && !el.ended && state.playing) dispatch({ type: 'pause' }); };
-  el.onended = () => dispatch({ type: 'ended', random: Math.random() });
+  // The state decides playing: a play the state did not ask for is undone (play requests
+  // from lock screens and headsets come through the Media Session handlers); a pause by
+  // the browser (a device change, the end of the data) is taken into the state.
+  // Events are queued: a 'pause' may arrive after the element was played again (a source
+  // change, the end of a track restarted by the reducer), so only a pause the element is
+  // still in counts, and not the one that comes with the end of a track.
+  let ending = false;
+  el.onplay = () => {
+    ending = false;
+    if (!state.playing && !el.paused) el.pause();
+  };
+  el.onpause = () => { if (el.paused && !switching && !ending && !el.ended && state.playing) dispatch({ type: 'pause' }); };
+  el.onended = () => {
+    ending = true;
+    dispatch({ type: 'ended', random: Math.random() });
+  };
   el.onerror = () => { if (el.getAttribute('src')) dispatch({ type: 'playbackError' }); };
 }
 
