@@ -6,12 +6,41 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/index.js';
 import { CliError, EXIT_USAGE } from './output.js';
-import { registerServe } from './serve.js';
-import { registerScan } from './scan.js';
-import { registerUser } from './user.js';
-import { registerConfig } from './config.js';
-import { registerTranslate } from './translate.js';
-import { registerTui } from './tui.js';
+
+type Register = (program: Command) => void;
+
+/** Each command's module, loaded only when needed: start-up cost stays with the command that runs. */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  serve: async () => (await import('./serve.js')).registerServe,
+  scan: async () => (await import('./scan.js')).registerScan,
+  user: async () => (await import('./user.js')).registerUser,
+  config: async () => (await import('./config.js')).registerConfig,
+  translate: async () => (await import('./translate.js')).registerTranslate,
+  tui: async () => (await import('./tui.js')).registerTui,
+};
+
+/** The command word of argv (skipping the global options and their values), or undefined. */
+function commandWord(argv: string[]): string | undefined {
+  for (let i = 2; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--data-dir' || arg === '--db') i++;
+    else if (!arg.startsWith('-')) return arg;
+  }
+  return undefined;
+}
+
+/**
+ * Which command modules to load: the named command alone; for bare `audiolib` on a
+ * terminal the TUI alone (it owns the default action); otherwise (help, usage, an
+ * unknown word) all of them, so help lists every command.
+ */
+function modulesFor(argv: string[]): string[] {
+  const word = commandWord(argv);
+  if (word && word in COMMANDS) return [word];
+  const wantsHelp = argv.includes('--help') || argv.includes('-h');
+  if (!word && !wantsHelp && process.stdin.isTTY && process.stdout.isTTY) return ['tui'];
+  return Object.keys(COMMANDS);
+}
 
 const program = new Command('audiolib')
   .description('self-hosted catalogue and player for libraries of audio works')
@@ -20,12 +49,7 @@ const program = new Command('audiolib')
   .option('--db <url>', 'database: a SQLite file or postgres:// URL (default: audiolib.sqlite3 in the data directory)')
   .exitOverride();
 
-registerServe(program);
-registerScan(program);
-registerUser(program);
-registerConfig(program);
-registerTranslate(program);
-registerTui(program);
+for (const name of modulesFor(process.argv)) (await COMMANDS[name]!())(program);
 
 try {
   await program.parseAsync(process.argv);
