@@ -189,6 +189,20 @@ describe('/admin/scanner', () => {
     await expect(count(page, 'failed')).resolves.toBe('0');
   });
 
+  it('shows the bug icon and the server\'s message when a scan is refused', async () => {
+    const { body } = await e2e.call('GET', '/api/config/roots');
+    for (const root of body.rootFolders as { name: string }[]) await e2e.call('DELETE', '/api/config/roots', { name: root.name });
+    const page = await scannerPage();
+    await button(page, 'scan local audio library').click();
+    await waitStatus(page, 'error');
+    await expect(page.getByTestId('status-icon').getAttribute('aria-label')).resolves.toBe('error');
+    const last = page.getByTestId('log-header').getByTestId('log-line').last();
+    await expect(last.textContent()).resolves.toBe('no root folders to scan: add one in the settings');
+    await expect(last.getAttribute('data-level')).resolves.toBe('error');
+    await expect(button(page, 'terminate scan process').count()).resolves.toBe(0);
+    await expectScanButtonsDisabled(page, false);
+  });
+
   it('keeps non-admins out: the page shows the admin-only notice and the socket refuses them', async () => {
     await createUser(e2e.server.services.db, 'plainuser', 'plain-pw', 'user');
     const token = await e2e.server.login('plainuser', 'plain-pw');
