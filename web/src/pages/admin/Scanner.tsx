@@ -122,6 +122,7 @@ function ResultLines({ results }: { results: ScanResultEntry[] }) {
   );
 }
 
+/** The /admin/scanner route: the scanner screen inside the admin layout (non-admins get the layout's notice, no socket). */
 export default function Scanner() {
   return (
     <AdminLayout>
@@ -130,6 +131,7 @@ export default function Scanner() {
   );
 }
 
+/** The screen itself; opens the scanner socket while mounted. */
 function ScannerScreen() {
   const { t } = useTranslation();
   const { me } = useAuth();
