@@ -35,11 +35,7 @@ const audioState = (page: Page) => page.evaluate(() => {
 /** Opens a work page and clicks one of its audio tracks; waits until it plays. */
 async function playTrack(page: Page, workId: number, title: string): Promise<void> {
   await page.goto(`/work/${workId}`);
-  await page.locator('[data-testid="tree-item"][data-type="audio"]').filter({ hasText: title }).click().catch(async (err: unknown) => {
-    await e2e.screenshot(page, 'player-debug');
-    console.log('DEBUG', await page.locator('body').innerText());
-    throw err;
-  });
+  await page.locator('[data-testid="tree-item"][data-type="audio"]').filter({ hasText: title }).click();
   await expect.poll(() => page.getByTestId('player-title').textContent()).toBe(title);
   await page.waitForFunction(() => { const a = document.querySelector('audio'); return !!a && !a.paused && a.currentTime > 0.2; }, undefined, { timeout: 20_000 });
 }
@@ -279,6 +275,27 @@ describe('web player', () => {
     await expect.poll(() => page.getByTestId('player-title').textContent()).toBe('long tone 10min.mp3');
   });
 
+  // Runs before the full-screen test: once the visualiser page has run in this browser, headless
+  // Chromium opened no Document Picture-in-Picture window for later pages (seen, not explained).
+  it('desktop lyrics: 5 s of audio first, then a picture-in-picture window with the current line', async () => {
+    const page = await newPage();
+    await playTrack(page, 1012345, '01_プロローグ.mp3');
+    await page.getByTestId('desktop-lyrics').first().click();
+    await expect(page.getByText('failed to open, play audio for 5s and retry').waitFor()).resolves.toBeUndefined();
+    await page.waitForFunction(() => document.querySelector('audio')!.currentTime > 5.5, undefined, { timeout: 15_000 });
+    await page.getByTestId('player-toggle').click(); // 5 s were played; paused, the track stays on its second line
+    await page.getByTestId('desktop-lyrics').first().click();
+    // the Document Picture-in-Picture window (read through its opener) shows the current line and follows the track
+    const pipLine = () => page.evaluate(() => {
+      const dpip = (window as unknown as { documentPictureInPicture?: { window: Window | null } }).documentPictureInPicture;
+      return dpip?.window?.document.querySelector('[data-testid="desktop-lyric-line"]')?.textContent ?? null;
+    });
+    await expect.poll(pipLine, { timeout: 15_000 }).toBe('今夜はゆっくり休んでください。');
+    await seekElement(page, 0.5);
+    await expect.poll(pipLine).toBe('はじめまして。');
+    expect(await page.evaluate(() => localStorage.getItem('desktopLyrics'))).not.toBe('false');
+  });
+
   it('full-screen redirects and the visualiser canvas', async () => {
     const page = await newPage();
     await page.goto('/fullScreenPlayer');
@@ -379,24 +396,5 @@ describe('web player', () => {
     await page.mouse.move(x, y - 30);
     await page.mouse.up();
     await expect(page.getByTestId('expanded-title').waitFor()).resolves.toBeUndefined();
-  });
-
-  it('desktop lyrics: 5 s of audio first, then a picture-in-picture window with the current line', async () => {
-    const page = await newPage();
-    await playTrack(page, 1012345, '01_プロローグ.mp3');
-    await page.getByTestId('desktop-lyrics').first().click();
-    await expect(page.getByText('failed to open, play audio for 5s and retry').waitFor()).resolves.toBeUndefined();
-    await page.waitForFunction(() => document.querySelector('audio')!.currentTime > 5.5, undefined, { timeout: 15_000 });
-    const opened = page.context().waitForEvent('page', { timeout: 15_000 }).catch(() => null);
-    await page.getByTestId('desktop-lyrics').first().click();
-    const pip = await opened;
-    expect(pip).not.toBeNull();
-    // the Document Picture-in-Picture window shows the current line and follows the track
-    const line = pip!.getByTestId('desktop-lyric-line');
-    await page.evaluate(() => document.querySelector('audio')!.pause());
-    await expect.poll(() => line.textContent()).toBe('今夜はゆっくり休んでください。');
-    await seekElement(page, 0.5);
-    await expect.poll(() => line.textContent()).toBe('はじめまして。');
-    expect(await page.evaluate(() => localStorage.getItem('desktopLyrics'))).not.toBe('false');
   });
 });
