@@ -35,9 +35,6 @@ export function desktopLine(): string {
 
 let closeCurrent: (() => void) | null = null;
 
-/** True while a desktop lyrics window is open. */
-export const desktopLyricsOpen = () => closeCurrent !== null;
-
 /** Closes the window when open. */
 export function closeDesktopLyrics(): void {
   closeCurrent?.();

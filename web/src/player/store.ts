@@ -295,11 +295,6 @@ export function useSeekSteps(): { rewindSeekTime: number; forwardSeekTime: numbe
   return useSyncExternalStore(player.subscribe, () => seekSteps);
 }
 
-/** The item playing now, or undefined. */
-export function currentItem(s: PlayerState): QueueItem | undefined {
-  return s.queue[s.queueIndex];
-}
-
 /** The work id of the current track (trial items too), or null. */
 export function playingWorkId(s: PlayerState): number | null {
   const t = currentTrack(s);
