@@ -23,7 +23,7 @@ if (!config.rootFolders.some((r) => r.path === library)) {
   saveConfig(dataDir, { ...config, rootFolders: [...config.rootFolders, { name: 'sample', path: library }] });
 }
 
-const scan = spawnSync(process.execPath, [cli, '--data-dir', dataDir, 'scan'], { stdio: 'inherit' });
+const scan = spawnSync(process.execPath, [cli, '--data-dir', dataDir, 'scan', '--no-fetch'], { stdio: 'inherit' });
 if (scan.status === 2) process.exit(2);
 
 const port = process.env.AUDIOLIB_PORT || '8888';

@@ -6,7 +6,10 @@
  * by work code on stderr; `--json` prints the summary as one JSON document on stdout and
  * nothing on stderr. Exit 0 ok, 1 some work failed (or the scan was refused), 2 usage;
  * SIGINT/SIGTERM stop the scan cleanly (130/143).
- * Modes: `--work CODE` one work, `--lyrics` lyric scan, `--allow-mass-removal`.
+ * Modes: `--work CODE` one work, `--lyrics` lyric scan, `--refresh` the dynamic info of
+ * every work (sales, ratings, price), `--allow-mass-removal`. After a scan the metadata of
+ * new and not-yet-fetched works is fetched (config fetchMetadata; `--fetch`/`--no-fetch`);
+ * a work whose metadata cannot be fetched is kept and retried by the next scan.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,10 +19,11 @@ import { ensureDataDir, loadConfig, resolveDataDir, type Config } from '../confi
 import { openMigrated, type Db } from '../db/index.js';
 import { ScanAbortedError, ScanError, scanLibrary, scanLyrics, scanWork, summaryLine, type ScanEvent, type ScanOptions, type ScanRoot, type ScanSummary } from '../library/scan.js';
 import { formatWorkCode, parseWorkIdInput } from '../library/workcode.js';
+import { fetchPendingMetadata, refreshLibraryInfo, type MetadataSummary } from '../metadata/index.js';
 import { CliError, EXIT_FAILURES, info, printJson } from './output.js';
 
 
-interface ScanFlags { json?: boolean; work?: string; lyrics?: boolean; allowMassRemoval?: boolean }
+interface ScanFlags { json?: boolean; work?: string; lyrics?: boolean; refresh?: boolean; fetch?: boolean; allowMassRemoval?: boolean }
 
 /**
  * The folders to scan: each DIR (must be an existing folder; named like the configured
@@ -74,6 +78,15 @@ function progress(json: boolean): { onEvent: (e: ScanEvent) => void; stop: () =>
   };
 }
 
+/** Metadata phase display: warnings and errors by work code, and the phase's main lines; nothing with --json. */
+function metadataProgress(json: boolean): (e: ScanEvent) => void {
+  return (e) => {
+    if (json) return;
+    if (e.type === 'main') info(e.log.message);
+    else if (e.type === 'task' && e.log.level !== 'info') info(`${e.code}: ${e.log.message}`);
+  };
+}
+
 /** Prints failures, duplicates, hidden and restored counts and the summary line on stderr. */
 function report(summary: ScanSummary): void {
   for (const f of summary.failures) info(`failed ${f.code}: ${f.error}`);
@@ -99,6 +112,9 @@ export function registerScan(program: Command): void {
     .option('--json', 'print the summary as JSON on stdout')
     .option('--work <code>', 'rescan one work of the catalogue (e.g. RJ01012345)')
     .option('--lyrics', "rescan the files and lyrics of the catalogue's works only")
+    .option('--refresh', 'refresh the dynamic info (sales, ratings, price, rank) of every work from the store')
+    .option('--fetch', 'fetch the metadata of new and not-yet-fetched works after the scan (default: config fetchMetadata)')
+    .option('--no-fetch', 'do not fetch metadata')
     .option('--allow-mass-removal', 'hide missing works even when more than 10% of the library would vanish')
     .action(async (dirs: string[], flags: ScanFlags) => {
       const global = program.opts<{ dataDir?: string; db?: string }>();
@@ -107,8 +123,10 @@ export function registerScan(program: Command): void {
       const config = loadConfig(dataDir);
       const workId = flags.work === undefined ? null : parseWorkIdInput(flags.work);
       if (flags.work !== undefined && workId === null) throw new CliError(`not a work code: ${flags.work}`);
-      if ((workId !== null || flags.lyrics) && dirs.length > 0) throw new CliError('--work and --lyrics take no DIR arguments');
-      const roots = workId === null && !flags.lyrics ? rootsFor(dirs, config) : [];
+      if ((workId !== null || flags.lyrics || flags.refresh) && dirs.length > 0) throw new CliError('--work, --lyrics and --refresh take no DIR arguments');
+      if ([workId !== null, flags.lyrics, flags.refresh].filter(Boolean).length > 1) throw new CliError('choose one of --work, --lyrics and --refresh');
+      const roots = workId === null && !flags.lyrics && !flags.refresh ? rootsFor(dirs, config) : [];
+      const fetch = flags.fetch ?? config.fetchMetadata;
 
       const controller = new AbortController();
       let signalCode = 0;
@@ -126,17 +144,26 @@ export function registerScan(program: Command): void {
         if (workId !== null) {
           const answer = await scanWork(db, workId, { signal: controller.signal, onEvent: display.onEvent });
           display.stop();
+          const metadata = fetch && answer.result !== 'failed' && answer.result !== 'removed'
+            ? await fetchPendingMetadata(db, config, dataDir, { workIds: [workId], signal: controller.signal, onEvent: metadataProgress(!!flags.json) })
+            : undefined;
           const code = formatWorkCode(workId, (await db('works').where({ id: workId }).first('code_prefix'))?.code_prefix ?? 'RJ');
-          if (flags.json) printJson({ code, ...answer });
+          if (flags.json) printJson({ code, ...answer, ...(metadata && { metadata }) });
           else info(`${code} ${answer.result}${answer.error ? `: ${answer.error}` : ''}`);
           if (answer.result === 'failed') process.exitCode = EXIT_FAILURES;
           return;
         }
         const summary = flags.lyrics
           ? await scanLyrics(db, { signal: controller.signal, onEvent: display.onEvent })
-          : await scanLibrary(db, scanOptionsFor(config, roots, flags, controller.signal, display.onEvent));
+          : flags.refresh
+            ? await refreshLibraryInfo(db, config, { signal: controller.signal, onEvent: display.onEvent })
+            : await scanLibrary(db, scanOptionsFor(config, roots, flags, controller.signal, display.onEvent));
         display.stop();
-        if (flags.json) printJson(summary);
+        let metadata: MetadataSummary | undefined;
+        if (fetch && !flags.lyrics && !flags.refresh) {
+          metadata = await fetchPendingMetadata(db, config, dataDir, { signal: controller.signal, onEvent: metadataProgress(!!flags.json) });
+        }
+        if (flags.json) printJson(metadata ? { ...summary, metadata } : summary);
         else report(summary);
         if (summary.failed > 0) process.exitCode = EXIT_FAILURES;
       } catch (err) {
@@ -147,6 +174,11 @@ export function registerScan(program: Command): void {
             info('scan stopped; the works done so far are saved');
             report(err.summary);
           }
+          process.exitCode = signalCode || EXIT_FAILURES;
+          return;
+        }
+        if (controller.signal.aborted) {
+          info('stopped; the works done so far are saved');
           process.exitCode = signalCode || EXIT_FAILURES;
           return;
         }

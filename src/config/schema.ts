@@ -30,6 +30,8 @@ export const configSchema = z
     skipCleanup: z.boolean().default(false),
     rootFolders: z.array(rootFolderSchema).default([]),
     scanCron: z.string().default(''),
+    // fetch each new or not-yet-fetched work's metadata after a scan (CLI --fetch/--no-fetch overrides)
+    fetchMetadata: z.boolean().default(true),
     // web server
     production: z.boolean().default(true),
     auth: z.boolean().default(true),

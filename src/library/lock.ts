@@ -12,7 +12,7 @@ import type { Db } from '../db/index.js';
 const HEARTBEAT_MS = 10_000;
 const STALE_MS = 120_000;
 
-export type ScanKind = 'scan' | 'refresh' | 'lyrics' | 'work';
+export type ScanKind = 'scan' | 'refresh' | 'lyrics' | 'work' | 'metadata';
 
 /** Thrown when another scan holds the lock; the message names its pid, host and start time. */
 export class ScanLockedError extends Error {

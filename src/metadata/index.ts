@@ -5,3 +5,4 @@
 export { fetchWorkMetadata, refreshDynamicInfo, DYNAMIC_BATCH_SIZE, type CrawlOptions, type CrawlSummary, type LogLevel } from './crawler.js';
 export { pendingMetadataWorkIds, vaId, VA_NAMESPACE } from './save.js';
 export { coverFilePath } from './covers.js';
+export { fetchPendingMetadata, refreshLibraryInfo, type MetadataSummary, type PhaseOptions } from './phases.js';

@@ -6,6 +6,7 @@
  * the spec's messages, coalesced so a large library does not flood the sockets.
  */
 import type { AppServices } from './context.js';
+import { fetchPendingMetadata } from '../metadata/index.js';
 import { ScanAbortedError, scanLibrary, scanLyrics, summaryLine, type ScanEvent, type ScanLog, type ScanSummary } from '../library/scan.js';
 import { currentScanLock } from '../library/lock.js';
 import type { ScanMessage, ScanResultEntry, ScanTask } from '../api/types.js';
@@ -90,7 +91,10 @@ export class ScanManager {
     const run = (): Promise<ScanSummary> => {
       if (kind === 'lyrics') return scanLyrics(db, { signal: controller.signal, onEvent });
       if (kind === 'update') return this.update!(this.services, controller.signal, onEvent);
-      return scanLibrary(db, { roots: config.rootFolders, maxDepth: config.scannerMaxRecursionDepth, skipCleanup: config.skipCleanup, signal: controller.signal, onEvent });
+      return scanLibrary(db, { roots: config.rootFolders, maxDepth: config.scannerMaxRecursionDepth, skipCleanup: config.skipCleanup, signal: controller.signal, onEvent }).then(async (summary) => {
+        if (config.fetchMetadata) await fetchPendingMetadata(db, config, this.services.dataDir, { signal: controller.signal, onEvent });
+        return summary;
+      });
     };
     this.current = run().then(
       (summary) => this.end({ type: 'SCAN_FINISHED', message: `scan finished: ${summaryLine(summary)}` }),

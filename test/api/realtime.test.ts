@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startFakeStore, type FakeStore } from '../helpers/fake-store.js';
 import { createUser } from '../../src/users/index.js';
 import { copyLibrary, tempDir } from '../unit/library/helpers.js';
 import type { ScanMessage } from '../../src/api/types.js';
@@ -62,10 +63,13 @@ const connect = (query: string) => {
 };
 const closedWith = (c: Client) => new Promise<number>((resolve) => (c.closed ? resolve(c.closed.code) : c.ws.once('close', (code) => resolve(code))));
 
+let store: FakeStore | null = null;
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.closeAndWait()));
   await server?.close();
   server = null;
+  await store?.close();
+  store = null;
 });
 
 /** A library of `n` works with 4 files each, hard links to one fixture mp3 (no disk cost). */
@@ -106,7 +110,8 @@ describe('scans over /api/ws', () => {
     const bad = path.join(lib, 'RJ777777 old archive');
     fs.mkdirSync(bad);
     fs.writeFileSync(Buffer.concat([Buffer.from(bad + '/'), Buffer.from([0x82, 0xa0, 0x2e, 0x6d, 0x70, 0x33])]), 'x');
-    server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: lib }] } });
+    store = await startFakeStore();
+    server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: lib }], ...store.config, retry: 1, retryDelay: 0 } });
     const page = connect(`?token=${await server.login()}`);
     await page.next('success');
     page.send('ON_SCANNER_PAGE');
@@ -131,9 +136,24 @@ describe('scans over /api/ws', () => {
     const from = page.messages.length;
     page.send('PERFORM_LYRIC_SCAN');
     expect((await page.next('SCAN_FINISHED', () => true, from)).message).toBe('scan finished: added 0, updated 0, skipped 5, failed 0, duplicates 0');
-    // refresh library info is a hook the metadata side fills
+    // refresh library info: the dynamic info of every work from the store (3 of the 5 are known there)
+    const beforeUpdate = page.messages.length;
     page.send('PERFORM_UPDATE');
-    expect(await page.next('error', () => true, from)).toEqual({ type: 'error', message: 'refreshing library info is not available' });
+    expect((await page.next('SCAN_FINISHED', () => true, beforeUpdate)).message).toBe('scan finished: added 0, updated 3, skipped 2, failed 0, duplicates 0');
+    expect(await server.services.db('works').where({ id: 173248 }).first('dl_count', 'rate_average_2dp')).toEqual({ dl_count: 5213, rate_average_2dp: 4.52 });
+  });
+
+  it('fetches the metadata of the new works after PERFORM_SCAN when fetchMetadata is on, without counting them twice', async () => {
+    store = await startFakeStore();
+    server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: copyLibrary() }], ...store.config, retry: 1, retryDelay: 0, fetchMetadata: true } });
+    const page = connect(`?token=${await server.login()}`);
+    await page.next('success');
+    page.send('PERFORM_SCAN');
+    expect((await page.next('SCAN_FINISHED')).message).toBe('scan finished: added 5, updated 0, skipped 0, failed 0, duplicates 1');
+    const logs = [...page.messages].reverse().find((m) => m.type === 'SCAN_MAIN_LOGS') as Extract<ScanMessage, { type: 'SCAN_MAIN_LOGS' }>;
+    expect(logs.mainLogs.map((l) => l.message)).toEqual(expect.arrayContaining(['fetching metadata of 5 works', 'metadata: 3 fetched, 2 not fetched']));
+    expect(await server.services.db('works').where({ id: 189758 }).first('circle_id', 'metadata_status')).toMatchObject({ metadata_status: 'ok' });
+    expect((await server.services.db('works').where({ id: 189758 }).first('circle_id'))!.circle_id).not.toBeNull();
   });
 
   it('shares one state between two pages, gives SCAN_INIT_STATE mid-scan, refuses a second scan, and kills within the scan', async () => {

@@ -12,7 +12,8 @@ import { copyLibrary, ffprobeDuration, tempDir } from '../unit/library/helpers.j
 
 const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'audiolib.js');
 const run = (dataDir: string, ...args: string[]) => {
-  const r = spawnSync(process.execPath, [bin, '--data-dir', dataDir, 'scan', ...args], { encoding: 'utf8', env: { ...process.env, AUDIOLIB_DATA_DIR: '' } });
+  // no metadata fetch here (the DLsite site is out of reach): scan-fetch.test.ts covers it
+  const r = spawnSync(process.execPath, [bin, '--data-dir', dataDir, 'scan', '--no-fetch', ...args], { encoding: 'utf8', env: { ...process.env, AUDIOLIB_DATA_DIR: '' } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 };
 

@@ -35,7 +35,8 @@ export interface TestServer {
 /** Starts the real server on 127.0.0.1 with an ephemeral port and an admin account. */
 export async function startTestServer(opts: { dataDir?: string; config?: Partial<Config> } = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? tempDataDir();
-  if (opts.config) saveConfig(dataDir, { ...loadConfig(dataDir), ...opts.config });
+  // Scans started through the server fetch no metadata unless a test asks (the stores are out of reach).
+  saveConfig(dataDir, { ...loadConfig(dataDir), fetchMetadata: false, ...opts.config });
   const services = await openServices(dataDir);
   await ensureAdmin(services.db, ADMIN_PASSWORD);
   const server = await startServer(services, 0, '127.0.0.1');

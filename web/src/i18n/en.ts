@@ -111,7 +111,7 @@ const en = {
       pageSize: 'Works per page', rewindSeekTime: 'Rewind seek time (s)', forwardSeekTime: 'Forward seek time (s)',
       tagLanguage: 'Tag language', dlsiteTimeout: 'DLsite timeout', hvdbTimeout: 'HVDB timeout', retryDelay: 'Retry interval',
       retry: 'Max attempts', maxParallelism: 'Crawler parallelism', httpProxyHost: 'HTTP proxy host (empty: none)', httpProxyPort: 'HTTP proxy port (0: none)',
-      scannerMaxRecursionDepth: 'Maximum scan recursion depth', skipCleanup: 'Skip cleanup after a scan',
+      scannerMaxRecursionDepth: 'Maximum scan recursion depth', skipCleanup: 'Skip cleanup after a scan', fetchMetadata: 'Fetch metadata of new works after a scan',
       production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections',
       auth: 'Authentication', expiresIn: 'Sign-in expiry',
       checkUpdate: 'Check for updates', checkBetaUpdate: 'Check for beta updates', dbUseDefaultPath: 'Database in the default path', coverUseDefaultPath: 'Covers in the default path',

@@ -110,7 +110,7 @@ const zhCN: Messages = {
       pageSize: '每页作品数', rewindSeekTime: '后退秒数', forwardSeekTime: '前进秒数',
       tagLanguage: '标签语言', dlsiteTimeout: 'DLsite 超时', hvdbTimeout: 'HVDB 超时', retryDelay: '重试间隔',
       retry: '最大尝试次数', maxParallelism: '爬虫并发数', httpProxyHost: 'HTTP 代理主机（空：不使用）', httpProxyPort: 'HTTP 代理端口（0：不使用）',
-      scannerMaxRecursionDepth: '最大扫描递归深度', skipCleanup: '扫描后跳过清理',
+      scannerMaxRecursionDepth: '最大扫描递归深度', skipCleanup: '扫描后跳过清理', fetchMetadata: '扫描后获取新作品的元数据',
       production: '生产模式', enableGzip: 'Gzip 压缩', listenPort: '监听端口', blockRemoteConnection: '阻止远程连接',
       auth: '用户验证', expiresIn: '登录有效期',
       checkUpdate: '检查更新', checkBetaUpdate: '检查测试版更新', dbUseDefaultPath: '数据库使用默认路径', coverUseDefaultPath: '封面使用默认路径',

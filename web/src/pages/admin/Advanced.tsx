@@ -38,7 +38,7 @@ export const CARDS: { id: string; restart?: boolean; fields: Field[] }[] = [
       { key: 'httpProxyHost', kind: 'text' }, { key: 'httpProxyPort', kind: 'number' },
     ],
   },
-  { id: 'scan', fields: [{ key: 'scannerMaxRecursionDepth', kind: 'number' }, { key: 'skipCleanup', kind: 'switch' }, { key: 'scanCron', kind: 'text' }] },
+  { id: 'scan', fields: [{ key: 'scannerMaxRecursionDepth', kind: 'number' }, { key: 'skipCleanup', kind: 'switch' }, { key: 'fetchMetadata', kind: 'switch' }, { key: 'scanCron', kind: 'text' }] },
   {
     id: 'server',
     restart: true,

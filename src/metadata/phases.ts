@@ -1,0 +1,97 @@
+/**
+ * The metadata phases of a scan (issue 4 "Scan modes"), run under the scan lock and
+ * reported as scan events so the CLI and the realtime channel show them like the walk:
+ * - `fetchPendingMetadata`: after a library scan, the full metadata of every work whose
+ *   metadata is pending or failed (new works, earlier failures) or of the given works.
+ * - `refreshLibraryInfo`: 'refresh library info', the dynamic info of every visible work.
+ * A work whose metadata cannot be fetched stays in the catalogue with its folder data and
+ * is retried by the next scan; it is reported with a warning, never as a failed work.
+ * After a library scan the fetched works are not counted again (their result is
+ * 'skipped': the walk already counted them as added or updated).
+ */
+import type { Db } from '../db/index.js';
+import type { Config } from '../config/index.js';
+import { acquireScanLock } from '../library/lock.js';
+import { formatWorkCode } from '../library/workcode.js';
+import type { ScanEvent, ScanSummary } from '../library/types.js';
+import { fetchWorkMetadata, refreshDynamicInfo, type CrawlOptions } from './crawler.js';
+import { pendingMetadataWorkIds } from './save.js';
+
+export interface PhaseOptions {
+  signal?: AbortSignal;
+  onEvent?: (e: ScanEvent) => void;
+}
+
+/** What a metadata phase answers: works whose metadata was saved, and those left for a retry. */
+export interface MetadataSummary { ok: number; failed: number }
+
+/** The work codes ('RJ01012345') of `ids`, mapped to their ids. */
+async function codesOf(db: Db, ids: number[]): Promise<Map<string, number>> {
+  const rows: { id: number; code_prefix: string }[] = ids.length ? await db('works').whereIn('id', ids).select('id', 'code_prefix') : [];
+  return new Map(rows.map((r) => [formatWorkCode(r.id, r.code_prefix), r.id]));
+}
+
+/**
+ * Maps crawler logs and results to scan events: each log is a task log; a work ends with
+ * result `okResult` when saved, else with a warning and result 'skipped' (never 'failed':
+ * the work itself is fine, only its metadata waits for a retry).
+ */
+function crawlEvents(codes: Map<string, number>, onEvent: (e: ScanEvent) => void, okResult: 'updated' | 'skipped'): CrawlOptions {
+  const idOf = (code: string) => codes.get(code) ?? Number(code.replace(/\D/g, ''));
+  return {
+    onLog: (code, level, message) => onEvent({ type: 'task', id: idOf(code), code, log: { level, message } }),
+    onResult: (code, ok) => {
+      const id = idOf(code);
+      if (!ok) onEvent({ type: 'task', id, code, log: { level: 'warn', message: 'metadata not fetched; the next scan retries it' } });
+      onEvent({ type: 'result', id, code, result: ok ? okResult : 'skipped' });
+    },
+  };
+}
+
+/**
+ * Fetches the metadata of `workIds`, or of every visible work whose metadata is pending
+ * or failed. Holds the scan lock (kind 'metadata'); throws ScanLockedError when another
+ * scan runs, and the signal's reason when aborted. Answers {ok, failed} (works).
+ */
+export async function fetchPendingMetadata(db: Db, config: Config, dataDir: string, opts: PhaseOptions & { workIds?: number[] } = {}): Promise<MetadataSummary> {
+  const onEvent = opts.onEvent ?? (() => undefined);
+  const ids = opts.workIds ?? (await pendingMetadataWorkIds(db));
+  if (ids.length === 0) return { ok: 0, failed: 0 };
+  const lock = await acquireScanLock(db, 'metadata');
+  onEvent({ type: 'main', log: { level: 'info', message: `fetching metadata of ${ids.length} works` } });
+  try {
+    const summary = await fetchWorkMetadata(db, config, dataDir, ids, { signal: opts.signal, ...crawlEvents(await codesOf(db, ids), onEvent, 'skipped') });
+    onEvent({ type: 'main', log: { level: summary.failed ? 'warn' : 'info', message: `metadata: ${summary.ok} fetched, ${summary.failed} not fetched` } });
+    await lock.release('finished', summary);
+    return summary;
+  } catch (err) {
+    await lock.release(opts.signal?.aborted ? 'killed' : 'failed', undefined, (err as Error).message);
+    throw err;
+  }
+}
+
+/**
+ * 'Refresh library info' (spec 001 section 2; PERFORM_UPDATE, `audiolib scan --refresh`):
+ * the dynamic info (sales, ratings, price, rank) of every visible work. Holds the scan lock
+ * (kind 'refresh'). Answers a scan summary: `updated` works refreshed, `skipped` works the
+ * store did not answer for.
+ */
+export async function refreshLibraryInfo(db: Db, config: Config, opts: PhaseOptions = {}): Promise<ScanSummary> {
+  const onEvent = opts.onEvent ?? (() => undefined);
+  const lock = await acquireScanLock(db, 'refresh');
+  const summary: ScanSummary = { added: 0, updated: 0, skipped: 0, failed: 0, duplicates: 0, failures: [], duplicateFolders: [], removed: 0, restored: 0 };
+  try {
+    const ids: number[] = (await db('works').whereNull('removed_at').orderBy('id').pluck('id')) as number[];
+    onEvent({ type: 'main', log: { level: 'info', message: `refreshing the info of ${ids.length} works` } });
+    const counted = (e: ScanEvent) => {
+      if (e.type === 'result' && (e.result === 'updated' || e.result === 'skipped')) summary[e.result]++;
+      onEvent(e);
+    };
+    await refreshDynamicInfo(db, config, ids, { signal: opts.signal, ...crawlEvents(await codesOf(db, ids), counted, 'updated') });
+    await lock.release('finished', summary);
+    return summary;
+  } catch (err) {
+    await lock.release(opts.signal?.aborted ? 'killed' : 'failed', summary, (err as Error).message);
+    throw err;
+  }
+}
