@@ -101,11 +101,19 @@ export async function acquireScanLock(db: Db, kind: ScanKind): Promise<ScanLock>
 }
 
 /**
- * Whether a scan is running now (any process), for /api/version `lockFileExists` and
- * `lockReason`: `{running: true, reason: 'a scan is already running (pid ..., started ...)'}`
- * or `{running: false, reason: null}`. Read-only.
+ * The scan lock as /api/version reports it (`lockFileExists`, `lockReason`): a scan running
+ * now (any process): `{running: true, crashed: false, reason: 'a scan is already running (pid
+ * ..., started ...)'}`; else, when the latest scan never finished (its process died):
+ * `{running: false, crashed: true, reason: 'the last scan ... did not finish: ...'}` until the
+ * next scan ends; else `{running: false, crashed: false, reason: null}`. Read-only.
  */
-export async function currentScanLock(db: Db): Promise<{ running: boolean; reason: string | null }> {
+export async function currentScanLock(db: Db): Promise<{ running: boolean; crashed: boolean; reason: string | null }> {
   const live = await liveRuns(db, false);
-  return live.length > 0 ? { running: true, reason: describe(live[0]!) } : { running: false, reason: null };
+  if (live.length > 0) return { running: true, crashed: false, reason: describe(live[0]!) };
+  const last: (RunRow & { status: string; lock_reason: string | null }) | undefined = await db('scan_runs')
+    .orderBy('id', 'desc')
+    .first('id', 'kind', 'pid', 'host', 'started_at', 'heartbeat_at', 'status', 'lock_reason');
+  const why = !last ? null : last.status === 'running' ? liveness(last).why : last.status === 'failed' && last.lock_reason?.startsWith('crashed: ') ? last.lock_reason.slice('crashed: '.length) : null;
+  if (!last || why === null) return { running: false, crashed: false, reason: null };
+  return { running: false, crashed: true, reason: `the last ${last.kind} (started ${last.started_at} UTC) did not finish: ${why}; scan again from the scan page` };
 }

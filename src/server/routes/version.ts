@@ -1,7 +1,8 @@
 /**
  * GET /api/version (spec 000 sections 7 and 8): the running version and the scan lock.
  * audiolib never calls the network for updates, so `update_available` and `notifyUser`
- * are false; `lockFileExists`/`lockReason` say whether a scan is running (scan_runs).
+ * are false; `lockFileExists`/`lockReason` say whether a scan is running, or the last one
+ * crashed without finishing (scan_runs).
  */
 import fs from 'node:fs';
 import Router from '@koa/router';
@@ -18,6 +19,6 @@ export const versionRouter = new Router<AppState, { services: AppContext['servic
 /** GET /api/version -> 200 {current, latest_stable, update_available: false, notifyUser: false, lockFileExists, lockReason}. */
 versionRouter.get('/api/version', requireUser(), async (ctx) => {
   const lock = await currentScanLock(ctx.services.db);
-  const answer: VersionAnswer = { current, latest_stable: current, update_available: false, notifyUser: false, lockFileExists: lock.running, lockReason: lock.reason };
+  const answer: VersionAnswer = { current, latest_stable: current, update_available: false, notifyUser: false, lockFileExists: lock.running || lock.crashed, lockReason: lock.reason };
   ctx.body = answer;
 });

@@ -142,7 +142,11 @@ describe('GET /api/version and /api/config/shared', () => {
     const locked = await c.api('GET', '/api/version', c.admin);
     expect(locked.body.lockFileExists).toBe(true);
     expect(locked.body.lockReason).toMatch(/running/);
-    await c.srv.services.db('scan_runs').where({ id }).update({ status: 'finished' });
+    // a scan whose process died: still reported, with the reason, until a scan finishes
+    await c.srv.services.db('scan_runs').where({ id }).update({ status: 'failed', lock_reason: 'crashed: process 1 on host is gone' });
+    const crashed = (await c.api('GET', '/api/version', c.admin)).body;
+    expect(crashed).toMatchObject({ lockFileExists: true, lockReason: expect.stringMatching(/did not finish: process 1 on host is gone/) });
+    await c.srv.services.db('scan_runs').insert({ kind: 'scan', status: 'finished', pid: process.pid, host: os.hostname(), started_at: now });
     expect((await c.api('GET', '/api/version', c.admin)).body.lockFileExists).toBe(false);
     expect((await c.api('GET', '/api/version')).status).toBe(401);
   });

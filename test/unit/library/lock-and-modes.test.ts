@@ -27,13 +27,13 @@ afterEach(async () => {
 describe('scan lock', () => {
   it('refuses a second scan while one runs, naming its pid and start time', async () => {
     const lock = await acquireScanLock(db, 'scan');
-    expect(await currentScanLock(db)).toEqual({ running: true, reason: expect.stringMatching(new RegExp(`pid ${process.pid}`)) });
+    expect(await currentScanLock(db)).toEqual({ running: true, crashed: false, reason: expect.stringMatching(new RegExp(`pid ${process.pid}`)) });
     const err = await scanLibrary(db, { roots: roots(), maxDepth: 2 }).catch((e) => e);
     expect(err).toBeInstanceOf(ScanLockedError);
     expect(err.message).toMatch(new RegExp(`already running \\(pid ${process.pid} on .+, started \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\)`));
     expect(await db('works').count({ n: '*' }).first()).toEqual({ n: 0 });
     await lock.release('finished');
-    expect(await currentScanLock(db)).toEqual({ running: false, reason: null });
+    expect(await currentScanLock(db)).toEqual({ running: false, crashed: false, reason: null });
     expect((await scanLibrary(db, { roots: roots(), maxDepth: 2 })).added).toBe(5);
     const runs = await db('scan_runs').orderBy('id').select('kind', 'status', 'counts');
     expect(runs.at(-1)).toMatchObject({ kind: 'scan', status: 'finished' });
@@ -43,11 +43,13 @@ describe('scan lock', () => {
   it('marks the row of a crashed scan failed and goes on', async () => {
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
     const [id] = await db('scan_runs').insert({ kind: 'scan', status: 'running', pid: dead, host: (await import('node:os')).hostname(), started_at: new Date().toISOString().replace('T', ' ').slice(0, 19) });
-    expect((await currentScanLock(db)).running).toBe(false);
+    // reported as a crashed scan (lockFileExists) until a scan finishes
+    expect(await currentScanLock(db)).toEqual({ running: false, crashed: true, reason: expect.stringMatching(new RegExp(`^the last scan .* did not finish: process ${dead} .* is gone`)) });
     expect((await scanLibrary(db, { roots: roots(), maxDepth: 2 })).added).toBe(5);
     const row = await db('scan_runs').where({ id }).first();
     expect(row.status).toBe('failed');
     expect(row.lock_reason).toBe(`crashed: process ${dead} on ${(await import('node:os')).hostname()} is gone`);
+    expect(await currentScanLock(db)).toEqual({ running: false, crashed: false, reason: null });
   });
 });
 
