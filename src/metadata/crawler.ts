@@ -12,7 +12,7 @@ import { coverUrls, dlsiteCookie, dynamicInfoUrl, parseDynamicInfo, parseWorkPag
 import { looksLikeImage, writeCover } from './covers.js';
 import { FetchError, httpClientFromConfig, type GetOptions, type HttpClient } from './http.js';
 import { hvdbWorkUrl, parseHvdbPage, type HvdbWork } from './hvdb.js';
-import { forEachLimit, throwIfAborted } from './limit.js';
+import { forEachLimit, throwIfAborted } from '../library/limit.js';
 import { markMetadataFailed, metadataTargets, saveDynamicInfo, saveWorkMetadata, type MetadataTarget, type WorkMetadata } from './save.js';
 
 export type LogLevel = 'info' | 'warn' | 'error';

@@ -13,7 +13,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, ProxyAgent, interceptors, request, type Dispatcher } from 'undici';
 import type { Config } from '../config/index.js';
-import { Semaphore, throwIfAborted } from './limit.js';
+import { Semaphore, throwIfAborted } from '../library/limit.js';
 
 /** Largest answer read (bytes): a store page is ~200 KB, a cover well under 1 MB. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;

@@ -8,7 +8,7 @@ import { v5 as uuidv5 } from 'uuid';
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import type { DynamicInfo, NamedId } from './dlsite.js';
-import { Semaphore } from './limit.js';
+import { Semaphore } from '../library/limit.js';
 
 /**
  * The crawler's writes go one at a time: SQLite has one writer, and transactions queued in
