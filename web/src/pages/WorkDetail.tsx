@@ -9,7 +9,8 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import type { LyricTask, TrackNode, Work } from '../../../src/api/types';
 import { api, notifyError } from '../api/client';
-import { AI_POLL_MS, AI_STATUS, workTasks } from '../api/lyric';
+import { AI_POLL_MS, workTasks } from '../api/lyric';
+import { mergeTaskStatus, shouldPollTasks } from '../../../src/lyrics/status.js';
 import { player } from '../player/store';
 import { FileTree } from '../components/work/FileTree';
 import { initialPath, resolvePath } from '../components/work/tree';
@@ -52,7 +53,7 @@ export default function WorkDetail() {
     workTasks(Number(id)).then(setTasks).catch((err) => console.warn('AI task search failed', err));
   }, [id]);
   useEffect(loadTasks, [loadTasks]);
-  const busy = tasks.some((t) => t.status === AI_STATUS.pending || t.status === AI_STATUS.transcribing);
+  const busy = shouldPollTasks(mergeTaskStatus(tasks.map((t) => t.status), 'folder'));
   useEffect(() => {
     if (!busy) return;
     const timer = setInterval(loadTasks, AI_POLL_MS);

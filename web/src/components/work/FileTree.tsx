@@ -14,7 +14,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { TrackNode } from '../../../../src/api/types';
 import { mediaUrl, notifyError, notifySuccess } from '../../api/client';
-import { AI_STATUS, combineStatus, translateAudio } from '../../api/lyric';
+import { translateAudio } from '../../api/lyric';
+import { TaskStatus, mergeTaskStatus } from '../../../../src/lyrics/status.js';
 import { formatSeconds } from '../../player/format';
 import { player, usePlayer } from '../../player/store';
 import { ImagePreview } from './ImagePreview';
@@ -35,7 +36,7 @@ export interface FileTreeProps {
 
 function AiBadge({ status }: { status: number }) {
   const { t } = useTranslation();
-  if (status <= AI_STATUS.none) return null;
+  if (status <= TaskStatus.NONE) return null;
   return (
     <Tooltip label={t(`work.ai.${status as 1 | 2 | 3 | 4}`)}>
       <span data-testid="ai-badge" data-status={status}
@@ -118,7 +119,7 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }:
       {items.length === 0 && <Text c="dimmed" size="sm" p="sm">{t('work.emptyFolder')}</Text>}
       {items.map((node, i) => {
         const status = node.type === 'folder'
-          ? combineStatus(audioHashes(node).map((h) => aiStatus.get(h) ?? 0).filter((s) => s > 0), true)
+          ? mergeTaskStatus(audioHashes(node).map((h) => aiStatus.get(h) ?? 0), 'folder')
           : node.hash ? aiStatus.get(node.hash) ?? 0 : 0;
         return (
           <UnstyledButton
