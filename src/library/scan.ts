@@ -15,7 +15,7 @@ import { acquireScanLock, type ScanKind, type ScanLock } from './lock.js';
 import { discoverWorks } from './walk.js';
 import { FILE_COLUMNS, WORK_COLUMNS, syncWork, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from './work.js';
 import { formatWorkCode } from './workcode.js';
-import type { ScanEvent, ScanLog, ScanOptions, ScanSummary } from './types.js';
+import type { ScanLog, ScanOptions, ScanSummary } from './types.js';
 
 export type { ScanEvent, ScanLog, ScanOptions, ScanSummary, ScanRoot, WorkResult } from './types.js';
 

@@ -3,22 +3,13 @@
  * cursor and filters), the first screens reached with the number keys.
  */
 import type { AdvancedKeyword, Progress } from '../api/types.js';
-import type { FavouritesMode, LyricPart, NameKind } from './data/source.js';
+import type { FavouritesMode, LyricPart, NameKind, WorksQuery } from './data/source.js';
 
-export interface WorksView {
+/** The works screen: the list query (less the page, which the list loads itself), its title and cursor. */
+export interface WorksView extends Omit<WorksQuery, 'page'> {
   screen: 'works';
   /** What the list shows, for the title: all works, a search, a circle/tag/VA. */
   title: string;
-  order: string;
-  sort: 'asc' | 'desc';
-  nsfw: 0 | 1 | 2;
-  lyric: LyricPart[];
-  seed: number;
-  keyword?: string;
-  advanced?: AdvancedKeyword[];
-  circleId?: number;
-  tagId?: number;
-  vaId?: string;
   cursor: number;
 }
 export interface NamesView { screen: 'names'; kind: NameKind; filter: string; cursor: number }
