@@ -58,7 +58,7 @@ describe('in a terminal (tmux)', () => {
   afterAll(() => { try { tmux('kill-server'); } catch { /* none left */ } });
 
   async function start(): Promise<{ node: number; mpv: number }> {
-    tmux('new-session', '-d', '-s', 'tui', '-x', '80', '-y', '24', `exec ${process.execPath} ${binPath} --data-dir ${dataDir} tui --mpv-arg=--ao=null`);
+    tmux('new-session', '-d', '-s', 'tui', '-x', '80', '-y', '24', `exec env -u CI ${process.execPath} ${binPath} --data-dir ${dataDir} tui --mpv-arg=--ao=null`);
     const node = Number(tmux('list-panes', '-t', 'tui', '-F', '#{pane_pid}').trim());
     await screenContains('All works (5)');
     return { node, mpv: await mpvChildOf(node) };
