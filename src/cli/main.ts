@@ -46,7 +46,7 @@ const program = new Command('audiolib')
   .description('self-hosted catalogue and player for libraries of audio works')
   .version('0.1.0')
   .option('--data-dir <dir>', 'data directory (default: AUDIOLIB_DATA_DIR, else $XDG_DATA_HOME/audiolib)')
-  .option('--db <url>', 'database: a SQLite file or postgres:// URL (default: audiolib.sqlite3 in the data directory)')
+  .option('--db <file>', 'database: a SQLite file (default: audiolib.sqlite3 in the data directory)')
   .exitOverride();
 
 for (const name of modulesFor(process.argv)) (await COMMANDS[name]!())(program);

@@ -1,10 +1,13 @@
 /**
- * Knex factory (DESIGN sections 1 and 3): SQLite by default (WAL, foreign keys,
- * busy timeout, synchronous=NORMAL), PostgreSQL when given a postgres:// URL.
+ * Knex factory (DESIGN sections 1 and 3): SQLite (WAL, foreign keys, busy timeout,
+ * synchronous=NORMAL). PostgreSQL is not supported yet: the catalogue's search index and
+ * change triggers are SQLite's, and no PostgreSQL server is tested; a postgres:// target
+ * is refused with a clear error rather than half-working.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
+import { ConfigError } from '../config/index.js';
 
 export type Db = Knex;
 
@@ -15,12 +18,12 @@ export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta
 export const sqlitePath = (dataDir: string) => path.join(dataDir, 'audiolib.sqlite3');
 
 /**
- * Opens a database. `target` is a SQLite file path or a postgres:// URL.
- * Returns a knex instance; call `db.destroy()` when done.
+ * Opens a database. `target` is a SQLite file path. Returns a knex instance; call
+ * `db.destroy()` when done. Throws ConfigError (CLI exit 2) for a postgres:// URL.
  */
 export function openDb(target: string): Db {
   if (/^postgres(ql)?:\/\//.test(target)) {
-    return knexFactory({ client: 'pg', connection: target, pool: { min: 0, max: 10 } });
+    throw new ConfigError('PostgreSQL is not supported by this version yet: give --db a SQLite file, or leave it out');
   }
   return knexFactory({
     client: 'sqlite3',
