@@ -51,6 +51,23 @@ describe('work header', () => {
     await expect(page.getByTestId('tag-chip').count()).resolves.toBe(0);
   });
 
+  it('hides the tag chips when the first tag has no name', async () => {
+    const db = e2e.server.services.db;
+    await db('tags').insert([{ id: 990001, name: null }, { id: 990002, name: 'named' }]);
+    await db('work_tags').insert([{ work_id: 299717, tag_id: 990001 }, { work_id: 299717, tag_id: 990002 }]);
+    try {
+      expect((await e2e.call('GET', '/api/work/299717')).body.tags.map((t: { name: string | null }) => t.name)).toEqual([null, 'named']);
+      const page = await e2e.page();
+      await page.goto('/work/299717');
+      await page.getByTestId('work-title').waitFor();
+      await expect(page.getByTestId('tag-chip').count()).resolves.toBe(0);
+      await expect(page.getByText('named', { exact: true }).count()).resolves.toBe(0);
+    } finally {
+      await db('work_tags').whereIn('tag_id', [990001, 990002]).delete();
+      await db('tags').whereIn('id', [990001, 990002]).delete();
+    }
+  });
+
   it('tells an unknown work with the server error', async () => {
     const page = await e2e.page();
     await page.goto('/work/999999');
