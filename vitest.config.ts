@@ -6,6 +6,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // CI gets one more try for a test that failed (browser and terminal tests wait on real
+    // processes on 2 shared cores); a test that fails twice fails the run.
+    retry: process.env.CI ? 1 : 0,
     reporters: ['default', './test/helpers/summary-reporter.ts'],
   },
 });
