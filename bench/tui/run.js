@@ -51,7 +51,7 @@ function nodePidOf(scriptPid) {
  */
 function launch(direct) {
   return new Promise((resolve, reject) => {
-    const run = path.resolve(here, '../../dist/tui/run.js');
+    const run = path.resolve(here, '../../dist/tui/bundle.js'); // the TUI as `audiolib tui` loads it
     const script = `process.env.NODE_ENV ??= 'production'; import(${JSON.stringify(run)}).then((m) => m.runTui({ user: 'bench0', dataDir: ${JSON.stringify(dataDir)}, mpvArgs: ['--ao=null'], password: async () => '' }))`;
     const command = direct
       ? `exec ${process.execPath} --input-type=module -e ${JSON.stringify(script).replace(/\$/g, '\\$')}`

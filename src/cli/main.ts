@@ -4,10 +4,15 @@
  * the command's own code.
  */
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config/index.js';
 import { CliError, EXIT_USAGE } from './output.js';
 
 type Register = (program: Command) => void;
+
+/**
+ * A ConfigError of src/config, told by its name: the TUI bundle carries its own copy of
+ * the class, and importing src/config here would load zod before every command.
+ */
+const isConfigError = (err: unknown) => err instanceof Error && err.name === 'ConfigError';
 
 /** Each command's module, loaded only when needed: start-up cost stays with the command that runs. */
 const COMMANDS: Record<string, () => Promise<Register>> = {
@@ -57,7 +62,7 @@ try {
   if (err instanceof CommanderError) {
     process.exit(err.exitCode === 0 ? 0 : EXIT_USAGE);
   }
-  const code = err instanceof CliError ? err.exitCode : err instanceof ConfigError ? EXIT_USAGE : 1;
+  const code = err instanceof CliError ? err.exitCode : isConfigError(err) ? EXIT_USAGE : 1;
   process.stderr.write(`audiolib: ${(err as Error).message}\n`);
   process.exit(code);
 }

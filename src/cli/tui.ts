@@ -4,7 +4,6 @@
  * `audiolib tui`, which cannot run without one).
  */
 import type { Command } from 'commander';
-import { resolveDataDir } from '../config/index.js';
 import { CliError } from './output.js';
 import { readPassword } from './password-input.js';
 
@@ -15,11 +14,11 @@ export const isInteractive = () => Boolean(process.stdin.isTTY && process.stdout
 
 async function start(program: Command, flags: TuiFlags): Promise<void> {
   const global = program.opts<{ dataDir?: string; db?: string }>();
-  // React's production build: the development one checks and warns on every render. Set
-  // before the first import of react (the TUI is the only command that loads it).
-  process.env.NODE_ENV ??= 'production';
-  const { runTui } = await import('../tui/run.js');
-  const { SourceError } = await import('../tui/data/source.js');
+  // The TUI as one bundled file (dist/tui/bundle.js, made by `npm run build` from
+  // dist/tui/run.js with ink, react and the data sources; React's production build):
+  // loading it takes a fraction of loading its hundreds of modules one by one (issue 7).
+  const bundle = new URL('../tui/bundle.js', import.meta.url).href;
+  const { runTui, SourceError, resolveDataDir } = (await import(bundle)) as typeof import('../tui/run.js');
   try {
     await runTui({
       server: flags.server,

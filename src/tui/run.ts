@@ -14,6 +14,10 @@ import { MpvMissingError, MpvPlayer } from './player/mpv.js';
 import { FfplayPlayer } from './player/ffplay.js';
 import { PlayerController } from './player/controller.js';
 
+/** Re-exported for src/cli/tui.ts, which takes them from the bundle of this entry. */
+export { SourceError } from './data/source.js';
+export { resolveDataDir } from '../config/index.js';
+
 export interface TuiOptions {
   /** Remote mode: the server URL. */
   server?: string;
