@@ -9,26 +9,41 @@
  * Left out: sqlite3 (native addon); the drivers of knex dialects we do not use (knex
  * requires them only when such a dialect is chosen). react-devtools-core (optional, loaded
  * by ink only with DEV=true, not installed) becomes a stand-in that throws like the missing
- * package, so ink prints its usual install hint. React is bundled in its production build.
+ * package, so ink prints its usual install hint and goes on (plugin inkDev). React is bundled in its production build.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 
 /** Drivers of knex's other dialects (optional peers of knex, not installed). */
 const knexDrivers = ['better-sqlite3', 'mariadb', 'mysql', 'mysql2', 'oracledb', 'pg', 'pg-native', 'pg-query-stream', 'tedious'];
-/** react-devtools-core as a module whose use throws, as importing the absent package would. */
-const noDevtools = {
-  name: 'no-react-devtools-core',
+/**
+ * ink's DEV=true path, kept as it is unbundled: react-devtools-core (absent) becomes a
+ * module whose use throws ERR_MODULE_NOT_FOUND, as importing the package would, so ink
+ * warns and goes on (Vite's own stand-in for a missing optional dependency throws a plain
+ * error, which ink rethrows); ink's read of its package.json (a path relative to its own
+ * file, wrong once bundled) becomes that file's name and version, inlined.
+ */
+const inkDev = {
+  name: 'ink-dev',
+  enforce: 'pre',
   resolveId: (id) => (id === 'react-devtools-core' ? '\0no-react-devtools-core' : null),
   load: (id) => (id === '\0no-react-devtools-core'
-    ? "const missing = () => { throw new Error(\"Cannot find package 'react-devtools-core'\"); };\nexport default { initialize: missing, connectToDevTools: missing };"
+    ? "const missing = () => { throw Object.assign(new Error(\"Cannot find package 'react-devtools-core'\"), { code: 'ERR_MODULE_NOT_FOUND' }); };\nexport default { initialize: missing, connectToDevTools: missing };"
     : null),
+  transform(code, id) {
+    if (!id.endsWith('/ink/build/reconciler.js')) return null;
+    const read = "fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')";
+    if (!code.includes(read)) throw new Error('ink/build/reconciler.js no longer reads ../package.json as expected: update scripts/tui-vite.config.js');
+    const { name, version } = JSON.parse(fs.readFileSync(path.join(path.dirname(id), '..', 'package.json'), 'utf8'));
+    return code.replace(read, JSON.stringify(JSON.stringify({ name, version })));
+  },
 };
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 export default defineConfig({
   root,
-  plugins: [noDevtools],
+  plugins: [inkDev],
   logLevel: 'warn',
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
