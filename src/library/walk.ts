@@ -54,26 +54,6 @@ export function comparePaths(a: string, b: string, sep: string = path.sep): numb
 }
 
 /**
- * Resolves a directory entry to 'dir' | 'file' | null (other kinds), following symlinks.
- * A broken link logs a warning and answers null.
- */
-async function kindOf(dir: string, entry: Dirent, log: (l: ScanLog) => void): Promise<{ kind: 'dir' | 'file'; stat?: import('node:fs').Stats } | null> {
-  if (entry.isDirectory()) return { kind: 'dir' };
-  if (entry.isFile()) return { kind: 'file' };
-  if (!entry.isSymbolicLink()) return null;
-  const full = path.join(dir, entry.name);
-  try {
-    const st = await fs.stat(full);
-    if (st.isDirectory()) return { kind: 'dir' };
-    if (st.isFile()) return { kind: 'file', stat: st };
-    return null;
-  } catch (err) {
-    log({ level: 'warn', message: `skipping broken link ${full}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` });
-    return null;
-  }
-}
-
-/**
  * Finds the work folders under the roots (DESIGN section 5): a folder whose name has a
  * work code is a work and is not descended into; other folders are descended into while
  * their depth (a root's child is 1) is below `maxDepth`. Duplicated codes keep the first
@@ -89,7 +69,7 @@ export async function discoverWorks(roots: ScanRoot[], maxDepth: number, log: (l
     const entries = await fs.readdir(dir, { withFileTypes: true });
     for (const entry of entries) {
       if (isJunk(entry.name)) continue;
-      const kind = await kindOf(dir, entry, log);
+      const kind = kindOfSync(dir, entry, log);
       if (kind?.kind !== 'dir') continue;
       const full = path.join(dir, entry.name);
       const code = parseWorkCode(entry.name);
@@ -145,7 +125,10 @@ export async function discoverWorks(roots: ScanRoot[], maxDepth: number, log: (l
 /** A file found in a work folder. `relpath` uses '/'; `mtime` is ms since epoch; `size` bytes. */
 export interface FoundFile { relpath: string; abs: string; size: number; mtime: number }
 
-/** kindOf for the synchronous listing of a work folder. */
+/**
+ * What a directory entry is for the walk: a folder, a file (with its stat when reached
+ * through a link), or null (other kinds, broken links: logged as a warning).
+ */
 function kindOfSync(dir: string, entry: Dirent, log: (l: ScanLog) => void): { kind: 'dir' | 'file'; stat?: Stats } | null {
   if (entry.isDirectory()) return { kind: 'dir' };
   if (entry.isFile()) return { kind: 'file' };
