@@ -6,7 +6,7 @@
 import { createUser } from '../../src/users/index.js';
 import { scanLibrary } from '../../src/library/scan.js';
 import type { Config } from '../../src/config/index.js';
-import { libraryDir, startTestServer, type TestServer } from '../helpers/server.js';
+import { callApi, libraryDir, startTestServer, type TestServer } from '../helpers/server.js';
 
 export const RJ01012345 = 1012345;
 export const USER = { name: 'listener', password: 'listener-pw' };
@@ -32,12 +32,8 @@ export async function startLyricFixture(config: Partial<Config> = {}): Promise<L
     srv,
     tokens,
     async call(token, method, path, body) {
-      const headers: Record<string, string> = {};
-      if (token) headers.authorization = `Bearer ${token}`;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(srv.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
+      const { status, body: answer } = await callApi(srv, method, path, token, body);
+      return { status, body: answer };
     },
     async fileId(workId, relpath) {
       const row = await db('files').where({ work_id: workId, relpath }).first('id');

@@ -7,7 +7,7 @@ import type { Db } from '../../src/db/index.js';
 import type { Group } from '../../src/api/types.js';
 import { createUser } from '../../src/users/index.js';
 import { vaId } from '../../src/metadata/save.js';
-import type { TestServer } from './server.js';
+import { callApi, type TestServer } from './server.js';
 
 export interface SeedWork {
   id: number;
@@ -61,14 +61,10 @@ export async function userToken(srv: TestServer, name: string, group: Group): Pr
   return srv.login(name, 'password-123');
 }
 
-/** A small fetch wrapper for JSON API calls: answers status and parsed body. */
+/** A JSON API client bound to `srv`: answers status and parsed body. */
 export function apiClient(srv: TestServer) {
-  return async function api(method: string, path: string, token?: string | null, body?: unknown): Promise<{ status: number; body: any }> {
-    const headers: Record<string, string> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(srv.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+  return async (method: string, path: string, token?: string | null, body?: unknown): Promise<{ status: number; body: any }> => {
+    const { status, body: answer } = await callApi(srv, method, path, token, body);
+    return { status, body: answer };
   };
 }

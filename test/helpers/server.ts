@@ -59,3 +59,18 @@ export async function startTestServer(opts: { dataDir?: string; config?: Partial
     },
   };
 }
+
+/** What a JSON API call answered: the status, the parsed body (the text when not JSON, null when empty), the headers. */
+export interface ApiAnswer { status: number; body: any; headers: Headers }
+
+/** Calls the API of `srv` with an optional bearer token and JSON body. */
+export async function callApi(srv: Pick<TestServer, 'url'>, method: string, path: string, token?: string | null, body?: unknown): Promise<ApiAnswer> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(srv.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  let parsed: unknown = text ? text : null;
+  try { if (text) parsed = JSON.parse(text); } catch { /* not JSON: keep the text */ }
+  return { status: res.status, body: parsed, headers: res.headers };
+}

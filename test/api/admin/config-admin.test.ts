@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { call } from './helpers.js';
+import { callApi as call, startTestServer, type TestServer } from '../../helpers/server.js';
 
 /** Spec 001 section 3 keys with the defaults of section 9. */
 const SPEC_DEFAULTS = {

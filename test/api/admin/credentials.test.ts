@@ -3,8 +3,7 @@
  * {error, errors: [{msg}]}, listing, password change and deletion revoking tokens.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { call } from './helpers.js';
+import { callApi as call, startTestServer, type TestServer } from '../../helpers/server.js';
 
 let srv: TestServer;
 let admin: string;

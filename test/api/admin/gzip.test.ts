@@ -2,8 +2,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { call } from './helpers.js';
+import { callApi as call, startTestServer, type TestServer } from '../../helpers/server.js';
 
 let srv: TestServer;
 let admin: string;

@@ -3,8 +3,8 @@
  * 403, admin allowed; with `auth: false` an anonymous caller acts as the admin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { libraryDir, startTestServer, type TestServer } from '../../helpers/server.js';
-import { call, groupTokens, type Tokens } from './helpers.js';
+import { callApi as call, libraryDir, startTestServer, type TestServer } from '../../helpers/server.js';
+import { groupTokens, type Tokens } from './helpers.js';
 
 /** [method, path, body for an admin call that succeeds]: bodies are valid so the admin answer is 200. */
 const routes: [string, string, unknown?][] = [

@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { libraryDir, startTestServer, type TestServer } from '../../helpers/server.js';
-import { call } from './helpers.js';
+import { callApi as call, libraryDir, startTestServer, type TestServer } from '../../helpers/server.js';
 
 let srv: TestServer;
 let admin: string;
