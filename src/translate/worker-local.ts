@@ -5,8 +5,8 @@
  */
 import type { Db } from '../db/index.js';
 import { resolveMediaFile } from '../library/media.js';
-import { claimTask, completeTask, releaseTask, reportStatus } from './claims.js';
-import { LyricTaskError } from './errors.js';
+import { claimTask, completeTask, releaseTask, reportStatus } from '../lyrics/claims.js';
+import { LyricTaskError } from '../lyrics/errors.js';
 import { ClaimLostError, type WorkerBackend, type WorkerClaim } from './worker.js';
 
 /** Runs `fn`, turning not_found / conflict into ClaimLostError. */
