@@ -14,7 +14,7 @@ import cron from 'node-cron';
 import type { AppServices } from './context.js';
 import { verifyToken } from '../users/index.js';
 import { isRemoteBlocked } from './middleware/remote.js';
-import { ScanManager, type ScanCommandKind, type UpdateRunner } from './scan-manager.js';
+import { ScanManager, type ScanCommandKind } from './scan-manager.js';
 import type { ScanMessage, User } from '../api/types.js';
 
 export const REALTIME_PATH = '/api/ws';
@@ -40,16 +40,15 @@ async function userOf(services: AppServices, req: http.IncomingMessage): Promise
 /**
  * Attaches the scanner socket to `server` and starts the scheduled scans of `scanCron`
  * (node-cron syntax; empty = none; an invalid expression is reported on stderr and
- * ignored). `update` runs PERFORM_UPDATE (refresh library info); without it the
- * command answers an `error`. Answers the manager and a close function.
+ * ignored). Answers the manager and a close function.
  */
-export function attachRealtime(server: http.Server, services: AppServices, opts: { update?: UpdateRunner } = {}): Realtime {
+export function attachRealtime(server: http.Server, services: AppServices): Realtime {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const send = (ws: WebSocket, message: ScanMessage) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   };
   const admins = new Set<WebSocket>();
-  const manager = new ScanManager(services, (message) => admins.forEach((ws) => send(ws, message)), opts.update);
+  const manager = new ScanManager(services, (message) => admins.forEach((ws) => send(ws, message)));
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
