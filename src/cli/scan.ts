@@ -18,7 +18,7 @@ import ora, { type Ora } from 'ora';
 import { ensureDataDir, loadConfig, resolveDataDir, type Config } from '../config/index.js';
 import { openMigrated, type Db } from '../db/index.js';
 import { ScanAbortedError, ScanError, scanLibrary, scanLyrics, scanWork, summaryLine, type ScanEvent, type ScanOptions, type ScanRoot, type ScanSummary } from '../library/scan.js';
-import { formatWorkCode, parseWorkIdInput } from '../library/workcode.js';
+import { formatWorkCode, parseWorkIdInput } from '../model/index.js';
 import { fetchPendingMetadata, refreshLibraryInfo, type MetadataSummary } from '../metadata/index.js';
 import { CliError, EXIT_FAILURES, info, printJson } from './output.js';
 

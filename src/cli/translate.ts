@@ -16,7 +16,7 @@ import { transcriberCommandProblem } from '../lyrics/transcriber.js';
 import { runWorker, type WorkerBackend, type WorkerProgress } from '../lyrics/worker.js';
 import { httpBackend, loginToServer, ServerCallError } from '../lyrics/worker-http.js';
 import { localBackend } from '../lyrics/worker-local.js';
-import { formatWorkCode } from '../library/workcode.js';
+import { formatWorkCode } from '../model/index.js';
 import { CliError, EXIT_FAILURES, EXIT_USAGE, info, printJson } from './output.js';
 import { readPassword } from './password-input.js';
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { LoginAnswer, LyricClaimAnswer } from '../api/types.js';
+import type { LoginAnswer, LyricClaimAnswer } from '../model/index.js';
 import { ClaimLostError, type WorkerBackend, type WorkerClaim } from './worker.js';
 
 /** A failed call: the server's {error} text (or the status) and the HTTP status. */

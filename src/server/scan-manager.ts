@@ -9,7 +9,7 @@ import type { AppServices } from './context.js';
 import { fetchPendingMetadata } from '../metadata/index.js';
 import { ScanAbortedError, scanLibrary, scanLyrics, summaryLine, type ScanEvent, type ScanLog, type ScanSummary } from '../library/scan.js';
 import { currentScanLock } from '../library/lock.js';
-import type { ScanMessage, ScanResultEntry, ScanTask } from '../api/types.js';
+import type { ScanMessage, ScanResultEntry, ScanTask } from '../model/index.js';
 
 export type ScanCommandKind = 'scan' | 'lyrics' | 'update';
 
