@@ -10,7 +10,7 @@
  * - A 401 first calls the client's `onUnauthorized` hook (the web drops its session
  *   there), unless the call asks `on401: 'throw'`.
  */
-import type { LoginAnswer } from './types.js';
+import type { LoginAnswer } from '../model/index.js';
 
 /** Query parameters; null and undefined values are left out. */
 export type Query = Record<string, string | number | boolean | null | undefined>;

@@ -19,7 +19,7 @@ import ora, { type Ora } from 'ora';
 import { ensureDataDir, loadConfig, resolveDataDir, type Config } from '../config/index.js';
 import { openMigrated, type Db } from '../db/index.js';
 import { ScanAbortedError, ScanError, summaryLine, type ScanRoot, type ScanSummary } from '../library/scan.js';
-import { parseWorkIdInput } from '../library/workcode.js';
+import { parseWorkIdInput } from '../model/index.js';
 import { runScan, runWorkScan, type RunEvent, type RunMode } from '../metadata/index.js';
 import { CliError, EXIT_FAILURES, info, printJson } from './output.js';
 

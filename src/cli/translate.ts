@@ -17,7 +17,7 @@ import { transcriberCommandProblem } from '../translate/transcriber.js';
 import { runWorker, type WorkerBackend, type WorkerProgress } from '../translate/worker.js';
 import { httpBackend } from '../translate/worker-http.js';
 import { localBackend } from '../translate/worker-local.js';
-import { formatWorkCode } from '../library/workcode.js';
+import { formatWorkCode } from '../model/index.js';
 import { CliError, EXIT_FAILURES, EXIT_USAGE, info, printJson } from './output.js';
 import { readPassword } from './password-input.js';
 

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/index.js';
-import { formatWorkCode } from './workcode.js';
+import { formatWorkCode } from '../model/index.js';
 import { resolveMediaFile } from './media.js';
 import { mimeTypeOf } from './filetypes.js';
 

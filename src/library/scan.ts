@@ -14,7 +14,7 @@ import type { Db } from '../db/index.js';
 import { acquireScanLock, type ScanKind, type ScanLock } from './lock.js';
 import { discoverWorks } from './walk.js';
 import { FILE_COLUMNS, WORK_COLUMNS, syncWork, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from './work.js';
-import { formatWorkCode } from './workcode.js';
+import { formatWorkCode, WorkStatus } from '../model/index.js';
 import type { ScanLog, ScanOptions, ScanSummary, WorkRescan } from './types.js';
 
 export type { ScanEvent, ScanLog, ScanOptions, ScanSummary, ScanRoot, WorkRescan, WorkResult } from './types.js';
@@ -174,7 +174,7 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
     // Phase 2: plan; the guard runs before anything is written.
     const rowsById = await loadWorkRows(db);
     const foundIds = new Set(found.works.map((w) => w.id));
-    const visible = [...rowsById.values()].filter((r) => r.status === 3 && r.removed_at === null && r.dir !== null && roots.some((root) => isInside(r.dir!, root.path)));
+    const visible = [...rowsById.values()].filter((r) => r.status === WorkStatus.InLibrary && r.removed_at === null && r.dir !== null && roots.some((root) => isInside(r.dir!, root.path)));
     const vanished = visible.filter((r) => !foundIds.has(r.id));
     if (!opts.skipCleanup && !opts.allowMassRemoval && vanished.length > 0) {
       const lostRoot = found.unreadableRoots.find(({ root }) => vanished.some((r) => isInside(r.dir!, root.path)));
@@ -268,7 +268,7 @@ export async function scanLyrics(db: Db, opts: Pick<ScanOptions, 'signal' | 'onE
   return withLock(db, 'lyrics', async () => {
     const summary = emptySummary();
     const rowsById = await loadWorkRows(db);
-    const works = [...rowsById.values()].filter((r) => r.status === 3 && r.removed_at === null && r.dir !== null).sort((a, b) => a.id - b.id);
+    const works = [...rowsById.values()].filter((r) => r.status === WorkStatus.InLibrary && r.removed_at === null && r.dir !== null).sort((a, b) => a.id - b.id);
     emit({ type: 'main', log: { level: 'info', message: `rescanning the files and lyrics of ${works.length} works` } });
     const targets = works.map((r) => ({ id: r.id, prefix: r.code_prefix, code: formatWorkCode(r.id, r.code_prefix), dir: r.dir!, rootName: r.root_folder ?? '' }));
     const ctx = workContext(db, opts.durationConcurrency ?? 8, opts.signal);

@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
-import type { LyricTask } from '../api/types.js';
+import type { LyricTask } from '../model/index.js';
 import { LyricTaskError } from './errors.js';
 import { parseLrc } from './lrc.js';
 import { TaskStatus } from './status.js';

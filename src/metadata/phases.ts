@@ -12,7 +12,7 @@
 import type { Db } from '../db/index.js';
 import type { Config } from '../config/index.js';
 import { acquireScanLock } from '../library/lock.js';
-import { formatWorkCode } from '../library/workcode.js';
+import { formatWorkCode } from '../model/index.js';
 import type { ScanEvent, ScanSummary } from '../library/types.js';
 import { fetchWorkMetadata, refreshDynamicInfo, type CrawlOptions } from './crawler.js';
 import { pendingMetadataWorkIds } from './save.js';

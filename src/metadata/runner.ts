@@ -14,7 +14,7 @@
 import type { Db } from '../db/index.js';
 import type { Config } from '../config/index.js';
 import { scanLibrary, scanLyrics, scanWork, summaryLine, type ScanEvent, type ScanLog, type ScanRoot, type ScanSummary, type WorkRescan, type WorkResult } from '../library/scan.js';
-import { formatWorkCode } from '../library/workcode.js';
+import { formatWorkCode } from '../model/index.js';
 import { fetchPendingMetadata, refreshLibraryInfo, type MetadataSummary } from './phases.js';
 
 /**

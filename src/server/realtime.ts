@@ -5,7 +5,7 @@
  * the socket closes (4001 no or bad token, 4003 not admin). Commands (JSON `{type}`):
  * ON_SCANNER_PAGE, PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE, KILL_SCAN_PROCESS.
  * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
- * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/api/types.ts).
+ * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/model/wire.ts).
  */
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -15,7 +15,7 @@ import type { AppServices } from './context.js';
 import { verifyToken } from '../users/index.js';
 import { isRemoteBlocked } from './middleware/remote.js';
 import { ScanManager, type ScanCommandKind } from './scan-manager.js';
-import type { ScanMessage, User } from '../api/types.js';
+import type { ScanMessage, User } from '../model/index.js';
 
 export const REALTIME_PATH = '/api/ws';
 

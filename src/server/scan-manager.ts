@@ -10,7 +10,7 @@ import type { AppServices } from './context.js';
 import { mainLogOf, runScan, type RunEvent, type RunMode } from '../metadata/index.js';
 import { ScanAbortedError, summaryLine, type ScanLog } from '../library/scan.js';
 import { currentScanLock } from '../library/lock.js';
-import type { ScanMessage, ScanResultEntry, ScanTask } from '../api/types.js';
+import type { ScanMessage, ScanResultEntry, ScanTask } from '../model/index.js';
 
 export type ScanCommandKind = 'scan' | 'lyrics' | 'update';
 

@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { ApiError, type ApiClient } from '../api/client.js';
-import type { LyricClaimAnswer } from '../api/types.js';
+import type { LyricClaimAnswer } from '../model/index.js';
 import { ClaimLostError, type WorkerBackend, type WorkerClaim } from './worker.js';
 
 /**

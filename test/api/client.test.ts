@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, ApiError } from '../../src/api/client.js';
-import type { AuthMeAnswer } from '../../src/api/types.js';
+import type { AuthMeAnswer } from '../../src/model/index.js';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../helpers/server.js';
 
 let srv: TestServer;

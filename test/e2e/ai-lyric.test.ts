@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LyricTask } from '../../src/api/types.js';
+import type { LyricTask } from '../../src/model/index.js';
 import { scanLibrary } from '../../src/library/scan.js';
 import { PHONE, startE2E, type E2E } from './browser.js';
 

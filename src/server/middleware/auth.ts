@@ -5,7 +5,7 @@
  */
 import type Koa from 'koa';
 import type { AppContext } from '../context.js';
-import type { User } from '../../api/types.js';
+import type { User } from '../../model/index.js';
 import { verifyToken } from '../../users/index.js';
 import { forbidden, unauthorized } from './errors.js';
 

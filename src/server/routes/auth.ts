@@ -7,7 +7,7 @@ import type { AppContext, AppState } from '../context.js';
 import { authenticate, issueToken } from '../../users/index.js';
 import { requireUser } from '../middleware/auth.js';
 import { HttpError } from '../middleware/errors.js';
-import type { AuthMeAnswer, LoginAnswer } from '../../api/types.js';
+import type { AuthMeAnswer, LoginAnswer } from '../../model/index.js';
 
 const loginSchema = z.object({
   name: z.string().min(5, 'password length at least 5'),

@@ -4,18 +4,20 @@
  * absent. Anything else out of range answers 400 {error} through the error handler.
  */
 import { z } from 'zod';
-import { FAVOURITE_ORDERS, WORK_ORDERS, type LyricPart, type WorkFilter } from '../../catalogue/index.js';
-import type { AdvancedKeyword } from '../../api/types.js';
+import type { WorkFilter } from '../../catalogue/index.js';
+import {
+  ADVANCED_KEYWORD_TYPES, FAVOURITE_ORDERS, lyricPartsOf, PROGRESS_VALUES, SEED_MAX, SEED_MIN, SORT_DIRECTIONS, WORK_ORDERS, WorkStatus,
+  type AdvancedKeyword, type NsfwOption,
+} from '../../model/index.js';
 
 /** Treats '' as absent, so `?order=` falls back to the default. */
 const opt = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 const page = opt(z.coerce.number().int().min(1).max(1_000_000).default(1));
-const sort = opt(z.enum(['asc', 'desc']).default('desc'));
-export const PROGRESS = ['marked', 'listening', 'listened', 'replay', 'postponed'] as const;
+const sort = opt(z.enum(SORT_DIRECTIONS).default('desc'));
 
 const advancedKeyword = z.object({
-  t: z.enum(['unknown', 'fuzzy', 'VA', 'tag', 'circle']),
+  t: z.enum(ADVANCED_KEYWORD_TYPES),
   d: z.string().max(200),
 });
 
@@ -45,7 +47,7 @@ export const worksQuery = z
     page,
     sort,
     order: opt(z.enum(WORK_ORDERS).default('release')),
-    seed: opt(z.coerce.number().int().min(0).max(99).default(0)),
+    seed: opt(z.coerce.number().int().min(SEED_MIN).max(SEED_MAX).default(SEED_MIN)),
     nsfw: opt(z.coerce.number().int().min(0).max(2).default(0)),
     lyric: opt(z.string().regex(/^(ai|local)(_(ai|local))?$/, 'lyric must be ai, local or ai_local').optional()),
     isAdvance: opt(z.enum(['0', '1', 'true', 'false']).default('0')),
@@ -63,9 +65,9 @@ export const worksQuery = z
       keywords = parsed.data;
     }
     const filter: WorkFilter = {
-      status: 3,
-      nsfw: q.nsfw as 0 | 1 | 2,
-      lyric: q.lyric ? (q.lyric.split('_') as LyricPart[]) : [],
+      status: WorkStatus.InLibrary,
+      nsfw: q.nsfw as NsfwOption,
+      lyric: q.lyric ? lyricPartsOf(q.lyric) : [],
       keyword: advanced ? undefined : q.keyword,
       advanced: keywords,
     };
@@ -78,7 +80,7 @@ export const favouritesQuery = z.object({
   page,
   sort,
   order: opt(z.enum(FAVOURITE_ORDERS).default('updated_at')),
-  filter: opt(z.enum(PROGRESS).optional()),
+  filter: opt(z.enum(PROGRESS_VALUES).optional()),
 });
 
 /** A numeric id in a path (works, circles, tags). */

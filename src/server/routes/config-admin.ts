@@ -8,7 +8,7 @@ import type { AppContext, AppState } from '../context.js';
 import { applyConfig, ConfigError, defaultConfig, mergeAdminConfig, saveConfig } from '../../config/index.js';
 import { requireAdmin, requireUser } from '../middleware/auth.js';
 import { HttpError } from '../middleware/errors.js';
-import type { AdminConfigAnswer, AdminConfigSaveAnswer } from '../../api/types.js';
+import type { AdminConfigAnswer, AdminConfigSaveAnswer } from '../../model/index.js';
 
 export const configAdminRouter = new Router<AppState, { services: AppContext['services'] }>();
 

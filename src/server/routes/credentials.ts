@@ -10,7 +10,7 @@ import type { AppContext, AppState } from '../context.js';
 import { addUser, changePassword, deleteUsers, listUsers, newUserSchema, passwordSchema, UserError } from '../../users/index.js';
 import { requireAdmin, requireUser } from '../middleware/auth.js';
 import { HttpError } from '../middleware/errors.js';
-import type { MessageAnswer, UsersAnswer } from '../../api/types.js';
+import type { MessageAnswer, UsersAnswer } from '../../model/index.js';
 
 export const credentialsRouter = new Router<AppState, { services: AppContext['services'] }>();
 

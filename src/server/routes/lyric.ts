@@ -9,12 +9,12 @@ import { z } from 'zod';
 import type { AppContext, AppState } from '../context.js';
 import { requireAdmin, requireUser, requireWriter } from '../middleware/auth.js';
 import { HttpError, badRequest } from '../middleware/errors.js';
-import { parseWorkIdInput } from '../../library/workcode.js';
+import { parseWorkIdInput } from '../../model/index.js';
 import { LyricTaskError } from '../../lyrics/errors.js';
 import { isTaskStatus } from '../../lyrics/status.js';
 import { createTaskForFile, createTasksForFolder, deleteTask, listTasks, redoTask, startTask, taskLrc, workTasks } from '../../lyrics/tasks.js';
 import { claimTask, completeTask, expireStaleClaims, releaseTask, reportStatus } from '../../lyrics/claims.js';
-import type { LrcContentAnswer, LyricClaimAnswer, LyricFolderTasksAnswer, LyricTaskAnswer, LyricTasksAnswer, MessageAnswer, WorkLyricTasksAnswer } from '../../api/types.js';
+import type { LrcContentAnswer, LyricClaimAnswer, LyricFolderTasksAnswer, LyricTaskAnswer, LyricTasksAnswer, MessageAnswer, WorkLyricTasksAnswer } from '../../model/index.js';
 
 export const lyricRouter = new Router<AppState, { services: AppContext['services'] }>();
 

@@ -7,9 +7,10 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import type { AppContext, AppState } from '../context.js';
 import { UnknownWorkError, deleteReview, listReviews, saveReview, type ReviewWriteMode } from '../../users/reviews.js';
+import { PROGRESS_VALUES } from '../../model/index.js';
 import { requireUser, requireWriter } from '../middleware/auth.js';
 import { badRequest, notFound } from '../middleware/errors.js';
-import { PROGRESS, favouritesQuery, numericId } from './catalogue-schema.js';
+import { favouritesQuery, numericId } from './catalogue-schema.js';
 
 export const reviewRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -19,7 +20,7 @@ const reviewBody = z.object({
   work_id: numericId,
   rating: z.number().int().min(1, 'rating must be 1 to 5').max(5, 'rating must be 1 to 5').nullable().optional(),
   review_text: z.string().max(100_000).nullable().optional(),
-  progress: z.enum(PROGRESS).nullable().optional(),
+  progress: z.enum(PROGRESS_VALUES).nullable().optional(),
 });
 
 /** Reads the write mode of section 7 from starOnly/progressOnly; checks the field it needs is there. */

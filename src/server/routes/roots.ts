@@ -12,7 +12,7 @@ import {
 } from '../../config/index.js';
 import { requireAdmin, requireUser } from '../middleware/auth.js';
 import { HttpError } from '../middleware/errors.js';
-import type { RootFoldersAnswer, RootFoldersChangeAnswer } from '../../api/types.js';
+import type { RootFoldersAnswer, RootFoldersChangeAnswer } from '../../model/index.js';
 
 export const rootsRouter = new Router<AppState, { services: AppContext['services'] }>();
 

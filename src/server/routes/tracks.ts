@@ -7,7 +7,7 @@ import type { AppContext, AppState } from '../context.js';
 import { requireUser } from '../middleware/auth.js';
 import { notFound } from '../middleware/errors.js';
 import { getTrackTree } from '../../library/tree.js';
-import type { TrackNode } from '../../api/types.js';
+import type { TrackNode } from '../../model/index.js';
 
 const paramsSchema = z.object({
   id: z.string().regex(/^\d{1,10}$/, 'work id must be a number').transform(Number),

@@ -8,11 +8,11 @@ import type { AppContext, AppState } from '../context.js';
 import { getWork, hideWork } from '../../catalogue/index.js';
 import { ScanError, scanWork } from '../../library/scan.js';
 import { ScanLockedError } from '../../library/lock.js';
-import { formatWorkCode } from '../../library/workcode.js';
+import { formatWorkCode } from '../../model/index.js';
 import { requireAdmin, requireUser } from '../middleware/auth.js';
 import { HttpError, notFound } from '../middleware/errors.js';
 import { numericId } from './catalogue-schema.js';
-import type { WorkScanAnswer } from '../../api/types.js';
+import type { WorkScanAnswer } from '../../model/index.js';
 
 export const workRouter = new Router<AppState, { services: AppContext['services'] }>();
 

@@ -8,7 +8,7 @@ import type { AppContext, AppState } from '../context.js';
 import { listWorks, type WorkFilter } from '../../catalogue/index.js';
 import { requireUser } from '../middleware/auth.js';
 import { numericId, vaId, worksQuery } from './catalogue-schema.js';
-import type { WorksAnswer } from '../../api/types.js';
+import type { WorksAnswer } from '../../model/index.js';
 
 export const worksRouter = new Router<AppState, { services: AppContext['services'] }>();
 

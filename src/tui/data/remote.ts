@@ -4,7 +4,8 @@
  */
 import type {
   CheckLrcAnswer, HistoryState, ListItem, SharedConfigAnswer, TrackNode, User, Work, WorksAnswer, AuthMeAnswer,
-} from '../../api/types.js';
+} from '../../model/index.js';
+import { lyricStatusOf } from '../../model/index.js';
 import { ApiClient, ApiError, type Method, type Query } from '../../api/client.js';
 import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
 import { toLrc } from '../../lyrics/subtitles.js';
@@ -69,7 +70,7 @@ export class RemoteSource implements DataSource {
     const advanced = Boolean(q.advanced?.length);
     return this.call('GET', worksPath(q), {
       page: q.page, order: q.order, sort: q.sort, nsfw: q.nsfw, seed: q.seed,
-      lyric: [...q.lyric].sort().join('_') || undefined,
+      lyric: lyricStatusOf(q.lyric) || undefined,
       isAdvance: advanced ? 1 : 0,
       keyword: advanced ? JSON.stringify(q.advanced) : q.keyword || undefined,
     });
