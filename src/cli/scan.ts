@@ -101,7 +101,7 @@ function report(summary: ScanSummary): void {
  * post-work hook (ScanOptions.afterWork, e.g. the metadata fetch) for the CLI.
  */
 export function scanOptionsFor(config: Config, roots: ScanRoot[], flags: ScanFlags, signal: AbortSignal, onEvent: (e: ScanEvent) => void): ScanOptions {
-  return { roots, maxDepth: config.scannerMaxRecursionDepth, allowMassRemoval: !!flags.allowMassRemoval, skipCleanup: config.skipCleanup, signal, onEvent };
+  return { roots, libraryRoots: config.rootFolders, maxDepth: config.scannerMaxRecursionDepth, allowMassRemoval: !!flags.allowMassRemoval, skipCleanup: config.skipCleanup, signal, onEvent };
 }
 
 export function registerScan(program: Command): void {
@@ -142,7 +142,7 @@ export function registerScan(program: Command): void {
       const display = progress(!!flags.json);
       try {
         if (workId !== null) {
-          const answer = await scanWork(db, workId, { signal: controller.signal, onEvent: display.onEvent });
+          const answer = await scanWork(db, workId, { libraryRoots: config.rootFolders, signal: controller.signal, onEvent: display.onEvent });
           display.stop();
           const metadata = fetch && answer.result !== 'failed' && answer.result !== 'removed'
             ? await fetchPendingMetadata(db, config, dataDir, { workIds: [workId], signal: controller.signal, onEvent: metadataProgress(!!flags.json) })
@@ -154,7 +154,7 @@ export function registerScan(program: Command): void {
           return;
         }
         const summary = flags.lyrics
-          ? await scanLyrics(db, { signal: controller.signal, onEvent: display.onEvent })
+          ? await scanLyrics(db, { libraryRoots: config.rootFolders, signal: controller.signal, onEvent: display.onEvent })
           : flags.refresh
             ? await refreshLibraryInfo(db, config, { signal: controller.signal, onEvent: display.onEvent })
             : await scanLibrary(db, scanOptionsFor(config, roots, flags, controller.signal, display.onEvent));

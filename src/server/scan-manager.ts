@@ -89,7 +89,7 @@ export class ScanManager {
     const onEvent = (e: ScanEvent) => this.apply(e);
     const { config, db } = this.services;
     const run = (): Promise<ScanSummary> => {
-      if (kind === 'lyrics') return scanLyrics(db, { signal: controller.signal, onEvent });
+      if (kind === 'lyrics') return scanLyrics(db, { libraryRoots: config.rootFolders, signal: controller.signal, onEvent });
       if (kind === 'update') return this.update!(this.services, controller.signal, onEvent);
       return scanLibrary(db, { roots: config.rootFolders, maxDepth: config.scannerMaxRecursionDepth, skipCleanup: config.skipCleanup, signal: controller.signal, onEvent }).then(async (summary) => {
         if (config.fetchMetadata) await fetchPendingMetadata(db, config, this.services.dataDir, { signal: controller.signal, onEvent });
