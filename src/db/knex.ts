@@ -1,9 +1,10 @@
 /**
  * Knex factory (DESIGN sections 1 and 3): SQLite (WAL, foreign keys, busy timeout,
- * synchronous=NORMAL). PostgreSQL is not supported yet: the catalogue's search index and
+ * synchronous=NORMAL), its files readable by their owner only (0600, like config.json). PostgreSQL is not supported yet: the catalogue's search index and
  * change triggers are SQLite's, and no PostgreSQL server is tested; a postgres:// target
  * is refused with a clear error rather than half-working.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
@@ -17,14 +18,41 @@ export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta
 /** Default database file inside a data directory. */
 export const sqlitePath = (dataDir: string) => path.join(dataDir, 'audiolib.sqlite3');
 
+/** Owner-only mode of the database file and of its -wal and -shm files. */
+export const DB_FILE_MODE = 0o600;
+
 /**
- * Opens a database. `target` is a SQLite file path. Returns a knex instance; call
+ * Makes a SQLite database file owner-only before SQLite opens it: an absent file is
+ * created empty (an empty file is an empty database) with DB_FILE_MODE, an existing one
+ * and the -wal and -shm files an earlier run left are chmod-ed. SQLite creates its -wal
+ * and -shm files with the database file's mode, so they follow. Best effort: a path
+ * that cannot be created or changed is left for SQLite to open (or refuse) as before.
+ */
+function restrictDbFiles(file: string): void {
+  if (file === '' || file === ':memory:' || file.startsWith('file:')) return;
+  try {
+    fs.closeSync(fs.openSync(file, 'a', DB_FILE_MODE));
+  } catch {
+    return;
+  }
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      fs.chmodSync(f, DB_FILE_MODE);
+    } catch {
+      // absent (-wal, -shm) or not ours to change
+    }
+  }
+}
+
+/**
+ * Opens a database. `target` is a SQLite file path (made owner-only, 0600). Returns a knex instance; call
  * `db.destroy()` when done. Throws ConfigError (CLI exit 2) for a postgres:// URL.
  */
 export function openDb(target: string): Db {
   if (/^postgres(ql)?:\/\//.test(target)) {
     throw new ConfigError('PostgreSQL is not supported by this version yet: give --db a SQLite file, or leave it out');
   }
+  restrictDbFiles(target);
   return knexFactory({
     client: 'sqlite3',
     connection: { filename: target },

@@ -36,9 +36,10 @@ export interface CoverImage { path: string; type: string; source: 'saved' | 'wor
 
 /**
  * Finds the cover of a visible work (saved cover files are named with the work's
- * code_prefix). Output: the image, or null when the work is unknown or removed.
+ * code_prefix); the work's own image is resolved like media (media.ts) within `roots`
+ * (config rootFolders). Output: the image, or null when the work is unknown or removed.
  */
-export async function findCover(db: Db, dataDir: string, workId: number, type: CoverType): Promise<CoverImage | null> {
+export async function findCover(db: Db, dataDir: string, workId: number, type: CoverType, roots: readonly { path: string }[]): Promise<CoverImage | null> {
   const work = await db('works').where({ id: workId }).whereNull('removed_at').first('code_prefix', 'cover_file_id');
   if (!work) return null;
   for (const t of FALLBACK[type]) {
@@ -47,7 +48,7 @@ export async function findCover(db: Db, dataDir: string, workId: number, type: C
     if (stat?.isFile()) return { path: file, type: 'image/jpeg', source: 'saved' };
   }
   if (work.cover_file_id != null) {
-    const own = await resolveMediaFile(db, workId, work.cover_file_id);
+    const own = await resolveMediaFile(db, workId, work.cover_file_id, roots);
     if (own && own.type === 'image') return { path: own.path, type: mimeTypeOf(own.name), source: 'work' };
   }
   return { path: PLACEHOLDER_COVER, type: 'image/svg+xml', source: 'placeholder' };

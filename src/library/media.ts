@@ -1,14 +1,17 @@
 /**
  * Resolving a track hash '{workId}/{fileId}' to a file on disk, safely (DESIGN
  * section 6): no path ever comes from the client; the id pair is looked up in the
- * database, joined to the work's folder, and the real path (symlinks resolved) must
- * stay inside the work's real folder. Also the lyric linked to an audio file.
+ * database, joined to the work's folder (the relpath must stay inside it), and the
+ * real path (symlinks resolved) must lie inside a library root's real path, the same
+ * rule the scanner follows (link-roots.ts, README.md "Symlinks"). Also the lyric
+ * linked to an audio file.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/index.js';
 import type { FileType } from './filetypes.js';
 import { pickLyric, type LyricRef } from './tree.js';
+import { allowedFor, insideAny, isWithin, resolveRoots } from './link-roots.js';
 
 /** A file ready to serve. */
 export interface MediaFile {
@@ -19,7 +22,7 @@ export interface MediaFile {
   /** Base name, for Content-Disposition and content types. */
   name: string;
   type: FileType;
-  /** Real absolute path (symlinks resolved), inside the work's real folder. */
+  /** Real absolute path (symlinks resolved), inside a library root's real folder. */
   path: string;
   /** Bytes, from the file system at resolve time. */
   size: number;
@@ -27,19 +30,15 @@ export interface MediaFile {
   mtimeMs: number;
 }
 
-/** True when `child` is `parent` itself or lies below it (both absolute, normalised). */
-function isInside(parent: string, child: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-}
-
 /**
  * Resolves a file of a visible (not removed) work.
- * Input: work id and file id. Output: the file, or null when the work is unknown or
- * removed, the file is not in that work, the file is missing or not a regular file,
- * or its path (relpath or a symlink) leads outside the work folder.
+ * Input: work id, file id, and the configured library roots (config rootFolders).
+ * Output: the file, or null when the work is unknown or removed, the file is not in
+ * that work, the file is missing or not a regular file, its relpath leads outside the
+ * work folder, or its real path (the work folder or a symlink resolved) lies outside
+ * every root (a work under none of the roots: outside its parent folder).
  */
-export async function resolveMediaFile(db: Db, workId: number, fileId: number): Promise<MediaFile | null> {
+export async function resolveMediaFile(db: Db, workId: number, fileId: number, roots: readonly { path: string }[]): Promise<MediaFile | null> {
   const row = await db('files')
     .join('works', 'works.id', 'files.work_id')
     .where({ 'files.id': fileId, 'files.work_id': workId })
@@ -48,10 +47,10 @@ export async function resolveMediaFile(db: Db, workId: number, fileId: number): 
   if (!row || !row.dir) return null;
   const dir = path.resolve(row.dir as string);
   const joined = path.resolve(dir, ...String(row.relpath).split('/'));
-  if (!isInside(dir, joined)) return null;
+  if (joined === dir || !isWithin(dir, joined)) return null;
   try {
-    const [realDir, realFile] = await Promise.all([fs.realpath(dir), fs.realpath(joined)]);
-    if (!isInside(realDir, realFile)) return null;
+    const [allowed, realFile] = await Promise.all([resolveRoots(roots).then((r) => allowedFor(dir, r)), fs.realpath(joined)]);
+    if (!insideAny(realFile, allowed)) return null;
     const stat = await fs.stat(realFile);
     if (!stat.isFile()) return null;
     return {

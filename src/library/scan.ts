@@ -13,11 +13,12 @@ import path from 'node:path';
 import type { Db } from '../db/index.js';
 import { acquireScanLock, type ScanKind, type ScanLock } from './lock.js';
 import { discoverWorks } from './walk.js';
+import { resolveRoots } from './link-roots.js';
 import { FILE_COLUMNS, WORK_COLUMNS, syncWork, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from './work.js';
 import { formatWorkCode, WorkStatus } from '../model/index.js';
 import type { ScanLog, ScanOptions, ScanSummary, WorkRescan } from './types.js';
 
-export type { ScanEvent, ScanLog, ScanOptions, ScanSummary, ScanRoot, WorkRescan, WorkResult } from './types.js';
+export type { ScanEvent, ScanLog, ScanOptions, ScanSummary, ScanRoot, SkippedLink, WorkRescan, WorkResult } from './types.js';
 
 /** Share of the visible works a scan may hide without `allowMassRemoval` (DESIGN section 4). */
 export const MASS_REMOVAL_SHARE = 0.1;
@@ -42,7 +43,7 @@ export class ScanAbortedError extends Error {
   }
 }
 
-const emptySummary = (): ScanSummary => ({ added: 0, updated: 0, skipped: 0, failed: 0, duplicates: 0, failures: [], duplicateFolders: [], removed: 0, restored: 0 });
+const emptySummary = (): ScanSummary => ({ added: 0, updated: 0, skipped: 0, failed: 0, duplicates: 0, failures: [], duplicateFolders: [], removed: 0, restored: 0, skippedLinks: [] });
 const isAbort = (err: unknown) => (err as Error)?.name === 'AbortError';
 const nowText = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
 const countsOf = (s: ScanSummary) => ({ added: s.added, updated: s.updated, skipped: s.skipped, failed: s.failed, duplicates: s.duplicates, removed: s.removed, restored: s.restored });
@@ -90,6 +91,7 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
       if (!row) log({ level: 'info', message: `new folder: ${target.dir}` });
       const outcome = await syncWork(ctx, target, row, rows, (l) => (logs.length > 0 ? log(l) : holdLog(l)));
       let result: 'added' | 'updated' | 'skipped' = outcome.result;
+      for (const link of outcome.skippedLinks) summary.skippedLinks.push({ work: target.code, ...link });
       if (result !== 'skipped') {
         if (logs.length === 0) log({ level: 'info', message: `files changed: ${target.dir}` });
         held.splice(0).forEach(log);
@@ -145,7 +147,8 @@ async function loadWorkRows(db: Db): Promise<Map<number, WorkRow>> {
  * Full scan of the roots (issue 2 item 3, issue 4 "scan modes"). Answers the summary:
  * added (new works), updated (files or folder changed, restored works), skipped
  * (unchanged), failed (with errors, by work code), duplicates (folders of a code already
- * kept), removed (hidden: folder vanished), restored (hidden works whose folder is back).
+ * kept), removed (hidden: folder vanished), restored (hidden works whose folder is back),
+ * skippedLinks (links whose real path lies outside `roots` and `libraryRoots`, not scanned).
  * Throws ScanLockedError when another scan runs, ScanError('mass_removal') BEFORE
  * writing anything when more than 10% of the visible works under the roots would be
  * hidden or a root holding works cannot be read (unless allowMassRemoval or
@@ -159,12 +162,14 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
     const summary = emptySummary();
     const roots = opts.roots.map((r) => ({ name: r.name, path: path.resolve(r.path) }));
     main({ level: 'info', message: `scanning ${roots.map((r) => `${r.name} (${r.path})`).join(', ') || 'no folders'}` });
+    const linkRoots = await resolveRoots([...roots, ...(opts.libraryRoots ?? [])]);
 
     // Phase 1: discover.
-    const found = await discoverWorks(roots, opts.maxDepth, main, opts.signal).catch((err) => {
+    const found = await discoverWorks(roots, opts.maxDepth, linkRoots.map((r) => r.real), main, opts.signal).catch((err) => {
       throw isAbort(err) ? new ScanAbortedError(summary) : err;
     });
     main({ level: 'info', message: `found ${found.works.length} work folders` });
+    summary.skippedLinks.push(...found.skippedLinks);
     for (const d of found.duplicates) {
       summary.duplicates++;
       summary.duplicateFolders.push({ code: d.code, kept: d.kept, duplicate: d.duplicate });
@@ -195,7 +200,7 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
         summary.skipped++;
         continue;
       }
-      targets.push({ id: w.id, prefix: w.prefix, code: w.code, dir: w.dir, rootName: w.root.name });
+      targets.push({ id: w.id, prefix: w.prefix, code: w.code, dir: w.dir, rootName: w.root.name, roots: linkRoots });
     }
     const ctx = workContext(db, opts.durationConcurrency ?? 8, opts.signal);
     try {
@@ -228,10 +233,12 @@ export function summaryLine(s: ScanSummary): string {
  * Rescans one work's folder (POST /api/work/scan/:id). Answers `{changed, result}`:
  * 'updated' or 'skipped' after syncing its files, 'failed' when the folder cannot be
  * read (error in `error`), 'removed' when the folder is gone (the work is hidden with
- * removed_reason 'missing'; user data stays). Throws ScanError('not_found') for an
- * unknown work or one without a folder, ScanLockedError when another scan runs.
+ * removed_reason 'missing'; user data stays). Links may lead into `libraryRoots` (the
+ * configured roots; README.md "Symlinks"); a folder that leads elsewhere fails.
+ * Throws ScanError('not_found') for an unknown work or one without a folder,
+ * ScanLockedError when another scan runs.
  */
-export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, 'signal' | 'onEvent'> = {}): Promise<WorkRescan> {
+export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, 'signal' | 'onEvent' | 'libraryRoots'> = {}): Promise<WorkRescan> {
   const row: WorkRow | undefined = await db('works').where({ id: workId }).first(WORK_COLUMNS);
   if (!row || row.dir === null || row.removed_reason === 'deleted') throw new ScanError(`work ${formatWorkCode(workId)} not found in the library`, 'not_found');
   const dir = row.dir;
@@ -246,7 +253,7 @@ export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, '
       return summary;
     }
     const code = formatWorkCode(workId, row.code_prefix);
-    const target: WorkTarget = { id: workId, prefix: row.code_prefix, code, dir, rootName: row.root_folder ?? path.basename(path.dirname(dir)) };
+    const target: WorkTarget = { id: workId, prefix: row.code_prefix, code, dir, rootName: row.root_folder ?? path.basename(path.dirname(dir)), roots: await resolveRoots(opts.libraryRoots ?? []) };
     const ctx = workContext(db, 4, opts.signal, 0);
     await syncWorks(ctx, [target], new Map([[workId, row]]), summary, opts);
     if (summary.failed > 0) answer = { changed: false, result: 'failed', error: summary.failures[0]!.error };
@@ -261,16 +268,18 @@ export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, '
  * files of every visible library work (new and removed lyric files included), re-links
  * lyrics and recomputes lyric_status and covers, without walking the roots for new
  * works and without hiding anything. A work whose folder is missing is reported as
- * failed. Answers the summary (added stays 0). Throws like scanLibrary.
+ * failed. Links may lead into `libraryRoots` as in scanWork. Answers the summary
+ * (added stays 0). Throws like scanLibrary.
  */
-export async function scanLyrics(db: Db, opts: Pick<ScanOptions, 'signal' | 'onEvent' | 'durationConcurrency'> = {}): Promise<ScanSummary> {
+export async function scanLyrics(db: Db, opts: Pick<ScanOptions, 'signal' | 'onEvent' | 'durationConcurrency' | 'libraryRoots'> = {}): Promise<ScanSummary> {
   const emit = opts.onEvent ?? (() => undefined);
   return withLock(db, 'lyrics', async () => {
     const summary = emptySummary();
     const rowsById = await loadWorkRows(db);
     const works = [...rowsById.values()].filter((r) => r.status === WorkStatus.InLibrary && r.removed_at === null && r.dir !== null).sort((a, b) => a.id - b.id);
     emit({ type: 'main', log: { level: 'info', message: `rescanning the files and lyrics of ${works.length} works` } });
-    const targets = works.map((r) => ({ id: r.id, prefix: r.code_prefix, code: formatWorkCode(r.id, r.code_prefix), dir: r.dir!, rootName: r.root_folder ?? '' }));
+    const roots = await resolveRoots(opts.libraryRoots ?? []);
+    const targets = works.map((r) => ({ id: r.id, prefix: r.code_prefix, code: formatWorkCode(r.id, r.code_prefix), dir: r.dir!, rootName: r.root_folder ?? '', roots }));
     const ctx = workContext(db, opts.durationConcurrency ?? 8, opts.signal);
     try {
       await syncWorks(ctx, targets, rowsById, summary, opts);

@@ -48,6 +48,11 @@ export interface ScanOptions {
   durationConcurrency?: number;
   /** Recorded in scan_runs.kind (default 'scan'). */
   kind?: string;
+  /**
+   * The configured roots (config rootFolders): links may lead into them as well as into
+   * `roots` (README.md "Symlinks"); anything else a link reaches is skipped.
+   */
+  libraryRoots?: readonly { path: string }[];
 }
 
 /**
@@ -56,6 +61,13 @@ export interface ScanOptions {
  * folder is gone (the work is hidden). `changed` tells whether the catalogue changed.
  */
 export interface WorkRescan { changed: boolean; result: 'updated' | 'skipped' | 'failed' | 'removed'; error?: string }
+
+/**
+ * A link the scanner skipped because its real path lies outside every library root:
+ * `work` is the code of the work it was found in (null for a folder above the works),
+ * `path` the link as reached (absolute), `target` its real path.
+ */
+export interface SkippedLink { work: string | null; path: string; target: string }
 
 /** What a scan answers; `code` is the work code as shown ('RJ01012345'). */
 export interface ScanSummary {
@@ -70,4 +82,6 @@ export interface ScanSummary {
   removed: number;
   /** Hidden works whose folders came back. */
   restored: number;
+  /** Links leading outside the library roots, not scanned. */
+  skippedLinks: SkippedLink[];
 }

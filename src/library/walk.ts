@@ -1,13 +1,15 @@
 /**
  * Phase 1 of a scan (README.md): walking the roots to find work folders, and listing
- * the files of one work folder. Directory symlinks are followed; a link back to one of
- * its own ancestors (a loop) and a broken link are skipped with a log line.
+ * the files of one work folder. Symlinks are followed while their real path stays
+ * inside a library root (link-roots.ts); a link leading anywhere else, a link back to
+ * one of its own ancestors (a loop) and a broken link are skipped with a log line.
  */
 import fs from 'node:fs/promises';
 import fsSync, { type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { formatWorkCode, parseWorkCode, type CodePrefix } from '../model/index.js';
-import type { ScanLog, ScanRoot } from './types.js';
+import { allowedFor, insideAny, type LinkRoot } from './link-roots.js';
+import type { ScanLog, ScanRoot, SkippedLink } from './types.js';
 
 /** A folder whose name carries a work code. `dir` is absolute (as reached, links not resolved). */
 export interface WorkFolder { id: number; prefix: CodePrefix; code: string; root: ScanRoot; dir: string }
@@ -19,6 +21,8 @@ export interface Discovery {
   duplicates: { id: number; code: string; kept: string; duplicate: string }[];
   /** Roots that could not be read (missing, unmounted, no permission). */
   unreadableRoots: { root: ScanRoot; error: string }[];
+  /** Folder links whose real path lies outside every library root (`work` is the code of a work folder link). */
+  skippedLinks: SkippedLink[];
 }
 
 /** Entries a file manager or NAS leaves behind; never part of a work. */
@@ -57,14 +61,17 @@ export function comparePaths(a: string, b: string, sep: string = path.sep): numb
  * Finds the work folders under the roots (DESIGN section 5): a folder whose name has a
  * work code is a work and is not descended into; other folders are descended into while
  * their depth (a root's child is 1) is below `maxDepth`. Duplicated codes keep the first
- * folder by sorted path. `log` receives main-log lines (broken links, loops, unreadable
+ * folder by sorted path. A folder link whose real path lies inside none of `allowed`
+ * (the real paths of the library roots) is skipped and listed in `skippedLinks`.
+ * `log` receives main-log lines (links skipped, broken links, loops, unreadable
  * folders). Throws an AbortError when `signal` aborts.
  */
-export async function discoverWorks(roots: ScanRoot[], maxDepth: number, log: (l: ScanLog) => void, signal?: AbortSignal): Promise<Discovery> {
+export async function discoverWorks(roots: ScanRoot[], maxDepth: number, allowed: readonly string[], log: (l: ScanLog) => void, signal?: AbortSignal): Promise<Discovery> {
   const found: WorkFolder[] = [];
   const unreadableRoots: Discovery['unreadableRoots'] = [];
+  const skippedLinks: SkippedLink[] = [];
 
-  const visit = async (root: ScanRoot, dir: string, depth: number, ancestors: Set<string>): Promise<void> => {
+  const visit = async (root: ScanRoot, dir: string, dirReal: string, depth: number, ancestors: Set<string>): Promise<void> => {
     signal?.throwIfAborted();
     const entries = await fs.readdir(dir, { withFileTypes: true });
     for (const entry of entries) {
@@ -73,25 +80,34 @@ export async function discoverWorks(roots: ScanRoot[], maxDepth: number, log: (l
       if (kind?.kind !== 'dir') continue;
       const full = path.join(dir, entry.name);
       const code = parseWorkCode(entry.name);
+      // only a link can lead elsewhere; a plain sub-folder's real path is its parent's plus its name
+      let real = path.join(dirReal, entry.name);
+      if (entry.isSymbolicLink()) {
+        try {
+          real = await fs.realpath(full);
+        } catch (err) {
+          log({ level: 'warn', message: `skipping ${full}: ${(err as Error).message}` });
+          continue;
+        }
+        if (!insideAny(real, allowed)) {
+          const work = code ? formatWorkCode(code.id, code.prefix) : null;
+          log({ level: 'warn', message: `skipping link ${full} -> ${real}: outside the library roots` });
+          skippedLinks.push({ work, path: full, target: real });
+          continue;
+        }
+      }
       if (code) {
         found.push({ id: code.id, prefix: code.prefix, code: formatWorkCode(code.id, code.prefix), root, dir: full });
         continue;
       }
       // this folder sits at depth + 1; its children are looked at only below maxDepth
       if (depth + 1 >= maxDepth) continue;
-      let real: string;
-      try {
-        real = await fs.realpath(full);
-      } catch (err) {
-        log({ level: 'warn', message: `skipping ${full}: ${(err as Error).message}` });
-        continue;
-      }
       if (isLoop(real, ancestors)) {
         log({ level: 'warn', message: `skipping symlink loop ${full} -> ${real}` });
         continue;
       }
       try {
-        await visit(root, full, depth + 1, new Set(ancestors).add(real));
+        await visit(root, full, real, depth + 1, new Set(ancestors).add(real));
       } catch (err) {
         if ((err as Error).name === 'AbortError') throw err;
         log({ level: 'error', message: `cannot read folder ${full}: ${(err as Error).message}` });
@@ -102,7 +118,7 @@ export async function discoverWorks(roots: ScanRoot[], maxDepth: number, log: (l
   for (const root of roots) {
     try {
       const real = await fs.realpath(root.path);
-      await visit(root, root.path, 0, new Set([real]));
+      await visit(root, root.path, real, 0, new Set([real]));
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
       const message = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'folder not found' : (err as Error).message;
@@ -119,7 +135,7 @@ export async function discoverWorks(roots: ScanRoot[], maxDepth: number, log: (l
     if (kept) duplicates.push({ id: work.id, code: kept.code, kept: kept.dir, duplicate: work.dir });
     else byId.set(work.id, work);
   }
-  return { works: [...byId.values()], duplicates, unreadableRoots };
+  return { works: [...byId.values()], duplicates, unreadableRoots, skippedLinks };
 }
 
 /** A file found in a work folder. `relpath` uses '/'; `mtime` is ms since epoch; `size` bytes. */
@@ -145,17 +161,25 @@ function kindOfSync(dir: string, entry: Dirent, log: (l: ScanLog) => void): { ki
   }
 }
 
+/** The files of a work folder, and the links in it that lead outside the library roots. */
+export interface WorkListing { files: FoundFile[]; skippedLinks: { path: string; target: string }[] }
+
 /**
  * Lists every file of a work folder, sub-folders included (whatever their names),
- * sorted by relpath (code-unit order). Directory symlinks are followed without loops;
- * broken links are skipped with a warning through `log`. Throws when the folder or one
- * of its sub-folders or files cannot be read (the work then fails rather than losing rows).
+ * sorted by relpath (code-unit order). Symlinks are followed without loops while their
+ * real path lies inside a library root (`roots`; link-roots.ts `allowedFor`); a link
+ * leading outside (listed in `skippedLinks`) and a broken link are skipped with a
+ * warning through `log`. Throws when the work folder itself leads outside the roots,
+ * or when it or one of its sub-folders or files cannot be read (the work then fails
+ * rather than losing rows).
  * The listing uses synchronous calls (a stat costs a few microseconds instead of tens
  * through promises; one work blocks the event loop well under a millisecond per 100 files).
  */
-export async function listWorkFiles(workDir: string, log: (l: ScanLog) => void, signal?: AbortSignal): Promise<FoundFile[]> {
+export async function listWorkFiles(workDir: string, roots: readonly LinkRoot[], log: (l: ScanLog) => void, signal?: AbortSignal): Promise<WorkListing> {
   signal?.throwIfAborted();
+  const allowed = await allowedFor(workDir, roots);
   const files: FoundFile[] = [];
+  const skippedLinks: WorkListing['skippedLinks'] = [];
   const visit = (dir: string, dirReal: string, rel: string, depth: number, ancestors: Set<string>): void => {
     for (const entry of fsSync.readdirSync(dir, { withFileTypes: true })) {
       if (isJunk(entry.name)) continue;
@@ -163,6 +187,13 @@ export async function listWorkFiles(workDir: string, log: (l: ScanLog) => void, 
       if (!kind) continue;
       const full = path.join(dir, entry.name);
       const relpath = rel ? `${rel}/${entry.name}` : entry.name;
+      // only a link can lead elsewhere; a plain entry's real path is its folder's plus its name
+      const linked = entry.isSymbolicLink() ? fsSync.realpathSync(full) : null;
+      if (linked !== null && !insideAny(linked, allowed)) {
+        log({ level: 'warn', message: `skipping link ${relpath} -> ${linked}: outside the library roots` });
+        skippedLinks.push({ path: full, target: linked });
+        continue;
+      }
       if (kind.kind === 'file') {
         let st = kind.stat;
         try {
@@ -179,17 +210,17 @@ export async function listWorkFiles(workDir: string, log: (l: ScanLog) => void, 
         log({ level: 'warn', message: `skipping ${relpath}: folders nested deeper than ${MAX_WORK_DEPTH}` });
         continue;
       }
-      // only a link can lead back into the tree; a plain sub-folder's real path is its parent's plus its name
-      const real = entry.isSymbolicLink() ? fsSync.realpathSync(full) : path.join(dirReal, entry.name);
-      if (entry.isSymbolicLink() && isLoop(real, ancestors)) {
-        log({ level: 'warn', message: `skipping symlink loop ${relpath} -> ${real}` });
+      if (linked !== null && isLoop(linked, ancestors)) {
+        log({ level: 'warn', message: `skipping symlink loop ${relpath} -> ${linked}` });
         continue;
       }
+      const real = linked ?? path.join(dirReal, entry.name);
       visit(full, real, relpath, depth + 1, new Set(ancestors).add(real));
     }
   };
   const workReal = fsSync.realpathSync(workDir);
+  if (!insideAny(workReal, allowed)) throw new Error(`the work folder leads outside the library roots: ${workDir} -> ${workReal}`);
   visit(workDir, workReal, '', 0, new Set([workReal]));
   files.sort((a, b) => (a.relpath < b.relpath ? -1 : a.relpath > b.relpath ? 1 : 0));
-  return files;
+  return { files, skippedLinks };
 }

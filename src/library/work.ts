@@ -12,7 +12,8 @@ import { durationReader, type DurationReader } from './duration-pool.js';
 import { linkLyrics } from './lyrics-link.js';
 import { pickCover } from './cover.js';
 import { titleFromFolderName } from './title.js';
-import { listWorkFiles } from './walk.js';
+import { listWorkFiles, type WorkListing } from './walk.js';
+import type { LinkRoot } from './link-roots.js';
 import { limited } from './limit.js';
 import type { ScanLog } from './types.js';
 
@@ -28,8 +29,8 @@ export const WORK_COLUMNS = ['id', 'code_prefix', 'title', 'root_folder', 'dir',
 export interface FileRow { id: number; work_id: number; relpath: string; type: string; size: number; mtime: number; duration: number | null; audio_file_id: number | null }
 export const FILE_COLUMNS = ['id', 'work_id', 'relpath', 'type', 'size', 'mtime', 'duration', 'audio_file_id'];
 
-/** What to sync: the work's id, prefix, shown code, folder and root name. */
-export interface WorkTarget { id: number; prefix: string; code: string; dir: string; rootName: string }
+/** What to sync: the work's id, prefix, shown code, folder, root name, and the library roots its links may lead into. */
+export interface WorkTarget { id: number; prefix: string; code: string; dir: string; rootName: string; roots: readonly LinkRoot[] }
 
 export interface WorkContext {
   db: Db;
@@ -56,6 +57,8 @@ export interface WorkOutcome {
   result: 'added' | 'updated' | 'skipped';
   restored: boolean;
   counts: { added: number; changed: number; removed: number };
+  /** Links in the folder that lead outside the library roots (not listed). */
+  skippedLinks: WorkListing['skippedLinks'];
 }
 
 const nowText = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
@@ -69,7 +72,7 @@ const nowText = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
  */
 export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRow | undefined, rows: FileRow[], log: (l: ScanLog) => void): Promise<WorkOutcome> {
   const { db, signal } = ctx;
-  const found = await listWorkFiles(target.dir, log, signal);
+  const { files: found, skippedLinks } = await listWorkFiles(target.dir, target.roots, log, signal);
   const existing = new Map(rows.map((r) => [r.relpath, r]));
   const fresh: { relpath: string; abs: string; size: number; mtime: number; type: string }[] = [];
   const changed: { row: FileRow; abs: string; size: number; mtime: number; type: string }[] = [];
@@ -100,7 +103,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
     const derived = derive(rows, row.lyric_status);
     const linksSame = rows.every((r) => (derived.links.get(r.id) ?? null) === (r.audio_file_id ?? null));
     if (linksSame && derived.coverId === (row.cover_file_id ?? null) && derived.lyricStatus === row.lyric_status) {
-      return { result: 'skipped', restored: false, counts: { added: 0, changed: 0, removed: 0 } };
+      return { result: 'skipped', restored: false, counts: { added: 0, changed: 0, removed: 0 }, skippedLinks };
     }
   }
 
@@ -152,7 +155,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
     }
   }));
   const counts = { added: fresh.length, changed: changed.length, removed: vanished.length };
-  return { result: isNew ? 'added' : 'updated', restored, counts };
+  return { result: isNew ? 'added' : 'updated', restored, counts, skippedLinks };
 }
 
 /** Lyric links (lyric file id -> audio file id), cover file id and lyric_status from a work's file rows. */

@@ -80,7 +80,7 @@ export async function fetchPendingMetadata(db: Db, config: Config, dataDir: stri
 export async function refreshLibraryInfo(db: Db, config: Config, opts: PhaseOptions = {}): Promise<ScanSummary> {
   const onEvent = opts.onEvent ?? (() => undefined);
   const lock = await acquireScanLock(db, 'refresh');
-  const summary: ScanSummary = { added: 0, updated: 0, skipped: 0, failed: 0, duplicates: 0, failures: [], duplicateFolders: [], removed: 0, restored: 0 };
+  const summary: ScanSummary = { added: 0, updated: 0, skipped: 0, failed: 0, duplicates: 0, failures: [], duplicateFolders: [], removed: 0, restored: 0, skippedLinks: [] };
   try {
     const ids: number[] = (await db('works').whereNull('removed_at').orderBy('id').pluck('id')) as number[];
     onEvent({ type: 'main', log: { level: 'info', message: `refreshing the info of ${ids.length} works` } });

@@ -122,10 +122,10 @@ export async function runScan(db: Db, config: Config, dataDir: string, mode: Run
   const { signal } = opts;
   const onEvent = phaseEvents('scan', emit);
   const summary = mode.kind === 'lyrics'
-    ? await scanLyrics(db, { signal, onEvent })
+    ? await scanLyrics(db, { libraryRoots: config.rootFolders, signal, onEvent })
     : mode.kind === 'refresh'
       ? await refreshLibraryInfo(db, config, { signal, onEvent })
-      : await scanLibrary(db, { roots: mode.roots, maxDepth: config.scannerMaxRecursionDepth, allowMassRemoval: !!mode.allowMassRemoval, skipCleanup: config.skipCleanup, signal, onEvent });
+      : await scanLibrary(db, { roots: mode.roots, libraryRoots: config.rootFolders, maxDepth: config.scannerMaxRecursionDepth, allowMassRemoval: !!mode.allowMassRemoval, skipCleanup: config.skipCleanup, signal, onEvent });
   if (mode.kind !== 'scan' || !(opts.fetch ?? config.fetchMetadata)) return { summary };
   return { summary, metadata: await fetchPhase(db, config, dataDir, emit, { signal }) };
 }
@@ -138,7 +138,7 @@ export async function runScan(db: Db, config: Config, dataDir: string, mode: Run
  */
 export async function runWorkScan(db: Db, config: Config, dataDir: string, workId: number, opts: RunOptions = {}): Promise<{ code: string } & WorkRescan & { metadata?: MetadataSummary }> {
   const emit = opts.onEvent ?? (() => undefined);
-  const answer = await scanWork(db, workId, { signal: opts.signal, onEvent: phaseEvents('scan', emit) });
+  const answer = await scanWork(db, workId, { libraryRoots: config.rootFolders, signal: opts.signal, onEvent: phaseEvents('scan', emit) });
   const fetch = (opts.fetch ?? config.fetchMetadata) && answer.result !== 'failed' && answer.result !== 'removed';
   const metadata = fetch ? await fetchPhase(db, config, dataDir, emit, { workIds: [workId], signal: opts.signal }) : undefined;
   const row: { code_prefix: string } | undefined = await db('works').where({ id: workId }).first('code_prefix');

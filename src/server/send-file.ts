@@ -36,6 +36,7 @@ export async function sendFile(ctx: AppContext, absPath: string, opts: SendFileO
         resolve();
         return;
       }
+      // the file's headers go (securityHeaders() sets its own back)
       for (const name of res.getHeaderNames()) res.removeHeader(name);
       const status = err.status ?? 500;
       const message = status === 416 ? 'range not satisfiable' : status === 404 ? 'not found' : (err.message || 'error');

@@ -1,9 +1,10 @@
 /**
  * The worker backend for `audiolib translate` without --server: the same claims as the
  * worker protocol (claims.ts), called directly on the data directory's database, and
- * the audio read in place (resolved by id, checked inside its work folder). Node only.
+ * the audio read in place (resolved by id, checked inside the configured roots). Node only.
  */
 import type { Db } from '../db/index.js';
+import { loadConfig } from '../config/index.js';
 import { resolveMediaFile } from '../library/media.js';
 import { claimTask, completeTask, releaseTask, reportStatus } from '../lyrics/claims.js';
 import { LyricTaskError } from '../lyrics/errors.js';
@@ -31,7 +32,7 @@ export function localBackend(db: Db, dataDir: string, timeoutSeconds: number): W
       return claim && { ...claim, heartbeatSeconds };
     },
     async fetchAudio(claim: WorkerClaim) {
-      const file = await resolveMediaFile(db, claim.task.work_id, claim.task.file_id);
+      const file = await resolveMediaFile(db, claim.task.work_id, claim.task.file_id, loadConfig(dataDir).rootFolders);
       if (!file || file.type !== 'audio') throw new Error(`audio file not found: ${claim.task.audio_path}`);
       return file.path;
     },

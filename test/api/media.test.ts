@@ -23,8 +23,8 @@ beforeAll(async () => {
     fs.mkdirSync(path.join(work, 'bonus'));
     fs.writeFileSync(path.join(work, BIG), Buffer.alloc(32 * 1024 * 1024, 7));
     fs.copyFileSync(path.join(work, 'short.mp3'), path.join(work, ODD));
-    // A link inside a work that leads out of it.
-    fs.symlinkSync(path.join(library, 'RJ299717', 'Rain Day ASMR', 'cover.png'), path.join(work, 'escape.png'));
+    // A link inside a work to another work's file (inside the library: listed and served).
+    fs.symlinkSync(path.join(library, 'RJ299717', 'Rain Day ASMR', 'cover.png'), path.join(work, 'linked.png'));
   });
   const file = path.join(await fx.workDir(RJ01012345), PROLOGUE);
   prologue = { hash: `${RJ01012345}/${await fx.fileId(RJ01012345, PROLOGUE)}`, bytes: fs.readFileSync(file), file };
@@ -67,6 +67,11 @@ describe('GET /api/media/stream/:hash', () => {
     expect(res.status).toBe(416);
     expect(res.headers.get('content-range')).toBe(`bytes */${prologue.bytes.length}`);
     expect(((await res.json()) as { error?: string }).error).toBeTruthy();
+    // the security headers come with the error answer too
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it('answers HEAD with the headers and no body', async () => {
@@ -263,8 +268,12 @@ describe('media access rules', () => {
       .returning('id');
     const id = typeof row === 'object' ? row.id : row;
     expect((await stream(`${RJ01012345}/${id}`)).status).toBe(404);
-    // A symlink in the work folder pointing at another work's file.
-    expect((await stream(`${RJ265946}/${await fx.fileId(RJ265946, 'escape.png')}`)).status).toBe(404);
+  });
+
+  it("serves a symlink in the work folder pointing at another work's file of the library", async () => {
+    const res = await stream(`${RJ265946}/${await fx.fileId(RJ265946, 'linked.png')}`, { range: 'bytes=0-9' });
+    expect(res.status).toBe(206);
+    expect((await body(res)).equals(fs.readFileSync(path.join(fx.library, 'RJ299717', 'Rain Day ASMR', 'cover.png')).subarray(0, 10))).toBe(true);
   });
 
   it('answers 404 for the files of a removed work', async () => {

@@ -90,6 +90,41 @@ describe('audiolib scan', () => {
     expect(run(data, '--work', 'RJ999999').code).toBe(2);
   });
 
+  it('skips links leading outside the roots (warning, --json skippedLinks), keeps links between works, and leaves the database 0600', async () => {
+    const lib = copyLibrary();
+    const outside = fs.realpathSync(tempDir());
+    fs.mkdirSync(path.join(outside, 'RJ700001 outside'));
+    fs.copyFileSync(path.join(lib, 'RJ265946 サキュバスアカデミア', 'short.mp3'), path.join(outside, 'RJ700001 outside', 'secret.mp3'));
+    fs.symlinkSync('/etc', path.join(lib, 'RJ299717', 'etcdir'));
+    fs.symlinkSync(path.join(outside, 'RJ700001 outside'), path.join(lib, 'RJ700001 linked'));
+    fs.symlinkSync(outside, path.join(lib, 'outside circle'));
+    fs.symlinkSync(path.join(lib, 'RJ299717', 'Rain Day ASMR', 'mp3', '01 Rain.mp3'), path.join(lib, 'RJ265946 サキュバスアカデミア', 'other work.mp3'));
+    const data = tempDir();
+    const r = run(data, '--json', lib);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    const summary = JSON.parse(r.stdout);
+    expect(summary).toMatchObject({ added: 5, failed: 0 });
+    expect([...summary.skippedLinks].sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+      { work: null, path: path.join(lib, 'outside circle'), target: outside },
+      { work: 'RJ700001', path: path.join(lib, 'RJ700001 linked'), target: path.join(outside, 'RJ700001 outside') },
+      { work: 'RJ299717', path: path.join(lib, 'RJ299717', 'etcdir'), target: '/etc' },
+    ].sort((a, b) => a.path.localeCompare(b.path)));
+    // checked before this test opens the database itself
+    expect((fs.statSync(path.join(data, 'audiolib.sqlite3')).mode & 0o777).toString(8)).toBe('600');
+    const db = await openMigrated(data);
+    try {
+      expect(await db('works').where({ id: 700001 }).first()).toBeUndefined();
+      expect(await db('files').where({ work_id: 299717 }).where('relpath', 'like', 'etcdir%').select()).toEqual([]);
+      expect(await db('files').where({ work_id: 265946, relpath: 'other work.mp3' }).first()).toBeTruthy();
+    } finally {
+      await db.destroy();
+    }
+    const plain = run(tempDir(), lib);
+    expect(plain.stderr).toMatch(/^RJ299717: skipping link etcdir -> \/etc: outside the library roots$/m);
+    expect(plain.stderr).toContain(`skipping link ${path.join(lib, 'RJ700001 linked')} -> ${path.join(outside, 'RJ700001 outside')}: outside the library roots`);
+  });
+
   it('stops before hiding a library whose folder vanished, unless --allow-mass-removal', () => {
     const lib = copyLibrary();
     const data = tempDir();

@@ -24,13 +24,27 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** Koa middleware setting the headers before the answer is produced (so streamed files carry them too). */
+/** Sets the security headers on an answer. */
+function setHeaders(ctx: Koa.Context): void {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Referrer-Policy', 'same-origin');
+  ctx.set('X-Frame-Options', 'DENY');
+  ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+}
+
+/**
+ * Koa middleware setting the headers before the answer is produced (so streamed files
+ * carry them too), and again afterwards, thrown errors included, while the headers are
+ * not sent yet: an answer that cleared its headers on the way (a file answer turned
+ * into a 416 or 404 error, send-file.ts) still carries them.
+ */
 export function securityHeaders(): Koa.Middleware {
   return async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'same-origin');
-    ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    await next();
+    setHeaders(ctx);
+    try {
+      await next();
+    } finally {
+      if (!ctx.headerSent) setHeaders(ctx);
+    }
   };
 }

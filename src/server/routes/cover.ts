@@ -28,7 +28,7 @@ export const coverRouter = new Router<AppState, { services: AppContext['services
 coverRouter.get('/api/cover/:id', requireUser(), async (ctx) => {
   const { id } = paramsSchema.parse(ctx.params);
   const { type } = querySchema.parse({ type: ctx.query.type });
-  const cover = await findCover(ctx.services.db, ctx.services.dataDir, id, type);
+  const cover = await findCover(ctx.services.db, ctx.services.dataDir, id, type, ctx.services.config.rootFolders);
   if (!cover) throw notFound('work not found');
   const cacheControl = cover.source === 'placeholder' ? 'private, no-cache' : 'private, max-age=3600';
   await sendFile(ctx, cover.path, { type: cover.type, cacheControl });

@@ -2,7 +2,8 @@
  * Media URLs (spec 000 section 7, DESIGN section 6): stream, download, small-img and
  * check-lrc, each addressed by a track hash '{workId}/{fileId}' and carrying the token
  * as a header or `?token=`. Files are resolved by id in the database and checked to be
- * inside their work folder (library/media.ts); no path is taken from the request.
+ * inside a configured root once links are resolved (library/media.ts); no path is taken
+ * from the request.
  */
 import fs from 'node:fs/promises';
 import Router from '@koa/router';
@@ -33,7 +34,7 @@ function hashParams(ctx: RouteContext): { workId: number; fileId: number } {
 /** The hash's file, or a 404 {error}. */
 async function mediaFile(ctx: RouteContext): Promise<MediaFile> {
   const { workId, fileId } = hashParams(ctx);
-  const file = await resolveMediaFile(ctx.services.db, workId, fileId);
+  const file = await resolveMediaFile(ctx.services.db, workId, fileId, ctx.services.config.rootFolders);
   if (!file) throw notFound('file not found');
   return file;
 }

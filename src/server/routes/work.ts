@@ -42,7 +42,7 @@ workRouter.post('/api/work/scan/:id', requireUser(), requireAdmin(), async (ctx)
   const id = numericId.parse(ctx.params.id);
   const code = formatWorkCode(id);
   try {
-    const { changed, result, error } = await scanWork(ctx.services.db, id);
+    const { changed, result, error } = await scanWork(ctx.services.db, id, { libraryRoots: ctx.services.config.rootFolders });
     const message = result === 'failed' ? `${code} scan failed: ${error ?? 'unknown error'}` : `${code} scanned: ${result}`;
     const answer: WorkScanAnswer = changed ? { message, memo: result === 'removed' ? 'folder missing, work hidden' : 'files changed' } : { message };
     ctx.body = answer;

@@ -84,9 +84,12 @@ export class LocalSource implements DataSource {
     return { rewindSeekTime: config.rewindSeekTime, forwardSeekTime: config.forwardSeekTime };
   }
 
+  /** The configured library roots, read from config.json on each use (files resolve within them). */
+  private roots() { return loadConfig(this.dataDir).rootFolders; }
+
   async mediaLocation(hash: string): Promise<string> {
     const { workId, fileId } = parseHash(hash);
-    const file = await resolveMediaFile(this.db, workId, fileId);
+    const file = await resolveMediaFile(this.db, workId, fileId, this.roots());
     if (!file) throw new SourceError('file not found', 404);
     return file.path;
   }
@@ -95,7 +98,7 @@ export class LocalSource implements DataSource {
     const { workId, fileId } = parseHash(hash);
     const found = await getAudioLyric(this.db, workId, fileId);
     if (!found?.lyric) return null;
-    const file = await resolveMediaFile(this.db, workId, found.lyric.fileId);
+    const file = await resolveMediaFile(this.db, workId, found.lyric.fileId, this.roots());
     if (!file) return null;
     const { readLyricFileAsLrc } = await import('../../lyrics/decode.js'); // encodings: loaded on first use
     return parseLrc(readLyricFileAsLrc(file.path));

@@ -1,8 +1,10 @@
 /**
  * Hardening (issue 8): security headers and CSP, login throttling per address,
- * blockRemoteConnection over a real non-loopback connection.
+ * blockRemoteConnection over a real non-loopback connection, database file modes.
  */
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServices } from '../../../src/server/services.js';
@@ -56,6 +58,29 @@ describe('security headers', () => {
     } finally {
       await srv.close();
     }
+  });
+});
+
+describe('database files', () => {
+  it('are readable by their owner only (0600): the SQLite file and its -wal and -shm files, older 0644 ones included', async () => {
+    const dataDir = tempDataDir();
+    const files = ['audiolib.sqlite3', 'audiolib.sqlite3-wal', 'audiolib.sqlite3-shm'].map((f) => path.join(dataDir, f));
+    const modes = () => files.map((f) => (fs.statSync(f).mode & 0o777).toString(8));
+    const serveAndCheck = async () => {
+      const srv = await startTestServer({ dataDir });
+      try {
+        expect((await srv.login()).length).toBeGreaterThan(0);
+        expect(modes()).toEqual(['600', '600', '600']);
+      } finally {
+        await srv.close();
+      }
+    };
+    await serveAndCheck();
+    // files an older version left world-readable: the database, an empty WAL and shared-memory file
+    fs.chmodSync(files[0]!, 0o644);
+    for (const f of files.slice(1)) fs.writeFileSync(f, '', { mode: 0o644 });
+    expect(modes()).toEqual(['644', '644', '644']);
+    await serveAndCheck();
   });
 });
 

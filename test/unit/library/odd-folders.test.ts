@@ -1,6 +1,7 @@
 /**
  * Scanning a library built in a temp dir with the odd cases of real disks (issue 4
- * "Tests"): duplicate codes, symlinks (a loop, a broken one), empty and broken audio,
+ * "Tests"): duplicate codes, symlinks (a loop, a broken one, links leading outside the
+ * library roots), empty and broken audio,
  * upper-case extensions, names with `#`, `%`, quotes and emoji, 8-digit lower-case
  * codes, unreadable work folders.
  */
@@ -34,7 +35,7 @@ beforeAll(async () => {
   fs.writeFileSync(w('RJ333333 broken', 'empty.mp3'), '');
   fs.writeFileSync(w('RJ333333 broken', 'garbage.flac'), Buffer.alloc(4096, 7));
   makeTone(w('RJ333333 broken', 'good.ogg'));
-  // symlinks: a circle folder reached through a link, a loop, a broken link
+  // symlinks: a circle folder of another configured root reached through a link, a loop, a broken link
   makeTone(w('..', 'elsewhere', 'RJ444444 linked', 'x.mp3'));
   fs.symlinkSync(path.join(lib, '..', 'elsewhere'), w('link-to-elsewhere'));
   fs.mkdirSync(w('loopy'));
@@ -43,11 +44,17 @@ beforeAll(async () => {
   makeTone(w('RJ555555 inner loop', 'y.mp3'));
   fs.symlinkSync('..', w('RJ555555 inner loop', 'parent'));
   fs.symlinkSync(w('missing.mp3'), w('RJ555555 inner loop', 'dangling.mp3'));
+  // links leading outside every root: a work folder, a folder and a file inside a work
+  makeTone(w('..', 'outside', 'RJ888888 elsewhere', 'o.mp3'));
+  fs.symlinkSync(w('..', 'outside', 'RJ888888 elsewhere'), w('RJ888888 linked out'));
+  fs.symlinkSync('/etc', w('RJ555555 inner loop', 'etc'));
+  fs.symlinkSync(w('..', 'outside', 'RJ888888 elsewhere', 'o.mp3'), w('RJ555555 inner loop', 'o.mp3'));
   // a work folder that vanishes between discovery and its sync, so it cannot be read
   makeTone(w('RJ666666 going away', 'z.mp3'));
   ({ db } = await freshDb());
   summary = await scanLibrary(db, {
     roots: [{ name: 'odd', path: lib }],
+    libraryRoots: [{ path: w('..', 'elsewhere') }],
     maxDepth: 2,
     onEvent: (e) => {
       events.push(e);
@@ -95,13 +102,27 @@ describe('odd folders', () => {
     expect(warnings.map((e) => (e as { log: { message: string } }).log.message).join('\n')).toMatch(/empty\.mp3[\s\S]*garbage\.flac|garbage\.flac[\s\S]*empty\.mp3/);
   });
 
-  it('follows directory links, skips loops and broken links with a log', async () => {
+  it('follows directory links into another root, skips loops and broken links with a log', async () => {
     expect((await db('works').where({ id: 444444 }).first()).dir).toBe(path.join(lib, 'link-to-elsewhere', 'RJ444444 linked'));
     expect((await filesOf(555555)).map((f) => f.relpath)).toEqual(['y.mp3']);
     const logs = events.flatMap((e) => (e.type === 'main' || e.type === 'task' ? [e.log.message] : []));
     expect(logs.some((m) => m.includes('broken link') && m.includes('broken-link'))).toBe(true);
     expect(logs.some((m) => m.includes('broken link') && m.includes('dangling.mp3'))).toBe(true);
     expect(logs.some((m) => m.includes('symlink loop') && m.includes('parent'))).toBe(true);
+  });
+
+  it('skips links whose real path lies outside every library root, with a warning and in the summary', async () => {
+    const outside = fs.realpathSync(path.join(lib, '..', 'outside', 'RJ888888 elsewhere'));
+    expect(await db('works').where({ id: 888888 }).first()).toBeUndefined();
+    expect((await filesOf(555555)).map((f) => f.relpath)).toEqual(['y.mp3']);
+    expect([...summary.skippedLinks].sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+      { work: 'RJ555555', path: path.join(lib, 'RJ555555 inner loop', 'etc'), target: '/etc' },
+      { work: 'RJ555555', path: path.join(lib, 'RJ555555 inner loop', 'o.mp3'), target: path.join(outside, 'o.mp3') },
+      { work: 'RJ888888', path: path.join(lib, 'RJ888888 linked out'), target: outside },
+    ]);
+    const warnings = events.flatMap((e) => (e.type === 'main' || e.type === 'task') && e.log.level === 'warn' ? [e.log.message] : []);
+    expect(warnings).toContain('skipping link etc -> /etc: outside the library roots');
+    expect(warnings).toContain(`skipping link ${path.join(lib, 'RJ888888 linked out')} -> ${outside}: outside the library roots`);
   });
 
   it('reports a work whose folder cannot be read as failed by its code and goes on', async () => {
