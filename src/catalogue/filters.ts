@@ -6,15 +6,15 @@
 import type { Knex } from 'knex';
 import type { AdvancedKeyword } from '../api/types.js';
 import { parseWorkIdInput } from '../library/workcode.js';
+import { whereVisible } from './visible.js';
 
 /** Age rating filter: 0 all, 1 all ages only, 2 adults only (R18). */
 export type NsfwFilter = 0 | 1 | 2;
 /** Lyric kinds a work may have; `lyric_status` joins them sorted with '_' ('ai_local'). */
 export type LyricPart = 'ai' | 'local';
 
+/** Which visible works (visible.ts) a list shows. */
 export interface WorkFilter {
-  /** Trial catalogue status (DESIGN section 7); 3 = in the library. */
-  status: number;
   nsfw: NsfwFilter;
   /** Works having any of these lyric kinds; empty = no lyric filter. */
   lyric: LyricPart[];
@@ -27,8 +27,8 @@ export interface WorkFilter {
   advanced?: AdvancedKeyword[];
 }
 
-/** Every visible work of the library (status 3, not removed), no other condition. */
-export const LIBRARY: WorkFilter = { status: 3, nsfw: 0, lyric: [] };
+/** Every visible work of the library, no other condition. */
+export const LIBRARY: WorkFilter = { nsfw: 0, lyric: [] };
 
 /** `lyric_status` values containing a part. */
 const LYRIC_VALUES: Record<LyricPart, string[]> = { ai: ['ai', 'ai_local'], local: ['local', 'ai_local'] };
@@ -98,9 +98,9 @@ export function whereAdvancedKeyword(db: Knex, qb: Knex.QueryBuilder, { t, d }: 
   }
 }
 
-/** Adds every clause of `f` to `qb` (works alias `w`). Only visible works: status and removed_at null. */
+/** Adds every clause of `f` to `qb` (works alias `w`). Only visible works (visible.ts). */
 export function applyWorkFilter(db: Knex, qb: Knex.QueryBuilder, f: WorkFilter): void {
-  qb.where('w.status', f.status).whereNull('w.removed_at');
+  whereVisible(qb, 'w');
   if (f.nsfw === 1) qb.where('w.nsfw', false);
   if (f.nsfw === 2) qb.where('w.nsfw', true);
   if (f.lyric.length > 0) qb.whereIn('w.lyric_status', [...new Set(f.lyric.flatMap((p) => LYRIC_VALUES[p]))]);

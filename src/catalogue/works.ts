@@ -6,10 +6,11 @@ import type { Db } from '../db/index.js';
 import type { Work } from '../api/types.js';
 import { loadWorks } from './hydrate.js';
 import { catalogueCache } from './cache.js';
+import { whereVisible } from './visible.js';
 
-/** The visible work `id` (status 3, not removed) as the caller `viewer` sees it; undefined otherwise. */
+/** The visible work `id` (visible.ts) as the caller `viewer` sees it; undefined otherwise. */
 export async function getWork(db: Db, id: number, viewer: string): Promise<Work | undefined> {
-  const visible = await db('works').where({ id, status: 3 }).whereNull('removed_at').first('id');
+  const visible = await whereVisible(db('works').where({ id })).first('id');
   if (!visible) return undefined;
   return (await loadWorks(db, await catalogueCache(db), [id], viewer))[0];
 }

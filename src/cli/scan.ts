@@ -17,8 +17,9 @@ import type { Command } from 'commander';
 import ora, { type Ora } from 'ora';
 import { ensureDataDir, loadConfig, resolveDataDir, type Config } from '../config/index.js';
 import { openMigrated, type Db } from '../db/index.js';
-import { ScanAbortedError, ScanError, scanLibrary, scanLyrics, scanWork, summaryLine, type ScanEvent, type ScanOptions, type ScanRoot, type ScanSummary } from '../library/scan.js';
+import { ScanAbortedError, scanLibrary, scanLyrics, scanWork, summaryLine, type ScanEvent, type ScanOptions, type ScanRoot, type ScanSummary } from '../library/scan.js';
 import { formatWorkCode, parseWorkIdInput } from '../library/workcode.js';
+import { NotFound } from '../model/errors.js';
 import { fetchPendingMetadata, refreshLibraryInfo, type MetadataSummary } from '../metadata/index.js';
 import { CliError, EXIT_FAILURES, info, printJson } from './output.js';
 
@@ -183,7 +184,7 @@ export function registerScan(program: Command): void {
           return;
         }
         if (err instanceof CliError) throw err;
-        if (err instanceof ScanError && err.code === 'not_found') throw new CliError(err.message);
+        if (err instanceof NotFound) throw new CliError(err.message);
         throw new CliError((err as Error).message, EXIT_FAILURES);
       } finally {
         process.off('SIGINT', onInt);

@@ -11,6 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/index.js';
+import { Conflict, NotFound } from '../model/errors.js';
 import { acquireScanLock, type ScanKind, type ScanLock } from './lock.js';
 import { discoverWorks } from './walk.js';
 import { FILE_COLUMNS, WORK_COLUMNS, syncWork, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from './work.js';
@@ -26,9 +27,9 @@ const WORK_CONCURRENCY = 8;
 /** Works whose file rows are loaded with one query. */
 const BATCH = 200;
 
-/** A scan refused before it changed anything: `code` 'mass_removal' or 'not_found'. */
-export class ScanError extends Error {
-  constructor(message: string, readonly code: 'mass_removal' | 'not_found') {
+/** A scan refused before it changed anything: `code` 'mass_removal'. */
+export class ScanError extends Conflict {
+  constructor(message: string, readonly code: 'mass_removal') {
     super(message);
     this.name = 'ScanError';
   }
@@ -229,12 +230,12 @@ export function summaryLine(s: ScanSummary): string {
  * Rescans one work's folder (POST /api/work/scan/:id). Answers `{changed, result}`:
  * 'updated' or 'skipped' after syncing its files, 'failed' when the folder cannot be
  * read (error in `error`), 'removed' when the folder is gone (the work is hidden with
- * removed_reason 'missing'; user data stays). Throws ScanError('not_found') for an
- * unknown work or one without a folder, ScanLockedError when another scan runs.
+ * removed_reason 'missing'; user data stays). Throws NotFound for an unknown work or
+ * one without a folder, ScanLockedError when another scan runs.
  */
 export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, 'signal' | 'onEvent' | 'afterWork'> = {}): Promise<{ changed: boolean; result: 'updated' | 'skipped' | 'failed' | 'removed'; error?: string }> {
   const row: WorkRow | undefined = await db('works').where({ id: workId }).first(WORK_COLUMNS);
-  if (!row || row.dir === null || row.removed_reason === 'deleted') throw new ScanError(`work ${formatWorkCode(workId)} not found in the library`, 'not_found');
+  if (!row || row.dir === null || row.removed_reason === 'deleted') throw new NotFound(`work ${formatWorkCode(workId)} not found in the library`);
   const dir = row.dir;
   let answer: { changed: boolean; result: 'updated' | 'skipped' | 'failed' | 'removed'; error?: string } = { changed: false, result: 'skipped' };
   await withLock(db, 'work', async () => {

@@ -6,15 +6,15 @@
 import type { Db } from '../db/index.js';
 import { resolveMediaFile } from '../library/media.js';
 import { claimTask, completeTask, releaseTask, reportStatus } from './claims.js';
-import { LyricTaskError } from './errors.js';
+import { Conflict, NotFound } from '../model/errors.js';
 import { ClaimLostError, type WorkerBackend, type WorkerClaim } from './worker.js';
 
-/** Runs `fn`, turning not_found / conflict into ClaimLostError. */
+/** Runs `fn`, turning NotFound / Conflict (task deleted, claim lost) into ClaimLostError. */
 async function held<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof LyricTaskError && err.reason !== 'invalid') throw new ClaimLostError(err.message);
+    if (err instanceof NotFound || err instanceof Conflict) throw new ClaimLostError(err.message);
     throw err;
   }
 }

@@ -8,8 +8,8 @@ import fs from 'node:fs/promises';
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.js';
 import { requireUser } from '../middleware/auth.js';
-import { notFound } from '../middleware/errors.js';
 import { sendFile } from '../send-file.js';
+import { NotFound } from '../../model/errors.js';
 import { getAudioLyric, resolveMediaFile, type MediaFile } from '../../library/media.js';
 import { decodeText } from '../../lyrics/decode.js';
 import { fileHash } from '../../library/tree.js';
@@ -27,7 +27,7 @@ export const mediaRouter = new Router<AppState, { services: AppContext['services
 /** Reads the hash from the path; anything but two decimal ids is a 404 (no such media). */
 function hashParams(ctx: RouteContext): { workId: number; fileId: number } {
   const { workId, fileId } = ctx.params;
-  if (!workId || !fileId || !/^\d{1,10}$/.test(workId) || !/^\d{1,10}$/.test(fileId)) throw notFound('file not found');
+  if (!workId || !fileId || !/^\d{1,10}$/.test(workId) || !/^\d{1,10}$/.test(fileId)) throw new NotFound('file not found');
   return { workId: Number(workId), fileId: Number(fileId) };
 }
 
@@ -35,7 +35,7 @@ function hashParams(ctx: RouteContext): { workId: number; fileId: number } {
 async function mediaFile(ctx: RouteContext): Promise<MediaFile> {
   const { workId, fileId } = hashParams(ctx);
   const file = await resolveMediaFile(ctx.services.db, workId, fileId);
-  if (!file) throw notFound('file not found');
+  if (!file) throw new NotFound('file not found');
   return file;
 }
 
@@ -86,7 +86,7 @@ mediaRouter.get('/api/media/download/:workId/:fileId', requireUser(), async (ctx
  */
 mediaRouter.get('/api/media/small-img/:workId/:fileId', requireUser(), async (ctx) => {
   const file = await mediaFile(ctx);
-  if (file.type !== 'image') throw notFound('not an image');
+  if (file.type !== 'image') throw new NotFound('not an image');
   await sendFile(ctx, file.path, { type: mimeTypeOf(file.name), cacheControl: 'private, max-age=3600' });
 });
 
@@ -98,7 +98,7 @@ mediaRouter.get('/api/media/small-img/:workId/:fileId', requireUser(), async (ct
 mediaRouter.get('/api/media/check-lrc/:workId/:fileId', requireUser(), async (ctx) => {
   const { workId, fileId } = hashParams(ctx);
   const found = await getAudioLyric(ctx.services.db, workId, fileId);
-  if (!found) throw notFound('file not found');
+  if (!found) throw new NotFound('file not found');
   const answer: CheckLrcAnswer = found.lyric
     ? { result: true, hash: fileHash(workId, found.lyric.fileId), lyricExtension: found.lyric.extension }
     : { result: false, hash: null, lyricExtension: null };

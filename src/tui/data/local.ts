@@ -48,7 +48,7 @@ export class LocalSource implements DataSource {
 
   works(q: WorksQuery): Promise<WorksAnswer> {
     return listWorks(this.db, {
-      filter: { status: 3, nsfw: q.nsfw, lyric: q.lyric, circleId: q.circleId, tagId: q.tagId, vaId: q.vaId, keyword: q.keyword, advanced: q.advanced },
+      filter: { nsfw: q.nsfw, lyric: q.lyric, circleId: q.circleId, tagId: q.tagId, vaId: q.vaId, keyword: q.keyword, advanced: q.advanced },
       order: q.order as WorkOrder, sort: q.sort, seed: q.seed, page: q.page, pageSize: LOCAL_PAGE_SIZE, viewer: this.user.name,
     });
   }
