@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Web modules under test import src/model as `@model` (web/vite.config.ts).
+  resolve: { alias: { '@model': fileURLToPath(new URL('src/model', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 60_000,

@@ -8,6 +8,8 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 export default defineConfig({
   root,
   plugins: [react()],
+  // The shared vocabulary (src/model, pure TypeScript): `@model` in imports, as web/tsconfig.json's paths.
+  resolve: { alias: { '@model': path.resolve(root, '..', 'src', 'model') } },
   // manifest: bench/web measures each route's JS from it.
   build: { outDir: path.resolve(root, '..', 'dist', 'web'), emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: { '/api': 'http://localhost:8888' } },

@@ -9,7 +9,7 @@
  * On PostgreSQL (no triggers) nothing is cached.
  */
 import type { Db } from '../db/index.js';
-import type { Work } from '../api/types.js';
+import type { Work } from '../model/index.js';
 
 /** Entries kept per database (least recently used dropped first). */
 const MAX_ENTRIES = 64;

@@ -4,18 +4,15 @@
  * WHERE clauses on the works alias `w` of a knex query.
  */
 import type { Knex } from 'knex';
-import type { AdvancedKeyword } from '../api/types.js';
-import { parseWorkIdInput } from '../library/workcode.js';
+import {
+  lyricStatusesWith, parseWorkIdInput, type AdvancedKeyword, type LyricPart, type NsfwOption,
+} from '../model/index.js';
 import { whereVisible } from './visible.js';
-
-/** Age rating filter: 0 all, 1 all ages only, 2 adults only (R18). */
-export type NsfwFilter = 0 | 1 | 2;
-/** Lyric kinds a work may have; `lyric_status` joins them sorted with '_' ('ai_local'). */
-export type LyricPart = 'ai' | 'local';
 
 /** Which visible works (visible.ts) a list shows. */
 export interface WorkFilter {
-  nsfw: NsfwFilter;
+  /** Age rating: 0 all, 1 all ages only, 2 adults only (R18). */
+  nsfw: NsfwOption;
   /** Works having any of these lyric kinds; empty = no lyric filter. */
   lyric: LyricPart[];
   circleId?: number;
@@ -29,9 +26,6 @@ export interface WorkFilter {
 
 /** Every visible work of the library, no other condition. */
 export const LIBRARY: WorkFilter = { nsfw: 0, lyric: [] };
-
-/** `lyric_status` values containing a part. */
-const LYRIC_VALUES: Record<LyricPart, string[]> = { ai: ['ai', 'ai_local'], local: ['local', 'ai_local'] };
 
 /** Escapes LIKE wildcards; use with `ESCAPE '\'`. */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -103,7 +97,7 @@ export function applyWorkFilter(db: Knex, qb: Knex.QueryBuilder, f: WorkFilter):
   whereVisible(qb, 'w');
   if (f.nsfw === 1) qb.where('w.nsfw', false);
   if (f.nsfw === 2) qb.where('w.nsfw', true);
-  if (f.lyric.length > 0) qb.whereIn('w.lyric_status', [...new Set(f.lyric.flatMap((p) => LYRIC_VALUES[p]))]);
+  if (f.lyric.length > 0) qb.whereIn('w.lyric_status', [...new Set(f.lyric.flatMap(lyricStatusesWith))]);
   if (f.circleId !== undefined) qb.where('w.circle_id', f.circleId);
   if (f.tagId !== undefined) qb.whereRaw('w.id IN (SELECT work_id FROM work_tags WHERE tag_id = ?)', [f.tagId]);
   if (f.vaId !== undefined) qb.whereRaw('w.id IN (SELECT work_id FROM work_vas WHERE va_id = ?)', [f.vaId]);

@@ -4,7 +4,7 @@
  * caller's review and history come from one small query on every call.
  */
 import type { Db } from '../db/index.js';
-import type { Work } from '../api/types.js';
+import type { Work } from '../model/index.js';
 import { presentWork, withUserData, type UserWorkData, type WorkRow } from './presenter.js';
 import type { CatalogueCache } from './cache.js';
 

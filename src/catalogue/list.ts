@@ -17,9 +17,9 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
-import type { Progress, WorksAnswer } from '../api/types.js';
+import type { FavouriteOrder, Progress, SortDir, WorkOrder, WorksAnswer } from '../model/index.js';
 import { applyWorkFilter, hasTextSearch, type WorkFilter } from './filters.js';
-import { applyOrder, isUserOrder, type FavouriteOrder, type SortDir, type WorkOrder } from './order.js';
+import { applyOrder, isUserOrder } from './order.js';
 import { loadWorks } from './hydrate.js';
 import { catalogueCache, type CatalogueCache } from './cache.js';
 

@@ -3,7 +3,7 @@
  * visible works, and one name by id.
  */
 import type { Db } from '../db/index.js';
-import type { ListItem } from '../api/types.js';
+import type { ListItem } from '../model/index.js';
 import { catalogueCache } from './cache.js';
 import { HIDDEN_WORK_SQL, VISIBLE_WORK_SQL } from './visible.js';
 

@@ -1,19 +1,12 @@
 /**
  * Orders of the works lists (spec 000 section 9) and of the favourites and history
  * lists (section 7 "sorting rule"), as ORDER BY clauses on the works alias `w`, the
- * caller's review alias `r` and the scope alias `s` (reviews or play_history).
+ * caller's review alias `r` and the scope alias `s` (reviews or play_history). The
+ * lists of orders themselves are in src/model/lists.ts.
  * Every order ends in the work id, so pages never overlap or skip a work.
  */
 import type { Knex } from 'knex';
-
-/** Orders of GET /api/works and the other works lists. */
-export const WORK_ORDERS = ['release', 'rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'random', 'betterRandom'] as const;
-/** Orders of GET /api/review and GET /api/histroy (allage and nsfw are the favourites' age sorts). */
-export const FAVOURITE_ORDERS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'allage', 'nsfw'] as const;
-
-export type WorkOrder = (typeof WORK_ORDERS)[number];
-export type FavouriteOrder = (typeof FAVOURITE_ORDERS)[number];
-export type SortDir = 'asc' | 'desc';
+import type { FavouriteOrder, SortDir, WorkOrder } from '../model/index.js';
 
 /** Plain column orders, each backed by an index (status, removed_at, column, id). */
 const COLUMN_ORDERS = new Set(['release', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'created_at']);

@@ -1,8 +1,8 @@
 /**
- * The wire shape of a Work (spec 000 section 3, src/api/types.ts `Work`), fixed in one
+ * The wire shape of a Work (spec 000 section 3, src/model/wire.ts `Work`), fixed in one
  * place: every list, the detail call, favourites and history answer works built here.
  */
-import type { HistoryState, NamedRef, Progress, RateDetail, Work, LyricStatus } from '../api/types.js';
+import type { HistoryState, NamedRef, Progress, RateDetail, Work, LyricStatus } from '../model/index.js';
 
 /** A works row joined with its circle, VAs and tags (see hydrate.ts). */
 export interface WorkRow {

@@ -3,7 +3,7 @@
  * work and keeps every user's reviews, progress and history (DESIGN section 4).
  */
 import type { Db } from '../db/index.js';
-import type { Work } from '../api/types.js';
+import type { Work } from '../model/index.js';
 import { loadWorks } from './hydrate.js';
 import { catalogueCache } from './cache.js';
 import { whereVisible } from './visible.js';

@@ -10,6 +10,7 @@
  * every work (sales, ratings, price), `--allow-mass-removal`. After a scan the metadata of
  * new and not-yet-fetched works is fetched (config fetchMetadata; `--fetch`/`--no-fetch`);
  * a work whose metadata cannot be fetched is kept and retried by the next scan.
+ * The scan itself runs in the scan runner (src/metadata/runner.ts); this file presents its events.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,10 +18,9 @@ import type { Command } from 'commander';
 import ora, { type Ora } from 'ora';
 import { ensureDataDir, loadConfig, resolveDataDir, type Config } from '../config/index.js';
 import { openMigrated, type Db } from '../db/index.js';
-import { ScanAbortedError, scanLibrary, scanLyrics, scanWork, summaryLine, type ScanEvent, type ScanOptions, type ScanRoot, type ScanSummary } from '../library/scan.js';
-import { formatWorkCode, parseWorkIdInput } from '../library/workcode.js';
-import { NotFound } from '../model/errors.js';
-import { fetchPendingMetadata, refreshLibraryInfo, type MetadataSummary } from '../metadata/index.js';
+import { ScanAbortedError, summaryLine, type ScanRoot, type ScanSummary } from '../library/scan.js';
+import { NotFound, parseWorkIdInput } from '../model/index.js';
+import { runScan, runWorkScan, type RunEvent, type RunMode } from '../metadata/index.js';
 import { CliError, EXIT_FAILURES, info, printJson } from './output.js';
 
 
@@ -44,47 +44,43 @@ export function rootsFor(dirs: string[], config: Config): ScanRoot[] {
   });
 }
 
-/** Progress display: a spinner with counts on a TTY, plain lines otherwise, nothing with --json. */
-function progress(json: boolean): { onEvent: (e: ScanEvent) => void; stop: () => void } {
+/**
+ * Progress display of a run's events: on a TTY a spinner with the counts (warnings and
+ * errors printed above it), else a line per work that is not skipped and every main-log
+ * line; then, in the metadata fetch, its main-log lines and each warning by work code.
+ * Duplicates and the summary are left to report(). Nothing with --json.
+ */
+function progress(json: boolean): { onEvent: (e: RunEvent) => void; stop: () => void } {
   if (json) return { onEvent: () => undefined, stop: () => undefined };
-  const counts = { added: 0, updated: 0, skipped: 0, failed: 0, done: 0, total: 0 };
   // a terminal that reports no width (some pseudo-terminals) gets plain lines
-  const spinner: Ora | null = process.stderr.isTTY && process.stderr.columns > 0 ? ora({ stream: process.stderr, text: 'looking for works' }).start() : null;
-  const text = () => `${counts.done}${counts.total ? `/${counts.total}` : ''} works: added ${counts.added}, updated ${counts.updated}, skipped ${counts.skipped}, failed ${counts.failed}`;
+  let spinner: Ora | null = process.stderr.isTTY && process.stderr.columns > 0 ? ora({ stream: process.stderr, text: 'looking for works' }).start() : null;
   const line = (message: string) => {
     if (spinner) spinner.clear();
     info(message);
     if (spinner) spinner.render();
   };
+  const stop = () => {
+    spinner?.stop();
+    spinner = null;
+  };
   return {
     onEvent(e) {
-      if (e.type === 'result') {
-        counts[e.result]++;
-        counts.done++;
-        if (!spinner && e.result !== 'skipped') line(`${e.code} ${e.result}`);
+      if ('phase' in e && e.phase === 'fetch') {
+        stop();
+        if (e.type === 'log') info(e.log.message);
+        else if (e.type === 'task' && e.log.level !== 'info') info(`${e.code}: ${e.log.message}`);
       } else if (e.type === 'progress') {
-        counts.total = e.total;
-      } else if (e.type === 'main') {
-        const m = /^found (\d+) work folders/.exec(e.log.message);
-        if (m) counts.total = Number(m[1]);
-        // duplicates and the summary line are printed by report() at the end
-        const reported = / is in two folders: |^added \d+, updated \d+/.test(e.log.message);
-        if (!reported && (e.log.level !== 'info' || !spinner)) line(e.log.message);
+        const { done, total, counts: c } = e;
+        if (spinner) spinner.text = `${done}${total ? `/${total}` : ''} works: added ${c.added}, updated ${c.updated}, skipped ${c.skipped}, failed ${c.failed}`;
+      } else if (e.type === 'result') {
+        if (!spinner && e.result !== 'skipped') line(`${e.code} ${e.result}`);
+      } else if (e.type === 'log') {
+        if (e.log.level !== 'info' || !spinner) line(e.log.message);
       } else if (e.type === 'task' && e.log.level !== 'info') {
         line(`${e.code}: ${e.log.message}`);
       }
-      if (spinner) spinner.text = text();
     },
-    stop: () => spinner?.stop(),
-  };
-}
-
-/** Metadata phase display: warnings and errors by work code, and the phase's main lines; nothing with --json. */
-function metadataProgress(json: boolean): (e: ScanEvent) => void {
-  return (e) => {
-    if (json) return;
-    if (e.type === 'main') info(e.log.message);
-    else if (e.type === 'task' && e.log.level !== 'info') info(`${e.code}: ${e.log.message}`);
+    stop,
   };
 }
 
@@ -95,14 +91,6 @@ function report(summary: ScanSummary): void {
   if (summary.removed) info(`hidden ${summary.removed} works whose folders are missing`);
   if (summary.restored) info(`restored ${summary.restored} works whose folders came back`);
   info(summaryLine(summary));
-}
-
-/**
- * Options of a library scan from the configuration and flags. The place to add a
- * post-work hook (ScanOptions.afterWork, e.g. the metadata fetch) for the CLI.
- */
-export function scanOptionsFor(config: Config, roots: ScanRoot[], flags: ScanFlags, signal: AbortSignal, onEvent: (e: ScanEvent) => void): ScanOptions {
-  return { roots, maxDepth: config.scannerMaxRecursionDepth, allowMassRemoval: !!flags.allowMassRemoval, skipCleanup: config.skipCleanup, signal, onEvent };
 }
 
 export function registerScan(program: Command): void {
@@ -141,29 +129,19 @@ export function registerScan(program: Command): void {
       process.on('SIGTERM', onTerm);
       const db: Db = await openMigrated(dataDir, global.db);
       const display = progress(!!flags.json);
+      const run = { fetch, signal: controller.signal, onEvent: display.onEvent };
       try {
         if (workId !== null) {
-          const answer = await scanWork(db, workId, { signal: controller.signal, onEvent: display.onEvent });
+          const work = await runWorkScan(db, config, dataDir, workId, run);
           display.stop();
-          const metadata = fetch && answer.result !== 'failed' && answer.result !== 'removed'
-            ? await fetchPendingMetadata(db, config, dataDir, { workIds: [workId], signal: controller.signal, onEvent: metadataProgress(!!flags.json) })
-            : undefined;
-          const code = formatWorkCode(workId, (await db('works').where({ id: workId }).first('code_prefix'))?.code_prefix ?? 'RJ');
-          if (flags.json) printJson({ code, ...answer, ...(metadata && { metadata }) });
-          else info(`${code} ${answer.result}${answer.error ? `: ${answer.error}` : ''}`);
-          if (answer.result === 'failed') process.exitCode = EXIT_FAILURES;
+          if (flags.json) printJson(work);
+          else info(`${work.code} ${work.result}${work.error ? `: ${work.error}` : ''}`);
+          if (work.result === 'failed') process.exitCode = EXIT_FAILURES;
           return;
         }
-        const summary = flags.lyrics
-          ? await scanLyrics(db, { signal: controller.signal, onEvent: display.onEvent })
-          : flags.refresh
-            ? await refreshLibraryInfo(db, config, { signal: controller.signal, onEvent: display.onEvent })
-            : await scanLibrary(db, scanOptionsFor(config, roots, flags, controller.signal, display.onEvent));
+        const mode: RunMode = flags.lyrics ? { kind: 'lyrics' } : flags.refresh ? { kind: 'refresh' } : { kind: 'scan', roots, allowMassRemoval: !!flags.allowMassRemoval };
+        const { summary, metadata } = await runScan(db, config, dataDir, mode, run);
         display.stop();
-        let metadata: MetadataSummary | undefined;
-        if (fetch && !flags.lyrics && !flags.refresh) {
-          metadata = await fetchPendingMetadata(db, config, dataDir, { signal: controller.signal, onEvent: metadataProgress(!!flags.json) });
-        }
         if (flags.json) printJson(metadata ? { ...summary, metadata } : summary);
         else report(summary);
         if (summary.failed > 0) process.exitCode = EXIT_FAILURES;

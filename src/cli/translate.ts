@@ -12,11 +12,12 @@ import type { Command } from 'commander';
 import ora, { type Ora } from 'ora';
 import { loadConfig, resolveDataDir } from '../config/index.js';
 import { openMigrated } from '../db/index.js';
-import { transcriberCommandProblem } from '../lyrics/transcriber.js';
-import { runWorker, type WorkerBackend, type WorkerProgress } from '../lyrics/worker.js';
-import { httpBackend, loginToServer, ServerCallError } from '../lyrics/worker-http.js';
-import { localBackend } from '../lyrics/worker-local.js';
-import { formatWorkCode } from '../library/workcode.js';
+import { ApiClient, ApiError } from '../api/client.js';
+import { transcriberCommandProblem } from '../translate/transcriber.js';
+import { runWorker, type WorkerBackend, type WorkerProgress } from '../translate/worker.js';
+import { httpBackend } from '../translate/worker-http.js';
+import { localBackend } from '../translate/worker-local.js';
+import { formatWorkCode } from '../model/index.js';
 import { CliError, EXIT_FAILURES, EXIT_USAGE, info, printJson } from './output.js';
 import { readPassword } from './password-input.js';
 
@@ -102,14 +103,15 @@ export function registerTranslate(program: Command): void {
         }
         if (!opts.user) throw new CliError('--server needs --user NAME');
         const password = process.env.AUDIOLIB_PASSWORD || (await readPassword(`password for ${opts.user}: `));
-        let token: string;
+        const client = new ApiClient({ baseUrl: base.origin });
         try {
-          token = await loginToServer(base.href, opts.user, password);
+          await client.login(opts.user, password);
         } catch (err) {
-          if (err instanceof ServerCallError) throw new CliError(`login to ${base.origin} failed: ${err.message}`, err.status === 400 || err.status === 401 ? EXIT_USAGE : EXIT_FAILURES);
-          throw new CliError(`cannot reach ${base.origin}: ${(err as Error).message}`, EXIT_FAILURES);
+          if (!(err instanceof ApiError)) throw err;
+          if (err.status === 0) throw new CliError(`cannot reach ${base.origin}: ${err.message}`, EXIT_FAILURES);
+          throw new CliError(`login to ${base.origin} failed: ${err.message}`, err.status === 400 || err.status === 401 ? EXIT_USAGE : EXIT_FAILURES);
         }
-        backend = httpBackend(base.href, token);
+        backend = httpBackend(client);
       } else {
         const db = await openMigrated(dataDir, global.db);
         backend = localBackend(db, dataDir, config.lyricWorkerTimeout);
@@ -132,7 +134,7 @@ export function registerTranslate(program: Command): void {
         if (opts.once && summary.error > 0) process.exitCode = EXIT_FAILURES;
       } catch (err) {
         progress.stop();
-        if (err instanceof ServerCallError) throw new CliError(`server: ${err.message}`, EXIT_FAILURES);
+        if (err instanceof ApiError) throw new CliError(`server: ${err.message}`, EXIT_FAILURES);
         throw err;
       } finally {
         process.off('SIGINT', onSigint);

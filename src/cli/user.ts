@@ -10,7 +10,7 @@ import type { ZodType } from 'zod';
 import { ensureDataDir, resolveDataDir } from '../config/index.js';
 import { openMigrated, type Db } from '../db/index.js';
 import { addUser, changePassword, deleteUsers, listUsers, newUserSchema, passwordSchema } from '../users/index.js';
-import { DomainError } from '../model/errors.js';
+import { DomainError } from '../model/index.js';
 import { CliError, info, printJson } from './output.js';
 import { readNewPassword } from './password-input.js';
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { configSchema, type Config } from './schema.js';
-import { Invalid } from '../model/errors.js';
+import { Invalid } from '../model/index.js';
 
 /**
  * Thrown for an unreadable or invalid config file or value; the CLI answers exit code 2,

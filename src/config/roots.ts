@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RootFolder } from './schema.js';
-import { Conflict, Invalid, NotFound } from '../model/errors.js';
+import { Conflict, Invalid, NotFound } from '../model/index.js';
 
 function find(roots: RootFolder[], name: string): number {
   const i = roots.findIndex((r) => r.name === name);

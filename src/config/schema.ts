@@ -5,6 +5,7 @@
  * in `audiolib config set` is an error, not a silent no-op.
  */
 import { z } from 'zod';
+import type { AdminConfig } from '../model/index.js';
 
 const seek = z.union([z.literal(5), z.literal(10), z.literal(30)], { error: 'must be 5, 10 or 30 (seconds)' });
 
@@ -62,6 +63,11 @@ export const configSchema = z
   .strict();
 
 export type Config = z.infer<typeof configSchema>;
+
+/** True when A and B are the same type. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The web UI reads the config as the wire type AdminConfig (src/model/wire.ts): tsc fails here if the two drift apart. */
+type ConfigIsAdminConfig<T extends true = Same<Config, AdminConfig>> = T;
 
 /** The defaults of every key, as a fresh install has them. */
 export function defaultConfig(): Config {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/index.js';
 import { whereVisible } from '../catalogue/visible.js';
-import { formatWorkCode } from './workcode.js';
+import { formatWorkCode } from '../model/index.js';
 import { resolveMediaFile } from './media.js';
 import { mimeTypeOf } from './filetypes.js';
 

@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import type { Db } from '../db/index.js';
-import { Locked } from '../model/errors.js';
+import { Locked } from '../model/index.js';
 
 /** Heartbeat period of a running scan, and the silence after which a row counts as crashed. */
 const HEARTBEAT_MS = 10_000;

@@ -5,7 +5,6 @@
  */
 import path from 'node:path';
 import { LYRIC_EXTENSIONS, extensionOf, fileTypeOf } from './filetypes.js';
-import type { LyricStatus } from '../api/types.js';
 
 const stem = (name: string) => name.slice(0, name.length - path.extname(name).length);
 
@@ -34,14 +33,4 @@ export function linkLyrics(relpaths: string[]): Map<string, string> {
     if (hit) links.set(rel, hit.rel);
   }
   return links;
-}
-
-/**
- * The work's lyric_status once local lyrics are (or are not) present, keeping the AI
- * part: ('', true) -> 'local'; ('ai', true) -> 'ai_local'; ('ai_local', false) -> 'ai'.
- */
-export function lyricStatusWith(current: string, hasLocal: boolean): LyricStatus {
-  const ai = current === 'ai' || current === 'ai_local';
-  if (ai) return hasLocal ? 'ai_local' : 'ai';
-  return hasLocal ? 'local' : '';
 }

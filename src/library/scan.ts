@@ -11,14 +11,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/index.js';
-import { Conflict, NotFound } from '../model/errors.js';
 import { acquireScanLock, type ScanKind, type ScanLock } from './lock.js';
 import { discoverWorks } from './walk.js';
 import { FILE_COLUMNS, WORK_COLUMNS, syncWork, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from './work.js';
-import { formatWorkCode } from './workcode.js';
-import type { ScanLog, ScanOptions, ScanSummary } from './types.js';
+import { Conflict, NotFound, formatWorkCode } from '../model/index.js';
+import { isVisibleRow } from '../catalogue/visible.js';
+import type { ScanLog, ScanOptions, ScanSummary, WorkRescan } from './types.js';
 
-export type { ScanEvent, ScanLog, ScanOptions, ScanSummary, ScanRoot, WorkResult } from './types.js';
+export type { ScanEvent, ScanLog, ScanOptions, ScanSummary, ScanRoot, WorkRescan, WorkResult } from './types.js';
 
 /** Share of the visible works a scan may hide without `allowMassRemoval` (DESIGN section 4). */
 export const MASS_REMOVAL_SHARE = 0.1;
@@ -73,9 +73,10 @@ async function withLock(db: Db, kind: ScanKind, fn: (lock: ScanLock) => Promise<
  * and streaming events. Works are processed in batches whose file rows load in one
  * query. Throws ScanAbortedError when the signal aborts (committed works stay).
  */
-async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<number, WorkRow>, summary: ScanSummary, opts: Pick<ScanOptions, 'onEvent' | 'afterWork' | 'hookSkipped'>): Promise<void> {
+async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<number, WorkRow>, summary: ScanSummary, opts: Pick<ScanOptions, 'onEvent'>): Promise<void> {
   const emit = opts.onEvent ?? (() => undefined);
   let done = 0;
+  emit({ type: 'progress', done, total: targets.length });
   const one = async (target: WorkTarget, rows: FileRow[]) => {
     const logs: ScanLog[] = [];
     const log = (l: ScanLog) => {
@@ -98,7 +99,6 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
       } else {
         held.splice(0).forEach(log);
       }
-      if (opts.afterWork && (result !== 'skipped' || opts.hookSkipped)) await opts.afterWork({ id: target.id, code: target.code, result, log });
       if (outcome.restored) summary.restored++;
       summary[result]++;
       emit({ type: 'result', id: target.id, code: target.code, result });
@@ -169,14 +169,13 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
     for (const d of found.duplicates) {
       summary.duplicates++;
       summary.duplicateFolders.push({ code: d.code, kept: d.kept, duplicate: d.duplicate });
-      main({ level: 'warn', message: `${d.code} is in two folders: kept ${d.kept}, duplicate ${d.duplicate}` });
       emit({ type: 'duplicate', id: d.id, code: d.code, kept: d.kept, duplicate: d.duplicate });
     }
 
     // Phase 2: plan; the guard runs before anything is written.
     const rowsById = await loadWorkRows(db);
     const foundIds = new Set(found.works.map((w) => w.id));
-    const visible = [...rowsById.values()].filter((r) => r.status === 3 && r.removed_at === null && r.dir !== null && roots.some((root) => isInside(r.dir!, root.path)));
+    const visible = [...rowsById.values()].filter((r) => isVisibleRow(r) && r.dir !== null && roots.some((root) => isInside(r.dir!, root.path)));
     const vanished = visible.filter((r) => !foundIds.has(r.id));
     if (!opts.skipCleanup && !opts.allowMassRemoval && vanished.length > 0) {
       const lostRoot = found.unreadableRoots.find(({ root }) => vanished.some((r) => isInside(r.dir!, root.path)));
@@ -216,7 +215,7 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
       }));
       main({ level: 'warn', message: `hid ${summary.removed} works whose folders are missing: ${vanished.slice(0, 20).map((r) => formatWorkCode(r.id, r.code_prefix)).join(', ')}${vanished.length > 20 ? ', ...' : ''}` });
     }
-    main({ level: 'info', message: summaryLine(summary) });
+    emit({ type: 'summary', summary });
     return summary;
   });
 }
@@ -233,11 +232,11 @@ export function summaryLine(s: ScanSummary): string {
  * removed_reason 'missing'; user data stays). Throws NotFound for an unknown work or
  * one without a folder, ScanLockedError when another scan runs.
  */
-export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, 'signal' | 'onEvent' | 'afterWork'> = {}): Promise<{ changed: boolean; result: 'updated' | 'skipped' | 'failed' | 'removed'; error?: string }> {
+export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, 'signal' | 'onEvent'> = {}): Promise<WorkRescan> {
   const row: WorkRow | undefined = await db('works').where({ id: workId }).first(WORK_COLUMNS);
   if (!row || row.dir === null || row.removed_reason === 'deleted') throw new NotFound(`work ${formatWorkCode(workId)} not found in the library`);
   const dir = row.dir;
-  let answer: { changed: boolean; result: 'updated' | 'skipped' | 'failed' | 'removed'; error?: string } = { changed: false, result: 'skipped' };
+  let answer: WorkRescan = { changed: false, result: 'skipped' };
   await withLock(db, 'work', async () => {
     const summary = emptySummary();
     const exists = await fs.stat(dir).then((s) => s.isDirectory(), () => false);
@@ -270,7 +269,7 @@ export async function scanLyrics(db: Db, opts: Pick<ScanOptions, 'signal' | 'onE
   return withLock(db, 'lyrics', async () => {
     const summary = emptySummary();
     const rowsById = await loadWorkRows(db);
-    const works = [...rowsById.values()].filter((r) => r.status === 3 && r.removed_at === null && r.dir !== null).sort((a, b) => a.id - b.id);
+    const works = [...rowsById.values()].filter((r) => isVisibleRow(r) && r.dir !== null).sort((a, b) => a.id - b.id);
     emit({ type: 'main', log: { level: 'info', message: `rescanning the files and lyrics of ${works.length} works` } });
     const targets = works.map((r) => ({ id: r.id, prefix: r.code_prefix, code: formatWorkCode(r.id, r.code_prefix), dir: r.dir!, rootName: r.root_folder ?? '' }));
     const ctx = workContext(db, opts.durationConcurrency ?? 8, opts.signal);
@@ -279,7 +278,7 @@ export async function scanLyrics(db: Db, opts: Pick<ScanOptions, 'signal' | 'onE
     } finally {
       await ctx.close();
     }
-    emit({ type: 'main', log: { level: 'info', message: summaryLine(summary) } });
+    emit({ type: 'summary', summary });
     return summary;
   });
 }

@@ -2,7 +2,7 @@
  * A work's title from its folder name (before metadata exists): the name without its
  * work code, without brackets left empty by removing it, trimmed.
  */
-import { removeWorkCodes } from './workcode.js';
+import { removeWorkCodes } from '../model/index.js';
 
 const EMPTY_BRACKETS = /[[(（【「『〔{｛<＜]\s*[\])）】」』〕}｝>＞]/g;
 const EDGE_SEPARATORS = /^[\s\-_・~～|]+|[\s\-_・~～|]+$/g;

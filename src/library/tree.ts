@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/index.js';
 import { whereVisible } from '../catalogue/visible.js';
-import type { TrackNode } from '../api/types.js';
+import { formatTrackHash, type TrackNode } from '../model/index.js';
 import type { FileType } from './filetypes.js';
 import { extensionOf } from './filetypes.js';
 
@@ -32,9 +32,6 @@ const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
 export function compareNames(a: string, b: string): number {
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
-
-/** The hash of a file: '{workId}/{fileId}' (DESIGN section 4). */
-export const fileHash = (workId: number, fileId: number) => `${workId}/${fileId}`;
 
 /**
  * Picks the preferred lyric among files linked to one audio file: lrc, then vtt, then srt.
@@ -82,7 +79,7 @@ export function buildTrackTree(work: { id: number; title: string }, files: FileR
       }
       folder = next;
     }
-    const hash = fileHash(work.id, f.id);
+    const hash = formatTrackHash(work.id, f.id);
     const node: TrackNode = {
       type: f.type,
       title: name,
@@ -95,7 +92,7 @@ export function buildTrackTree(work: { id: number; title: string }, files: FileR
     if (f.type === 'audio') {
       node.duration = f.duration ?? 0;
       const lyric = pickLyric(lyricsByAudio.get(f.id) ?? []);
-      if (lyric) node.lyric = fileHash(work.id, lyric.fileId);
+      if (lyric) node.lyric = formatTrackHash(work.id, lyric.fileId);
     }
     folder.files.push(node);
   }

@@ -17,7 +17,10 @@ export type WorkResult = 'added' | 'updated' | 'skipped' | 'failed';
  * keep the spec's state (spec 001 sections 3 and 7): `task` adds the work to the
  * processing list (first event of a code) or appends a log line to it; `result` ends
  * the task (failed ones move to the failed list); `main` is a main-log line;
- * `progress` counts works done out of the total found.
+ * `duplicate` is a folder left out because its code was kept elsewhere; `progress`
+ * counts works done out of the total to sync (first with `done` 0 once the total is
+ * known); `summary` ends a full or lyric scan. A consumer that shows the main log
+ * writes `duplicate` and `summary` as lines of it (src/metadata/runner.ts `mainLogOf`).
  * `code` is the work code as shown ('RJ01012345'); `id` its numeric id.
  */
 export type ScanEvent =
@@ -25,7 +28,8 @@ export type ScanEvent =
   | { type: 'task'; id: number; code: string; log: ScanLog }
   | { type: 'result'; id: number; code: string; result: WorkResult }
   | { type: 'duplicate'; id: number; code: string; kept: string; duplicate: string }
-  | { type: 'progress'; done: number; total: number };
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'summary'; summary: ScanSummary };
 
 /** Options of a library scan. */
 export interface ScanOptions {
@@ -40,19 +44,18 @@ export interface ScanOptions {
   /** Aborting stops the scan between files (within 2 s); finished works stay committed. */
   signal?: AbortSignal;
   onEvent?: (e: ScanEvent) => void;
-  /**
-   * Runs after a work's files are committed (added or updated, not skipped unless
-   * `hookSkipped`); for example the metadata fetch. A throw marks the work failed
-   * with that error; its files stay committed.
-   */
-  afterWork?: (work: { id: number; code: string; result: 'added' | 'updated' | 'skipped'; log: (l: ScanLog) => void }) => Promise<void>;
-  /** Also run `afterWork` for skipped works (metadata refresh). */
-  hookSkipped?: boolean;
   /** Parallel duration reads (default 8: small reads wait on the disk more than on the CPU). */
   durationConcurrency?: number;
   /** Recorded in scan_runs.kind (default 'scan'). */
   kind?: string;
 }
+
+/**
+ * What a rescan of one work answers (`scanWork`): 'updated' or 'skipped' after syncing its
+ * files, 'failed' when the folder cannot be read (`error` says why), 'removed' when the
+ * folder is gone (the work is hidden). `changed` tells whether the catalogue changed.
+ */
+export interface WorkRescan { changed: boolean; result: 'updated' | 'skipped' | 'failed' | 'removed'; error?: string }
 
 /** What a scan answers; `code` is the work code as shown ('RJ01012345'). */
 export interface ScanSummary {

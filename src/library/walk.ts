@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import fsSync, { type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
-import { formatWorkCode, parseWorkCode, type CodePrefix } from './workcode.js';
+import { formatWorkCode, parseWorkCode, type CodePrefix } from '../model/index.js';
 import type { ScanLog, ScanRoot } from './types.js';
 
 /** A folder whose name carries a work code. `dir` is absolute (as reached, links not resolved). */

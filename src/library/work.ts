@@ -6,9 +6,10 @@
  */
 import path from 'node:path';
 import type { Db } from '../db/index.js';
+import { withLyricPart, WorkStatus } from '../model/index.js';
 import { fileTypeOf } from './filetypes.js';
 import { durationReader, type DurationReader } from './duration-pool.js';
-import { linkLyrics, lyricStatusWith } from './lyrics-link.js';
+import { linkLyrics } from './lyrics-link.js';
 import { pickCover } from './cover.js';
 import { titleFromFolderName } from './title.js';
 import { listWorkFiles } from './walk.js';
@@ -82,7 +83,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
   }
   const vanished = rows.filter((r) => !seen.has(r.relpath));
 
-  const isNew = !row || row.status !== 3 || row.dir === null;
+  const isNew = !row || row.status !== WorkStatus.InLibrary || row.dir === null;
   const restored = !!row && row.removed_at !== null && row.removed_reason === 'missing';
   const title = titleFromFolderName(path.basename(target.dir), target.code);
   const workFields: Record<string, unknown> = {};
@@ -90,7 +91,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
   if (!row || row.root_folder !== target.rootName) workFields.root_folder = target.rootName;
   if (!row || row.code_prefix !== target.prefix) workFields.code_prefix = target.prefix;
   if (!row || (row.metadata_source === 'folder' && row.title !== title)) workFields.title = title;
-  if (!row || row.status !== 3) workFields.status = 3;
+  if (!row || row.status !== WorkStatus.InLibrary) workFields.status = WorkStatus.InLibrary;
   if (restored) Object.assign(workFields, { removed_at: null, removed_reason: null });
 
   // Nothing on disk changed: links, cover and lyric status can be checked without writing.
@@ -161,5 +162,5 @@ function derive(rows: FileRow[], lyricStatus: string): { links: Map<number, numb
   const links = new Map<number, number>();
   for (const [lyric, audio] of linkLyrics(sorted.map((r) => r.relpath))) links.set(idOf.get(lyric)!, idOf.get(audio)!);
   const cover = pickCover(sorted);
-  return { links, coverId: cover === null ? null : idOf.get(cover)!, lyricStatus: lyricStatusWith(lyricStatus, links.size > 0) };
+  return { links, coverId: cover === null ? null : idOf.get(cover)!, lyricStatus: withLyricPart(lyricStatus, 'local', links.size > 0) };
 }

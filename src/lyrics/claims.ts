@@ -11,8 +11,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
-import type { LyricTask } from '../api/types.js';
-import { Conflict, Invalid, NotFound } from '../model/errors.js';
+import { Conflict, Invalid, NotFound, type LyricTask } from '../model/index.js';
 import { parseLrc } from './lrc.js';
 import { TaskStatus } from './status.js';
 import { getTask, nowIso } from './tasks.js';

@@ -9,7 +9,7 @@
  */
 import { TaskStatus } from './status.js';
 
-/** What matching needs of a task (a LyricTask of src/api/types.ts has these fields). */
+/** What matching needs of a task (a LyricTask of src/model/wire.ts has these fields). */
 export interface MatchableTask { id: number; work_id: number; file_name: string; status: number }
 
 /** A file name without its last extension ('01_a.mp3' -> '01_a'; 'a' -> 'a'). */

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/index.js';
-import type { LyricStatus } from '../api/types.js';
+import { withLyricPart } from '../model/index.js';
 import { TaskStatus } from './status.js';
 
 /** Absolute path of a stored LRC; `lrcPath` is the lyric_tasks.lrc_path value (a bare file name). */
@@ -41,13 +41,6 @@ export function readTaskLrc(dataDir: string, lrcPath: string): string | null {
   }
 }
 
-/** A lyric_status with the 'ai' part present or not, keeping 'local': ('local', true) -> 'ai_local'. */
-export function lyricStatusWithAi(current: string, hasAi: boolean): LyricStatus {
-  const local = current.split('_').includes('local');
-  if (hasAi) return local ? 'ai_local' : 'ai';
-  return local ? 'local' : '';
-}
-
 /**
  * Sets the 'ai' part of a work's lyric_status from its tasks: present while the work
  * has a successful task, absent otherwise. A work not in the catalogue is left alone.
@@ -56,6 +49,6 @@ export async function refreshWorkAiLyricStatus(db: Db, workId: number): Promise<
   const work = await db('works').where({ id: workId }).first('lyric_status');
   if (!work) return;
   const success = await db('lyric_tasks').where({ work_id: workId, status: TaskStatus.SUCCESS }).first('id');
-  const next = lyricStatusWithAi(String(work.lyric_status ?? ''), Boolean(success));
+  const next = withLyricPart(String(work.lyric_status ?? ''), 'ai', Boolean(success));
   if (next !== work.lyric_status) await db('works').where({ id: workId }).update({ lyric_status: next });
 }

@@ -6,8 +6,7 @@
  * NotFound and Invalid (src/model/errors.ts). Timestamps are written as ISO 8601 strings.
  */
 import type { Db } from '../db/index.js';
-import type { LyricTask, Pagination } from '../api/types.js';
-import { Invalid, NotFound } from '../model/errors.js';
+import { Invalid, NotFound, formatTrackHash, parseTrackHash, type LyricTask, type Pagination } from '../model/index.js';
 import { assertVisibleWork } from '../catalogue/visible.js';
 import { TaskStatus } from './status.js';
 import { readTaskLrc, refreshWorkAiLyricStatus, removeTaskLrc } from './store.js';
@@ -36,7 +35,7 @@ const isoOf = (v: string | Date | number) => (v instanceof Date ? v.toISOString(
 /** The current time as stored in lyric task timestamps. */
 export const nowIso = () => new Date().toISOString();
 
-/** Presents a row with the spec's field names (src/api/types.ts LyricTask). */
+/** Presents a row with the spec's field names (src/model/wire.ts LyricTask). */
 export function presentTask(row: TaskRow): LyricTask {
   return {
     id: row.id,
@@ -44,7 +43,7 @@ export function presentTask(row: TaskRow): LyricTask {
     code_prefix: row.code_prefix ?? 'RJ',
     title: row.title ?? '',
     file_id: row.file_id,
-    hash: `${row.work_id}/${row.file_id}`,
+    hash: formatTrackHash(row.work_id, row.file_id),
     audio_path: row.audio_path,
     file_name: row.audio_path.split('/').pop() ?? row.audio_path,
     status: row.status,
@@ -141,10 +140,9 @@ async function audioFilesOf(db: Db, workId: number): Promise<AudioFile[]> {
  * file, or a file that is not audio.
  */
 export async function createTaskForFile(db: Db, hash: string): Promise<{ task: LyricTask; created: boolean }> {
-  const m = /^(\d+)\/(\d+)$/.exec(hash);
-  if (!m) throw new Invalid(`not a track hash: ${hash}`);
-  const workId = Number(m[1]);
-  const fileId = Number(m[2]);
+  const parsed = parseTrackHash(hash);
+  if (!parsed || parsed.trial) throw new Invalid(`not a track hash: ${hash}`);
+  const { workId, fileId } = parsed;
   const file = (await audioFilesOf(db, workId)).find((f) => f.id === fileId);
   if (!file) throw new NotFound(`audio file ${hash} not found`);
   const { id, created } = await db.transaction((trx) => ensureTask(trx, workId, file));

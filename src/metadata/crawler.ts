@@ -6,7 +6,7 @@
  */
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
-import { formatWorkCode } from '../library/workcode.js';
+import { formatWorkCode } from '../model/index.js';
 import { COVER_TYPES } from '../library/cover-lookup.js';
 import { coverUrls, dlsiteCookie, dynamicInfoUrl, parseDynamicInfo, parseWorkPage, ParseError, workPageUrl, type DynamicInfo } from './dlsite.js';
 import { looksLikeImage, writeCover } from './covers.js';

@@ -11,7 +11,7 @@
 import * as cheerio from 'cheerio';
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
-import { formatWorkCode, type CodePrefix } from '../library/workcode.js';
+import { formatWorkCode, type CodePrefix } from '../model/index.js';
 import type { CoverType } from '../library/cover-lookup.js';
 
 export type TagLanguage = Config['tagLanguage'];

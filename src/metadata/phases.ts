@@ -12,7 +12,7 @@
 import type { Db } from '../db/index.js';
 import type { Config } from '../config/index.js';
 import { acquireScanLock } from '../library/lock.js';
-import { formatWorkCode } from '../library/workcode.js';
+import { formatWorkCode } from '../model/index.js';
 import type { ScanEvent, ScanSummary } from '../library/types.js';
 import { fetchWorkMetadata, refreshDynamicInfo, type CrawlOptions } from './crawler.js';
 import { pendingMetadataWorkIds } from './save.js';
@@ -59,6 +59,7 @@ export async function fetchPendingMetadata(db: Db, config: Config, dataDir: stri
   if (ids.length === 0) return { ok: 0, failed: 0 };
   const lock = await acquireScanLock(db, 'metadata');
   onEvent({ type: 'main', log: { level: 'info', message: `fetching metadata of ${ids.length} works` } });
+  onEvent({ type: 'progress', done: 0, total: ids.length });
   try {
     const summary = await fetchWorkMetadata(db, config, dataDir, ids, { signal: opts.signal, ...crawlEvents(await codesOf(db, ids), onEvent, 'skipped') });
     onEvent({ type: 'main', log: { level: summary.failed ? 'warn' : 'info', message: `metadata: ${summary.ok} fetched, ${summary.failed} not fetched` } });
@@ -83,6 +84,7 @@ export async function refreshLibraryInfo(db: Db, config: Config, opts: PhaseOpti
   try {
     const ids: number[] = (await db('works').whereNull('removed_at').orderBy('id').pluck('id')) as number[];
     onEvent({ type: 'main', log: { level: 'info', message: `refreshing the info of ${ids.length} works` } });
+    onEvent({ type: 'progress', done: 0, total: ids.length });
     const counted = (e: ScanEvent) => {
       if (e.type === 'result' && (e.result === 'updated' || e.result === 'skipped')) summary[e.result]++;
       onEvent(e);

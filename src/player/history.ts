@@ -10,23 +10,9 @@
  * restore is still resuming. Timers come from the global scope (Node and browsers both
  * have them) or are injected by tests.
  */
-import type { HistoryState, QueueItem } from '../api/types.js';
+import { workIdOfHash, type HistoryState, type QueueItem } from '../model/index.js';
 import { HISTORY_DEBOUNCE_MS, HISTORY_INTERVAL_MS } from './constants.js';
 import type { PlayerState } from './reducer.js';
-
-/**
- * The work id a track hash belongs to: '265946/12' -> 265946; trial items
- * ('rj265946/12', second character 'j') -> 265946. Null when the hash has no id.
- */
-export function workIdOfHash(hash: string): number | null {
-  const m = /^(?:[a-z]j)?(\d+)\//i.exec(hash);
-  return m ? Number(m[1]) : null;
-}
-
-/** True for a trial-catalogue item: the hash's second character is 'j' (spec 000 section 3). */
-export function isTrialHash(hash: string): boolean {
-  return hash.charAt(1).toLowerCase() === 'j';
-}
 
 /** A queue item as history stores it: no media URL (it would carry the listener's token). */
 export function historyItem(item: QueueItem): QueueItem {

@@ -9,7 +9,7 @@
  *   (or from `seekRequest` when one came with it, as history resume does);
  * - `seekRequest.serial` changes whenever the position must jump.
  */
-import type { HistoryState, QueueItem } from '../api/types.js';
+import type { HistoryState, QueueItem } from '../model/index.js';
 import {
   LYRIC_OFFSET_STEP, PLAY_MODES, SPEED_MAX, SPEED_MIN, VOLUME_MAX, VOLUME_MIN, type PlayMode,
 } from './constants.js';

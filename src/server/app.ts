@@ -18,7 +18,6 @@ import { watchConfig } from '../config/index.js';
 import { serveWeb } from './static.js';
 import { routers } from './routes/index.js';
 import { attachRealtime } from './realtime.js';
-import { refreshLibraryInfo } from '../metadata/index.js';
 
 /** Builds the app for the given services. No I/O happens until it listens. */
 export function createApp(services: AppServices): Koa<AppState, { services: AppServices }> {
@@ -53,7 +52,7 @@ export async function startServer(services: AppServices, port: number, host?: st
   server.once('close', () => watcher.close());
   // the scanner's WebSocket at /api/ws and the scheduled scans of scanCron
   // (upgraded sockets keep server.close() waiting, so closing the server closes them first)
-  const realtime = attachRealtime(server, services, { update: (svc, signal, onEvent) => refreshLibraryInfo(svc.db, svc.config, { signal, onEvent }) });
+  const realtime = attachRealtime(server, services);
   const closeServer = server.close.bind(server);
   server.close = ((callback?: (err?: Error) => void) => {
     void realtime.close();

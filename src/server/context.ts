@@ -5,7 +5,7 @@
 import type Koa from 'koa';
 import type { Db } from '../db/index.js';
 import type { Config } from '../config/index.js';
-import type { User } from '../api/types.js';
+import type { User } from '../model/index.js';
 
 export interface AppServices {
   db: Db;

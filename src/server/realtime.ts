@@ -5,7 +5,7 @@
  * the socket closes (4001 no or bad token, 4003 not admin). Commands (JSON `{type}`):
  * ON_SCANNER_PAGE, PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE, KILL_SCAN_PROCESS.
  * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
- * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/api/types.ts).
+ * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/model/wire.ts).
  */
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -14,8 +14,8 @@ import cron from 'node-cron';
 import type { AppServices } from './context.js';
 import { verifyToken } from '../users/index.js';
 import { isRemoteBlocked } from './middleware/remote.js';
-import { ScanManager, type ScanCommandKind, type UpdateRunner } from './scan-manager.js';
-import type { ScanMessage, User } from '../api/types.js';
+import { ScanManager, type ScanCommandKind } from './scan-manager.js';
+import type { ScanMessage, User } from '../model/index.js';
 
 export const REALTIME_PATH = '/api/ws';
 
@@ -40,16 +40,15 @@ async function userOf(services: AppServices, req: http.IncomingMessage): Promise
 /**
  * Attaches the scanner socket to `server` and starts the scheduled scans of `scanCron`
  * (node-cron syntax; empty = none; an invalid expression is reported on stderr and
- * ignored). `update` runs PERFORM_UPDATE (refresh library info); without it the
- * command answers an `error`. Answers the manager and a close function.
+ * ignored). Answers the manager and a close function.
  */
-export function attachRealtime(server: http.Server, services: AppServices, opts: { update?: UpdateRunner } = {}): Realtime {
+export function attachRealtime(server: http.Server, services: AppServices): Realtime {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const send = (ws: WebSocket, message: ScanMessage) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   };
   const admins = new Set<WebSocket>();
-  const manager = new ScanManager(services, (message) => admins.forEach((ws) => send(ws, message)), opts.update);
+  const manager = new ScanManager(services, (message) => admins.forEach((ws) => send(ws, message)));
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -3,22 +3,16 @@
  * one scan at a time in the server process and keeps the scanner page's state (tasks,
  * failedTasks, mainLogs, results) so every open page sees the same state and a page
  * opened mid-scan gets it whole (SCAN_INIT_STATE). State changes go to `broadcast` as
- * the spec's messages, coalesced so a large library does not flood the sockets.
+ * the spec's messages, coalesced so a large library does not flood the sockets. The scans
+ * themselves run in the scan runner (src/metadata/runner.ts); this file only folds its events.
  */
 import type { AppServices } from './context.js';
-import { fetchPendingMetadata } from '../metadata/index.js';
-import { ScanAbortedError, scanLibrary, scanLyrics, summaryLine, type ScanEvent, type ScanLog, type ScanSummary } from '../library/scan.js';
+import { mainLogOf, runScan, type RunEvent, type RunMode } from '../metadata/index.js';
+import { ScanAbortedError, summaryLine, type ScanLog } from '../library/scan.js';
 import { currentScanLock } from '../library/lock.js';
-import type { ScanMessage, ScanResultEntry, ScanTask } from '../api/types.js';
+import type { ScanMessage, ScanResultEntry, ScanTask } from '../model/index.js';
 
 export type ScanCommandKind = 'scan' | 'lyrics' | 'update';
-
-/**
- * Runs a 'refresh library info' (PERFORM_UPDATE): the metadata refresh of every work.
- * Gets the services, an abort signal and the event sink of the scan (events as a scan
- * streams them); resolves to the summary. Wired by the metadata side.
- */
-export type UpdateRunner = (services: AppServices, signal: AbortSignal, onEvent: (e: ScanEvent) => void) => Promise<ScanSummary>;
 
 /** Milliseconds between two broadcasts of the same list. */
 const COALESCE_MS = 150;
@@ -40,7 +34,6 @@ export class ScanManager {
   constructor(
     private readonly services: AppServices,
     private readonly broadcast: (message: ScanMessage) => void,
-    private readonly update?: UpdateRunner,
   ) {}
 
   /** Whether a scan started by this server runs now. */
@@ -77,7 +70,6 @@ export class ScanManager {
    */
   start(kind: ScanCommandKind): string | null {
     if (this.running) return 'a scan is already running';
-    if (kind === 'update' && !this.update) return 'refreshing library info is not available';
     if (kind === 'scan' && this.services.config.rootFolders.length === 0) return 'no root folders to scan: add one in the settings';
     this.tasks = [];
     this.failedTasks = [];
@@ -86,22 +78,14 @@ export class ScanManager {
     this.counts = { added: 0, updated: 0, failed: 0 };
     const controller = new AbortController();
     this.controller = controller;
-    const onEvent = (e: ScanEvent) => this.apply(e);
-    const { config, db } = this.services;
-    const run = (): Promise<ScanSummary> => {
-      if (kind === 'lyrics') return scanLyrics(db, { signal: controller.signal, onEvent });
-      if (kind === 'update') return this.update!(this.services, controller.signal, onEvent);
-      return scanLibrary(db, { roots: config.rootFolders, maxDepth: config.scannerMaxRecursionDepth, skipCleanup: config.skipCleanup, signal: controller.signal, onEvent }).then(async (summary) => {
-        if (config.fetchMetadata) await fetchPendingMetadata(db, config, this.services.dataDir, { signal: controller.signal, onEvent });
-        return summary;
-      });
-    };
-    this.current = run().then(
-      (summary) => this.end({ type: 'SCAN_FINISHED', message: `scan finished: ${summaryLine(summary)}` }),
+    const { config, db, dataDir } = this.services;
+    const mode: RunMode = kind === 'lyrics' ? { kind: 'lyrics' } : kind === 'update' ? { kind: 'refresh' } : { kind: 'scan', roots: config.rootFolders };
+    this.current = runScan(db, config, dataDir, mode, { signal: controller.signal, onEvent: (e) => this.apply(e) }).then(
+      ({ summary }) => this.end({ type: 'SCAN_FINISHED', message: `scan finished: ${summaryLine(summary)}` }),
       (err: unknown) => {
         if (err instanceof ScanAbortedError) return this.end({ type: 'SCAN_FINISHED', message: `scan killed: ${summaryLine(err.summary)}` });
         const message = (err as Error).message;
-        this.apply({ type: 'main', log: { level: 'error', message } });
+        this.log({ level: 'error', message });
         return this.end({ type: 'SCAN_ERROR', error: message });
       },
     );
@@ -115,12 +99,17 @@ export class ScanManager {
     return true;
   }
 
-  /** Folds one scan event into the state (spec 001 section 3: tasks, failed tasks, main logs, results). */
-  private apply(e: ScanEvent): void {
-    if (e.type === 'main') {
-      this.mainLogs.push(e.log);
-      this.mark('SCAN_MAIN_LOGS');
-    } else if (e.type === 'task') {
+  /** Adds a line to the main log. */
+  private log(line: ScanLog): void {
+    this.mainLogs.push(line);
+    this.mark('SCAN_MAIN_LOGS');
+  }
+
+  /** Folds one run event into the state (spec 001 section 3: tasks, failed tasks, main logs, results). */
+  private apply(e: RunEvent): void {
+    const line = mainLogOf(e);
+    if (line) this.log(line);
+    else if (e.type === 'task') {
       const rjcode = rjcodeOf(e.code);
       let task = this.tasks.find((t) => t.rjcode === rjcode);
       if (!task) {
@@ -136,7 +125,7 @@ export class ScanManager {
       if (task) this.mark('SCAN_TASKS');
       if (e.result === 'skipped') return;
       if (e.result === 'failed') {
-        this.failedTasks.push({ ...(task ?? { rjcode, logs: [] }), result: 'failed' });
+        this.failedTasks.push({ rjcode, result: 'failed', logs: e.logs });
         this.mark('SCAN_FAILED_TASKS');
       }
       this.counts[e.result]++;

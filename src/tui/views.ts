@@ -2,8 +2,8 @@
  * The TUI's navigation: a stack of views (plain objects, so going back restores the
  * cursor and filters), the first screens reached with the number keys.
  */
-import type { AdvancedKeyword, Progress } from '../api/types.js';
-import type { FavouritesMode, LyricPart, NameKind, WorksQuery } from './data/source.js';
+import { newSeed, type AdvancedKeyword, type LyricPart, type Progress, type SortDir } from '../model/index.js';
+import type { FavouritesMode, NameKind, WorksQuery } from './data/source.js';
 
 /** The works screen: the list query (less the page, which the list loads itself), its title and cursor. */
 export interface WorksView extends Omit<WorksQuery, 'page'> {
@@ -14,23 +14,15 @@ export interface WorksView extends Omit<WorksQuery, 'page'> {
 }
 export interface NamesView { screen: 'names'; kind: NameKind; filter: string; cursor: number }
 export interface WorkView { screen: 'work'; workId: number; /** Folder titles from ROOT. */ path: string[]; cursor: number; /** The listener has moved through folders (else a single-child folder chain shows open). */ expanded?: boolean }
-export interface FavouritesView { screen: 'favourites'; mode: FavouritesMode; order: string; sort: 'asc' | 'desc'; progress: Progress; cursor: number }
+export interface FavouritesView { screen: 'favourites'; mode: FavouritesMode; order: string; sort: SortDir; progress: Progress; cursor: number }
 export interface QueueView { screen: 'queue'; cursor: number }
 export interface PlayingView { screen: 'playing'; cursor: number }
 
 export type View = WorksView | NamesView | WorkView | FavouritesView | QueueView | PlayingView;
 
-/** Works sort options in the order `s` cycles them (spec 000 section 9). */
-export const WORK_SORTS = ['release', 'rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'random'] as const;
-/** Favourites sort options (spec 000 section 9). */
-export const FAVOURITE_SORTS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'allage', 'nsfw'] as const;
-export const PROGRESS_VALUES: Progress[] = ['marked', 'listening', 'listened', 'replay', 'postponed'];
 export const FAVOURITE_MODES: FavouritesMode[] = ['history', 'review', 'progress'];
 /** Lyric filter steps of `y`. */
 export const LYRIC_FILTERS: LyricPart[][] = [[], ['local'], ['ai'], ['ai', 'local']];
-
-/** A random-order seed 0..99 (spec 000 section 9). */
-export const newSeed = () => Math.floor(Math.random() * 100);
 
 export function worksView(overrides: Partial<WorksView> = {}): WorksView {
   return { screen: 'works', title: 'All works', order: 'release', sort: 'desc', nsfw: 0, lyric: [], seed: newSeed(), cursor: 0, ...overrides };

@@ -3,7 +3,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
-import type { Group, User } from '../api/types.js';
+import type { Group, User } from '../model/index.js';
 import { hashPassword, verifyPassword } from './password.js';
 
 export interface UserRow { name: string; password: string; group: Group; token_version: number }

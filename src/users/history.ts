@@ -4,7 +4,7 @@
  * restored from the favourites page. Never deleted because a folder went missing.
  */
 import type { Db } from '../db/index.js';
-import type { HistoryState, WorksAnswer } from '../api/types.js';
+import type { HistoryState, WorksAnswer } from '../model/index.js';
 import { LIBRARY, assertVisibleWork, listWorks } from '../catalogue/index.js';
 import type { FavouritesQuery } from './reviews.js';
 

@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
-import type { Group, User } from '../api/types.js';
-import { Forbidden, Invalid, NotFound } from '../model/errors.js';
+import { Forbidden, Invalid, NotFound, type Group, type User } from '../model/index.js';
 import { hashPassword } from './password.js';
 
 /** The one account that always exists and cannot be deleted. */

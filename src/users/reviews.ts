@@ -4,8 +4,8 @@
  * signed-in user. Deleting a review removes its mark (section 4).
  */
 import type { Db } from '../db/index.js';
-import type { Progress, WorksAnswer } from '../api/types.js';
-import { LIBRARY, assertVisibleWork, listWorks, type FavouriteOrder, type SortDir } from '../catalogue/index.js';
+import type { FavouriteOrder, Progress, SortDir, WorksAnswer } from '../model/index.js';
+import { LIBRARY, assertVisibleWork, listWorks } from '../catalogue/index.js';
 
 /**
  * Which fields a PUT /api/review writes (section 7 "review parameter usage"):

@@ -5,7 +5,7 @@
  */
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/index.js';
-import type { User } from '../api/types.js';
+import type { User } from '../model/index.js';
 import { findUser } from './accounts.js';
 
 /** Signs a token for `user` (with its current token_version) valid `expiresIn` seconds. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LyricTask } from '../../src/api/types.js';
+import type { LyricTask } from '../../src/model/index.js';
 import { TaskStatus } from '../../src/lyrics/index.js';
 import { RJ01012345, startLyricFixture, type LyricFixture } from './lyric-fixture.js';
 

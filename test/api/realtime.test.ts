@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startFakeStore, type FakeStore } from '../helpers/fake-store.js';
 import { createUser } from '../../src/users/index.js';
 import { copyLibrary, tempDir } from '../unit/library/helpers.js';
-import type { ScanMessage } from '../../src/api/types.js';
+import type { ScanMessage } from '../../src/model/index.js';
 import { acquireScanLock } from '../../src/library/lock.js';
 
 /** A ws client that records every message and can wait for one matching a predicate. */

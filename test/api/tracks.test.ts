@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TrackNode } from '../../src/api/types.js';
+import type { TrackNode } from '../../src/model/index.js';
 import { startMediaFixture, type MediaFixture } from './media-fixture.js';
 
 const RJ01012345 = 1012345;

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LyricTask } from '../../src/api/types.js';
+import type { LyricTask } from '../../src/model/index.js';
 import { matchLyricTask, TaskStatus } from '../../src/lyrics/index.js';
 import { fixturesDir, tempDataDir } from '../helpers/server.js';
 import { RJ01012345, startLyricFixture, USER, type LyricFixture } from '../api/lyric-fixture.js';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LyricTask } from '../../src/api/types.js';
+import type { LyricTask } from '../../src/model/index.js';
 import { scanLibrary } from '../../src/library/scan.js';
 import { PHONE, startE2E, type E2E } from './browser.js';
 
@@ -18,15 +18,7 @@ let total = 0;
 /** The claim of the task a worker is still transcribing. */
 let working: { task: LyricTask; secret: string };
 
-const call = async (method: string, route: string, body?: unknown) => {
-  const res = await fetch(e2e.url + route, {
-    method,
-    headers: { authorization: `Bearer ${e2e.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-};
+const call = (method: string, route: string, body?: unknown) => e2e.call(method, route, body);
 const tasksOfWork = async (workId: number) => (await call('GET', `/api/lyric/translate/work/${workId}`)).body.tasks as LyricTask[];
 const taskByFile = async (name: string) => (await tasksOfWork(RJ01012345)).find((t) => t.file_name === name)!;
 /** Claims the next pending task as `worker` (the oldest: tasks are created in order). */

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { libraryDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
+import { callApi, libraryDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
 import { startFakeStore, type FakeStore } from '../helpers/fake-store.js';
 import { scanLibrary } from '../../src/library/scan.js';
 import { fetchWorkMetadata } from '../../src/metadata/crawler.js';
@@ -125,14 +125,8 @@ export async function startE2E(opts: { scan?: boolean; extraWorks?: number } = {
       page.setDefaultTimeout(20_000);
       return page;
     },
-    async call(method, p, body) {
-      const res = await fetch(server.url + p, {
-        method,
-        headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    call(method, p, body) {
+      return callApi(server, method, p, token, body);
     },
     async screenshot(page, name) {
       const file = path.join(screenshotDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);

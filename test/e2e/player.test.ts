@@ -9,7 +9,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { TrackNode } from '../../src/api/types.js';
+import type { TrackNode } from '../../src/model/index.js';
 import { claimTask, completeTask } from '../../src/lyrics/claims.js';
 import { createTaskForFile } from '../../src/lyrics/tasks.js';
 import { startE2E, type E2E } from './browser.js';

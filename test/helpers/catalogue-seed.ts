@@ -4,7 +4,7 @@
  * signed-in users of each group.
  */
 import type { Db } from '../../src/db/index.js';
-import type { Group } from '../../src/api/types.js';
+import type { Group } from '../../src/model/index.js';
 import { createUser } from '../../src/users/index.js';
 import { vaId } from '../../src/metadata/save.js';
 import { callApi, type TestServer } from './server.js';

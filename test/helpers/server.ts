@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type http from 'node:http';
+import { ApiClient, memoryToken, readBody, type Method } from '../../src/api/client.js';
 import { openServices } from '../../src/server/services.js';
 import { startServer } from '../../src/server/app.js';
 import { ensureAdmin } from '../../src/users/index.js';
@@ -47,10 +48,8 @@ export async function startTestServer(opts: { dataDir?: string; config?: Partial
     services,
     server,
     dataDir,
-    async login(name = 'admin', password = ADMIN_PASSWORD) {
-      const res = await fetch(`${url}/api/auth/me`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, password }) });
-      if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
-      return ((await res.json()) as { token: string }).token;
+    login(name = 'admin', password = ADMIN_PASSWORD) {
+      return new ApiClient({ baseUrl: url }).login(name, password);
     },
     async close() {
       server.closeAllConnections();
@@ -63,14 +62,9 @@ export async function startTestServer(opts: { dataDir?: string; config?: Partial
 /** What a JSON API call answered: the status, the parsed body (the text when not JSON, null when empty), the headers. */
 export interface ApiAnswer { status: number; body: any; headers: Headers }
 
-/** Calls the API of `srv` with an optional bearer token and JSON body. */
+/** Calls the API of `srv` through the shared client (src/api/client.ts) with an optional bearer token and JSON body; any status answers. */
 export async function callApi(srv: Pick<TestServer, 'url'>, method: string, path: string, token?: string | null, body?: unknown): Promise<ApiAnswer> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(srv.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  let parsed: unknown = text ? text : null;
-  try { if (text) parsed = JSON.parse(text); } catch { /* not JSON: keep the text */ }
-  return { status: res.status, body: parsed, headers: res.headers };
+  const client = new ApiClient({ baseUrl: srv.url, token: memoryToken(token ?? null) });
+  const res = await client.send(method as Method, path, { body });
+  return { status: res.status, body: (await readBody(res)) ?? null, headers: res.headers };
 }

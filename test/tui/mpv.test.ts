@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MpvPlayer } from '../../src/tui/player/mpv.js';
 import { PlayerController } from '../../src/tui/player/controller.js';
 import { createHistorySaver, type PlayerState } from '../../src/player/index.js';
-import type { HistoryState, QueueItem } from '../../src/api/types.js';
+import type { HistoryState, QueueItem } from '../../src/model/index.js';
 import { libraryDir } from '../helpers/server.js';
 
 const workDir = path.join(libraryDir, 'RJ265946 サキュバスアカデミア');

@@ -11,7 +11,7 @@ import { RemoteSource } from '../../src/tui/data/remote.js';
 import { SourceError } from '../../src/tui/data/source.js';
 import { scanLibrary } from '../../src/library/scan.js';
 import type { PlayerController } from '../../src/tui/player/controller.js';
-import type { WorksAnswer } from '../../src/api/types.js';
+import type { WorksAnswer } from '../../src/model/index.js';
 import { ADMIN_PASSWORD, libraryDir, startTestServer, type TestServer } from '../helpers/server.js';
 import { renderTerminal, type Terminal } from './render.js';
 import { realPlayer } from './fixture.js';

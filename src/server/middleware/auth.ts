@@ -6,9 +6,8 @@
  */
 import type Koa from 'koa';
 import type { AppContext } from '../context.js';
-import type { User } from '../../api/types.js';
 import { verifyToken } from '../../users/index.js';
-import { Forbidden, Unauthorized } from '../../model/errors.js';
+import { Forbidden, Unauthorized, type User } from '../../model/index.js';
 
 /** Reads the token from the Authorization header, else the `token` query parameter. */
 export function readToken(ctx: AppContext): string | null {

@@ -9,7 +9,7 @@
  * internals and is logged. An unmatched /api/ path answers 404 {error}.
  */
 import type Koa from 'koa';
-import { DomainError, Invalid, type ErrorKind } from '../../model/errors.js';
+import { DomainError, Invalid, type ErrorKind } from '../../model/index.js';
 import type { AppState } from '../context.js';
 
 /** An HTTP-level failure that is no domain error (a range past the end, too many sign-ins). */

@@ -8,7 +8,7 @@ import net from 'node:net';
 import type Koa from 'koa';
 import type { Config } from '../../config/index.js';
 import type { AppContext } from '../context.js';
-import { Forbidden } from '../../model/errors.js';
+import { Forbidden } from '../../model/index.js';
 
 /** True for 127.0.0.0/8, ::1 and IPv4-mapped loopback (::ffff:127.x.y.z). */
 export function isLoopbackAddress(address: string | undefined): boolean {

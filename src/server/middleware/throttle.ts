@@ -6,7 +6,7 @@
  */
 import type Koa from 'koa';
 import { HttpError } from './errors.js';
-import { Unauthorized } from '../../model/errors.js';
+import { Unauthorized } from '../../model/index.js';
 
 export interface ThrottleOptions {
   /** Failures allowed in the window; the next attempt gets 429. Default 10. */

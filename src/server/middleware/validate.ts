@@ -8,7 +8,7 @@
  */
 import type { RouterMiddleware } from '@koa/router';
 import type { z } from 'zod';
-import { Invalid } from '../../model/errors.js';
+import { Invalid } from '../../model/index.js';
 import type { AppServices, AppState } from '../context.js';
 
 /** What a request schema is given. */

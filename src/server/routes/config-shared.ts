@@ -2,7 +2,7 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.js';
 import { requireUser } from '../middleware/auth.js';
-import type { SharedConfigAnswer } from '../../api/types.js';
+import type { SharedConfigAnswer } from '../../model/index.js';
 
 export const configSharedRouter = new Router<AppState, { services: AppContext['services'] }>();
 

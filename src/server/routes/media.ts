@@ -9,12 +9,10 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.js';
 import { requireUser } from '../middleware/auth.js';
 import { sendFile } from '../send-file.js';
-import { NotFound } from '../../model/errors.js';
 import { getAudioLyric, resolveMediaFile, type MediaFile } from '../../library/media.js';
 import { decodeText } from '../../lyrics/decode.js';
-import { fileHash } from '../../library/tree.js';
 import { mimeTypeOf } from '../../library/filetypes.js';
-import type { CheckLrcAnswer } from '../../api/types.js';
+import { NotFound, formatTrackHash, parseTrackHash, type CheckLrcAnswer } from '../../model/index.js';
 
 /** Text files up to this size (bytes) are decoded to UTF-8 on stream; larger ones are sent as stored. */
 const TEXT_DECODE_LIMIT = 8 * 1024 * 1024;
@@ -24,11 +22,11 @@ type RouteContext = AppContext & { params: Record<string, string | undefined> };
 
 export const mediaRouter = new Router<AppState, { services: AppContext['services'] }>();
 
-/** Reads the hash from the path; anything but two decimal ids is a 404 (no such media). */
+/** Reads the hash from the path; anything but a library hash of two decimal ids is a 404 (no such media). */
 function hashParams(ctx: RouteContext): { workId: number; fileId: number } {
-  const { workId, fileId } = ctx.params;
-  if (!workId || !fileId || !/^\d{1,10}$/.test(workId) || !/^\d{1,10}$/.test(fileId)) throw new NotFound('file not found');
-  return { workId: Number(workId), fileId: Number(fileId) };
+  const hash = parseTrackHash(`${ctx.params.workId}/${ctx.params.fileId}`);
+  if (!hash || hash.trial) throw new NotFound('file not found');
+  return hash;
 }
 
 /** The hash's file, or a 404 {error}. */
@@ -100,7 +98,7 @@ mediaRouter.get('/api/media/check-lrc/:workId/:fileId', requireUser(), async (ct
   const found = await getAudioLyric(ctx.services.db, workId, fileId);
   if (!found) throw new NotFound('file not found');
   const answer: CheckLrcAnswer = found.lyric
-    ? { result: true, hash: fileHash(workId, found.lyric.fileId), lyricExtension: found.lyric.extension }
+    ? { result: true, hash: formatTrackHash(workId, found.lyric.fileId), lyricExtension: found.lyric.extension }
     : { result: false, hash: null, lyricExtension: null };
   ctx.body = answer;
 });

@@ -4,7 +4,7 @@
  * arrive as text; an empty value counts as absent.
  */
 import { z } from 'zod';
-import { FAVOURITE_ORDERS } from '../../catalogue/index.js';
+import { FAVOURITE_ORDERS, PROGRESS_VALUES, SORT_DIRECTIONS } from '../../model/index.js';
 
 /** Treats '' as absent, so `?order=` falls back to the default. */
 export const opt = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
@@ -12,15 +12,14 @@ export const opt = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v ==
 /** A 1-based page number, default 1. */
 export const page = opt(z.coerce.number().int().min(1).max(1_000_000).default(1));
 /** asc or desc, default desc. */
-export const sort = opt(z.enum(['asc', 'desc']).default('desc'));
-export const PROGRESS = ['marked', 'listening', 'listened', 'replay', 'postponed'] as const;
+export const sort = opt(z.enum(SORT_DIRECTIONS).default('desc'));
 
 /** GET /api/review and /api/histroy query: order (favourites sorts), sort, page, filter (a progress value). */
 export const favouritesQuery = z.object({
   page,
   sort,
   order: opt(z.enum(FAVOURITE_ORDERS).default('updated_at')),
-  filter: opt(z.enum(PROGRESS).optional()),
+  filter: opt(z.enum(PROGRESS_VALUES).optional()),
 });
 
 /** A numeric id in a path (works, circles, tags). */

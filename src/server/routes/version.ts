@@ -9,7 +9,7 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.js';
 import { currentScanLock } from '../../library/lock.js';
 import { requireUser } from '../middleware/auth.js';
-import type { VersionAnswer } from '../../api/types.js';
+import type { VersionAnswer } from '../../model/index.js';
 
 /** package.json version (repo root: three levels up from src/server/routes and dist/server/routes). */
 const current = (JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;

@@ -1,8 +1,7 @@
 /** One work in a list: code, title (cut by display width), rating, release. */
 import React from 'react';
 import { Box, Text } from 'ink';
-import type { Work } from '../../api/types.js';
-import { formatWorkCode } from '../../library/workcode.js';
+import { formatWorkCode, type Work } from '../../model/index.js';
 
 export function WorkRow({ work, selected, width, extra }: { work: Work; selected: boolean; width: number; extra?: string }): React.ReactElement {
   const code = formatWorkCode(work.id, work.code_prefix ?? 'RJ');

@@ -4,8 +4,10 @@
  * same checks the media route makes (resolveMediaFile), history saved with the same
  * domain function PUT /api/histroy calls.
  */
-import type { HistoryState, ListItem, TrackNode, User, Work, WorksAnswer } from '../../api/types.js';
-import { listNames, listWorks, getWork, type FavouriteOrder, type WorkOrder } from '../../catalogue/index.js';
+import {
+  parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
+} from '../../model/index.js';
+import { listNames, listWorks, getWork } from '../../catalogue/index.js';
 import { loadConfig } from '../../config/index.js';
 import { openMigrated, type Db } from '../../db/index.js';
 import { getAudioLyric, resolveMediaFile } from '../../library/media.js';
@@ -19,11 +21,11 @@ import { SourceError, type DataSource, type FavouritesQuery, type NameKind, type
 /** Rows per page the local source answers (the TUI scrolls; no reason to stay at 12). */
 const LOCAL_PAGE_SIZE = 50;
 
-/** Parses a track hash '{workId}/{fileId}'; throws SourceError otherwise. */
+/** Reads a library track hash '{workId}/{fileId}'; throws SourceError otherwise (the trial form included). */
 function parseHash(hash: string): { workId: number; fileId: number } {
-  const m = /^(\d+)\/(\d+)$/.exec(hash);
-  if (!m) throw new SourceError(`not a track of the library: ${hash}`);
-  return { workId: Number(m[1]), fileId: Number(m[2]) };
+  const parsed = parseTrackHash(hash);
+  if (!parsed || parsed.trial) throw new SourceError(`not a track of the library: ${hash}`);
+  return parsed;
 }
 
 export class LocalSource implements DataSource {

@@ -4,13 +4,13 @@
  */
 import type {
   CheckLrcAnswer, HistoryState, ListItem, SharedConfigAnswer, TrackNode, User, Work, WorksAnswer, AuthMeAnswer,
-} from '../../api/types.js';
+} from '../../model/index.js';
+import { lyricStatusOf } from '../../model/index.js';
+import { ApiClient, ApiError, type Method, type Query } from '../../api/client.js';
 import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
 import { toLrc } from '../../lyrics/subtitles.js';
 import { DEFAULT_FORWARD_SEEK_TIME, DEFAULT_REWIND_SEEK_TIME } from '../../player/index.js';
 import { SourceError, type DataSource, type FavouritesQuery, type NameKind, type SharedConfig, type WorksQuery } from './source.js';
-
-type Params = Record<string, string | number | undefined>;
 
 /** The works list path for a query: a circle/tag/VA list, a search, or all works. */
 function worksPath(q: WorksQuery): string {
@@ -21,11 +21,20 @@ function worksPath(q: WorksQuery): string {
   return '/api/works';
 }
 
+/**
+ * The TUI's error for a failed call: the server's error text and status; a server not
+ * reached gets `what` (the call) in front of the reason.
+ */
+function sourceError(err: unknown, what: string): unknown {
+  if (!(err instanceof ApiError)) return err;
+  return err.status === 0 ? new SourceError(`${what}: ${err.message}`) : new SourceError(err.message, err.status);
+}
+
 export class RemoteSource implements DataSource {
   readonly kind = 'remote' as const;
-  private constructor(private readonly base: string, private readonly token: string | null, readonly user: User) {}
+  private constructor(private readonly client: ApiClient, readonly user: User) {}
 
-  get label(): string { return this.base; }
+  get label(): string { return this.client.baseUrl; }
 
   /**
    * Connects to `server` (http URL): when the server answers GET /api/auth/me without a
@@ -34,53 +43,36 @@ export class RemoteSource implements DataSource {
    * the server's error text (401 wrong password, unreachable server, ...).
    */
   static async connect(server: string, name: string, password: () => Promise<string>): Promise<RemoteSource> {
-    const base = server.replace(/\/+$/, '');
-    let open: Response;
+    const client = new ApiClient({ baseUrl: server });
+    const me = () => client.get<AuthMeAnswer>('/api/auth/me', { on401: 'throw' });
     try {
-      open = await fetch(`${base}/api/auth/me`);
+      const open = await me().catch((err: unknown) => {
+        if (err instanceof ApiError && err.status !== 0) return null; // authentication on: log in
+        throw err;
+      });
+      if (open && !open.auth) return new RemoteSource(client, open.user);
+      await client.login(name, await password());
+      return new RemoteSource(client, (await me()).user);
     } catch (err) {
-      throw new SourceError(`cannot reach ${base}: ${(err as Error).message}`);
+      throw sourceError(err, `cannot reach ${client.baseUrl}`);
     }
-    if (open.ok) {
-      const me = (await open.json()) as AuthMeAnswer;
-      if (!me.auth) return new RemoteSource(base, null, me.user);
-    }
-    const res = await fetch(`${base}/api/auth/me`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, password: await password() }) });
-    if (!res.ok) throw new SourceError(await errorText(res), res.status);
-    const { token } = (await res.json()) as { token: string };
-    const me = await fetch(`${base}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
-    if (!me.ok) throw new SourceError(await errorText(me), me.status);
-    return new RemoteSource(base, token, ((await me.json()) as AuthMeAnswer).user);
   }
 
-  private url(path: string, params: Params = {}): string {
-    const u = new URL(this.base + path);
-    for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') u.searchParams.set(k, String(v));
-    return u.toString();
-  }
-
-  private async call<T>(method: string, path: string, params: Params = {}, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = {};
-    if (this.token) headers.authorization = `Bearer ${this.token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    let res: Response;
+  private async call<T>(method: Method, path: string, query: Query = {}, body?: unknown): Promise<T> {
     try {
-      res = await fetch(this.url(path, params), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      return await this.client.request<T>(method, path, { query, body });
     } catch (err) {
-      throw new SourceError(`${method} ${path}: ${(err as Error).message}`);
+      throw sourceError(err, `${method} ${path}`);
     }
-    if (!res.ok) throw new SourceError(await errorText(res), res.status);
-    const text = await res.text();
-    return (text ? JSON.parse(text) : null) as T;
   }
 
   works(q: WorksQuery): Promise<WorksAnswer> {
     const advanced = Boolean(q.advanced?.length);
     return this.call('GET', worksPath(q), {
       page: q.page, order: q.order, sort: q.sort, nsfw: q.nsfw, seed: q.seed,
-      lyric: [...q.lyric].sort().join('_') || undefined,
+      lyric: lyricStatusOf(q.lyric) || undefined,
       isAdvance: advanced ? 1 : 0,
-      keyword: advanced ? JSON.stringify(q.advanced) : q.keyword,
+      keyword: advanced ? JSON.stringify(q.advanced) : q.keyword || undefined,
     });
   }
 
@@ -106,27 +98,18 @@ export class RemoteSource implements DataSource {
   }
 
   async mediaLocation(hash: string): Promise<string> {
-    return this.url(`/api/media/stream/${hash}`, { token: this.token ?? undefined });
+    return this.client.mediaUrl(`/api/media/stream/${hash}`);
   }
 
   async lyric(hash: string): Promise<LrcLine[] | null> {
     const check = await this.call<CheckLrcAnswer>('GET', `/api/media/check-lrc/${hash}`);
     if (!check.result || !check.hash) return null;
-    const res = await fetch(this.url(`/api/media/stream/${check.hash}`, { token: this.token ?? undefined }));
-    if (!res.ok) throw new SourceError(await errorText(res), res.status);
+    const path = `/api/media/stream/${check.hash}`;
+    const res = await this.client.response('GET', path).catch((err: unknown) => { throw sourceError(err, `GET ${path}`); });
     const { decodeText } = await import('../../lyrics/decode.js'); // encodings: loaded on first use
     const text = decodeText(new Uint8Array(await res.arrayBuffer()));
     return parseLrc(toLrc(text, `.${check.lyricExtension ?? 'lrc'}`));
   }
 
   async close(): Promise<void> { /* nothing held open */ }
-}
-
-/** The error text of a failed answer: its `error`, else 'status statusText' (spec 000 section 8). */
-async function errorText(res: Response): Promise<string> {
-  try {
-    const body = (await res.json()) as { error?: string };
-    if (body.error) return body.error;
-  } catch { /* not JSON */ }
-  return `${res.status} ${res.statusText}`;
 }

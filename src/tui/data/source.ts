@@ -6,20 +6,19 @@
  * seconds}` form the web player uses.
  */
 import type {
-  AdvancedKeyword, HistoryState, ListItem, Progress, TrackNode, User, Work, WorksAnswer,
-} from '../../api/types.js';
+  AdvancedKeyword, HistoryState, ListItem, LyricPart, NsfwOption, Progress, SortDir, TrackNode, User, Work, WorksAnswer,
+} from '../../model/index.js';
 import type { LrcLine } from '../../lyrics/lrc.js';
 
 export type NameKind = 'circles' | 'tags' | 'vas';
-export type LyricPart = 'ai' | 'local';
 
 /** A works list request (spec 000 sections 7 and 9); page is 1-based. */
 export interface WorksQuery {
   page: number;
   order: string;
-  sort: 'asc' | 'desc';
+  sort: SortDir;
   /** 0 all, 1 all ages, 2 adults only. */
-  nsfw: 0 | 1 | 2;
+  nsfw: NsfwOption;
   lyric: LyricPart[];
   /** Random-order seed 0..99. */
   seed: number;
@@ -35,7 +34,7 @@ export interface FavouritesQuery {
   mode: FavouritesMode;
   page: number;
   order: string;
-  sort: 'asc' | 'desc';
+  sort: SortDir;
   /** Progress filter (progress mode). */
   progress?: Progress;
 }

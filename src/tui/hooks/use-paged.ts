@@ -4,7 +4,7 @@
  * totalCount; an error stops loading.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Work, WorksAnswer } from '../../api/types.js';
+import type { Work, WorksAnswer } from '../../model/index.js';
 
 export interface Paged { items: Work[]; total: number; loading: boolean; error: string | null; done: boolean; more(): void }
 

@@ -7,7 +7,7 @@
  * every second drives the sleep timer.
  */
 import { EventEmitter } from 'node:events';
-import type { QueueItem } from '../../api/types.js';
+import type { QueueItem } from '../../model/index.js';
 import { currentTrack, initialPlayerState, playerReducer, type PlayerAction, type PlayerState } from '../../player/index.js';
 import type { AudioBackend } from './backend.js';
 

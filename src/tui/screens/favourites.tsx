@@ -11,17 +11,10 @@ import { useActions, moveCursor } from '../hooks/use-keys.js';
 import { usePaged } from '../hooks/use-paged.js';
 import { List } from '../components/list.js';
 import { WorkRow } from '../components/work-row.js';
-import { FAVOURITE_MODES, FAVOURITE_SORTS, PROGRESS_VALUES, type FavouritesView } from '../views.js';
-import type { Work } from '../../api/types.js';
+import { FAVOURITE_MODES, type FavouritesView } from '../views.js';
+import { FAVOURITE_ORDERS, favouritesOrderParams, PROGRESS_VALUES, type FavouriteOrder, type Work } from '../../model/index.js';
 
 const MODE_TITLES = { history: 'History', review: 'My reviews', progress: 'My progress' } as const;
-
-/** Sort 'allage' is nsfw ascending, 'nsfw' nsfw descending (spec 000 section 7). */
-function orderParams(order: string, sort: 'asc' | 'desc'): { order: string; sort: 'asc' | 'desc' } {
-  if (order === 'allage') return { order: 'nsfw', sort: 'asc' };
-  if (order === 'nsfw') return { order: 'nsfw', sort: 'desc' };
-  return { order, sort };
-}
 
 function extraOf(mode: FavouritesView['mode'], w: Work): string {
   if (mode === 'history' && w.state?.queue.length) {
@@ -36,7 +29,7 @@ function extraOf(mode: FavouritesView['mode'], w: Work): string {
 export function FavouritesScreen({ view, active, width, height }: { view: FavouritesView; active: boolean; width: number; height: number }): React.ReactElement {
   const { source, push, update, dispatch, notify } = useSession();
   const { mode, progress } = view;
-  const p = orderParams(view.order, view.sort);
+  const p = favouritesOrderParams(view.order, view.sort);
   const key = JSON.stringify({ mode, progress, ...p });
   const list = usePaged(key, (page) => source.favourites({ mode, page, ...p, progress: mode === 'progress' ? progress : undefined }));
   const rows = height - 1;
@@ -60,8 +53,8 @@ export function FavouritesScreen({ view, active, width, height }: { view: Favour
       }
       case 'favouritesMode': return update({ mode: FAVOURITE_MODES[(FAVOURITE_MODES.indexOf(mode) + 1) % FAVOURITE_MODES.length], cursor: 0 } as Partial<FavouritesView>);
       case 'favouritesSort': {
-        const i = FAVOURITE_SORTS.indexOf(view.order as (typeof FAVOURITE_SORTS)[number]);
-        return update({ order: FAVOURITE_SORTS[(i + 1) % FAVOURITE_SORTS.length], cursor: 0 } as Partial<FavouritesView>);
+        const i = FAVOURITE_ORDERS.indexOf(view.order as FavouriteOrder);
+        return update({ order: FAVOURITE_ORDERS[(i + 1) % FAVOURITE_ORDERS.length], cursor: 0 } as Partial<FavouritesView>);
       }
       case 'favouritesOrder':
         if (mode === 'history' || view.order === 'allage' || view.order === 'nsfw') return;

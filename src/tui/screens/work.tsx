@@ -7,8 +7,7 @@
  */
 import React, { useEffect } from 'react';
 import { Box, Text } from 'ink';
-import type { QueueItem, TrackNode, Work } from '../../api/types.js';
-import { formatWorkCode } from '../../library/workcode.js';
+import { formatWorkCode, type QueueItem, type TrackNode, type Work } from '../../model/index.js';
 import { formatDuration } from '../../player/index.js';
 import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';

@@ -10,7 +10,8 @@ import { useActions, moveCursor } from '../hooks/use-keys.js';
 import { usePaged } from '../hooks/use-paged.js';
 import { List } from '../components/list.js';
 import { WorkRow } from '../components/work-row.js';
-import { LYRIC_FILTERS, WORK_SORTS, newSeed, searchText, type WorksView } from '../views.js';
+import { newSeed, NSFW_OPTIONS, WORK_SORT_ORDERS, type WorkSortOrder } from '../../model/index.js';
+import { LYRIC_FILTERS, searchText, type WorksView } from '../views.js';
 
 const AGE = ['all', 'all ages', 'R18'];
 
@@ -36,11 +37,11 @@ export function WorksScreen({ view, active, width, height }: { view: WorksView; 
         return;
       }
       case 'sortNext': {
-        const i = WORK_SORTS.indexOf(order as (typeof WORK_SORTS)[number]);
-        return update({ order: WORK_SORTS[(i + 1) % WORK_SORTS.length], seed: newSeed(), cursor: 0 });
+        const i = WORK_SORT_ORDERS.indexOf(order as WorkSortOrder);
+        return update({ order: WORK_SORT_ORDERS[(i + 1) % WORK_SORT_ORDERS.length], seed: newSeed(), cursor: 0 });
       }
       case 'orderToggle': return update({ sort: sort === 'desc' ? 'asc' : 'desc', seed: newSeed(), cursor: 0 });
-      case 'ageRating': return update({ nsfw: ((nsfw + 1) % 3) as 0 | 1 | 2, seed: newSeed(), cursor: 0 });
+      case 'ageRating': return update({ nsfw: NSFW_OPTIONS[(NSFW_OPTIONS.indexOf(nsfw) + 1) % NSFW_OPTIONS.length], seed: newSeed(), cursor: 0 });
       case 'lyricFilter': {
         const i = LYRIC_FILTERS.findIndex((f) => f.join() === lyric.join());
         return update({ lyric: LYRIC_FILTERS[(i + 1) % LYRIC_FILTERS.length], seed: newSeed(), cursor: 0 });

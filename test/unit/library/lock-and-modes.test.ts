@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ScanAbortedError, scanLibrary, scanLyrics, scanWork } from '../../../src/library/scan.js';
 import { ScanLockedError, acquireScanLock, currentScanLock } from '../../../src/library/lock.js';
-import { NotFound } from '../../../src/model/errors.js';
+import { NotFound } from '../../../src/model/index.js';
 import type { Db } from '../../../src/db/index.js';
 import { copyLibrary, freshDb } from './helpers.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createHistorySaver, historyRecordOf, initialPlayerState, playerReducer, workIdOfHash, isTrialHash,
+  createHistorySaver, historyRecordOf, initialPlayerState, playerReducer,
   type PlayerAction, type PlayerState, type Timers,
 } from '../../../src/player/index.js';
-import type { HistoryState, QueueItem } from '../../../src/api/types.js';
+import type { HistoryState, QueueItem } from '../../../src/model/index.js';
 
 /** A hand-driven clock: timers fire only when the test advances time. */
 function manualTimers() {
@@ -53,11 +53,6 @@ describe('history record', () => {
       state: { queue: [{ hash: '265946/1', title: 't1' }, { hash: '265946/2', title: 't2' }], index: 1, seconds: 12.346 },
     });
     expect(historyRecordOf(initialPlayerState())).toBeNull();
-  });
-  it('reads trial hashes', () => {
-    expect(workIdOfHash('rj123456/7')).toBe(123456);
-    expect(isTrialHash('rj123456/7')).toBe(true);
-    expect(isTrialHash('123456/7')).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   initialPlayerState, playerReducer, currentTrack, nextPlayMode, type PlayerAction, type PlayerState,
 } from '../../../src/player/index.js';
-import type { QueueItem } from '../../../src/api/types.js';
+import type { QueueItem } from '../../../src/model/index.js';
 
 const tracks: QueueItem[] = [0, 1, 2, 3].map((i) => ({ hash: `265946/${i + 10}`, title: `track ${i}`, workTitle: 'サキュバスアカデミア' }));
 const run = (state: PlayerState, ...actions: PlayerAction[]) => actions.reduce(playerReducer, state);

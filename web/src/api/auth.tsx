@@ -7,7 +7,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Center, Loader } from '@mantine/core';
-import type { AuthMeAnswer } from '../../../src/api/types';
+import type { AuthMeAnswer } from '@model';
 import { api, ApiError, notifyError, setToken, setUnauthorizedHandler } from './client';
 
 interface AuthState {

@@ -1,6 +1,6 @@
 /**
- * The shared API client (spec 000 sections 6 to 8).
- * - Every call carries `Authorization: Bearer <token>` from localStorage ('token').
+ * The web UI's instance of the shared API client (src/api/client.ts; spec 000 sections 6 to 8).
+ * - The token lives in localStorage ('token'); every call carries it as a bearer token.
  * - A 401 is an expired session: the token is dropped and the app goes to /login
  *   silently (unless the caller asks to handle it, as the login form does).
  * - Any other failure throws an ApiError whose message is the notification text:
@@ -8,95 +8,55 @@
  * Media URLs (covers, streams, downloads) carry the token as `?token=`.
  */
 import { notifications } from '@mantine/notifications';
+import { ApiClient, ApiError, type Method, type RequestOptions as CallOptions, type TokenStore } from '../../../src/api/client';
+
+export { ApiError, withQuery, type Query } from '../../../src/api/client';
 
 const TOKEN_KEY = 'token';
 
+const tokenStore: TokenStore = {
+  get: () => localStorage.getItem(TOKEN_KEY),
+  set: (token) => {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  },
+};
+
+let onUnauthorized: () => void = () => window.location.assign('/login');
+
+/** The client every page calls through. */
+export const client = new ApiClient({
+  token: tokenStore,
+  onUnauthorized: () => {
+    tokenStore.set(null);
+    onUnauthorized();
+  },
+});
+
 export function getToken(): string | null {
-  return localStorage.getItem(TOKEN_KEY);
+  return client.token;
 }
 
 export function setToken(token: string | null): void {
-  if (token) localStorage.setItem(TOKEN_KEY, token);
-  else localStorage.removeItem(TOKEN_KEY);
+  client.token = token;
 }
-
-/** A failed call: `message` is the text to show, `status` the HTTP status (0 for network errors). */
-export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly body?: unknown) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-let onUnauthorized: () => void = () => window.location.assign('/login');
 
 /** Sets what a 401 does (the router installs a client-side navigation to /login). */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
-
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Query;
-  body?: unknown;
-  /** 'redirect' (default): drop the token and go to /login; 'throw': let the caller handle the ApiError. */
-  on401?: 'redirect' | 'throw';
-  signal?: AbortSignal;
-}
-
-/** Builds '/api/x?k=v' skipping null/undefined values. */
-export function withQuery(path: string, query?: Query): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
-  const s = params.toString();
-  return s ? `${path}${path.includes('?') ? '&' : '?'}${s}` : path;
+export interface RequestOptions extends CallOptions {
+  method?: Method;
 }
 
 /**
  * Calls the API and answers the parsed JSON body (T).
- * Throws ApiError (message per the error catalogue); on 401 with on401 'redirect'
+ * Throws ApiError (message per the error catalogue); on 401 with on401 'hook' (default)
  * it also clears the token and redirects.
  */
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  let res: Response;
-  try {
-    res = await fetch(withQuery(path, opts.query), {
-      method: opts.method ?? 'GET',
-      headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: opts.signal,
-    });
-  } catch (err) {
-    throw new ApiError(err instanceof Error ? err.message : String(err), 0);
-  }
-  const text = await res.text();
-  let body: unknown = undefined;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = text;
-  }
-  if (!res.ok) {
-    const serverError = body && typeof body === 'object' && 'error' in body && typeof (body as { error: unknown }).error === 'string'
-      ? (body as { error: string }).error
-      : body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors)
-        ? String(((body as { errors: { msg?: string }[] }).errors[0]?.msg) ?? '')
-        : '';
-    const err = new ApiError(serverError || `${res.status} ${res.statusText}`, res.status, body);
-    if (res.status === 401 && (opts.on401 ?? 'redirect') === 'redirect') {
-      setToken(null);
-      onUnauthorized();
-    }
-    throw err;
-  }
-  return body as T;
+export function api<T>(path: string, { method = 'GET', ...opts }: RequestOptions = {}): Promise<T> {
+  return client.request<T>(method, path, opts);
 }
 
 /** The notification text of any thrown value (error catalogue). */
@@ -119,11 +79,10 @@ export function notifySuccess(message: string): void {
 
 /** Adds the token to a media URL (stream, download, cover, small image). */
 export function mediaUrl(url: string): string {
-  const token = getToken();
-  return token ? withQuery(url, { token }) : url;
+  return client.mediaUrl(url);
 }
 
 /** GET /api/cover/{id}?type=main|sam|240x240&token= */
 export function coverUrl(workId: number, type: 'main' | 'sam' | '240x240' = 'main'): string {
-  return mediaUrl(withQuery(`/api/cover/${workId}`, { type }));
+  return client.mediaUrl(`/api/cover/${workId}`, { type });
 }

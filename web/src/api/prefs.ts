@@ -4,13 +4,12 @@
  * Each is one localStorage key holding JSON, read with Mantine's useLocalStorage.
  */
 import { useLocalStorage } from '@mantine/hooks';
-import type { AdvancedKeyword } from '../../../src/api/types';
-import type { WorkOrder } from './works';
+import type { AdvancedKeyword, LyricPart, NsfwOption, WorkSortOrder } from '@model';
 
 export interface WorksPrefs {
-  order: WorkOrder;
-  nsfw: 0 | 1 | 2;
-  lyric: ('local' | 'ai')[];
+  order: WorkSortOrder;
+  nsfw: NsfwOption;
+  lyric: LyricPart[];
   desc: boolean;
   listMode: 'grid' | 'list';
   showLabels: boolean;

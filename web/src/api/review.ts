@@ -7,10 +7,8 @@
  * - DELETE /api/review?work_id=; DELETE /api/histroy {work_id}.
  * Each answers {message} (shown as the success notice).
  */
-import type { Progress } from '../../../src/api/types';
+import type { Progress } from '@model';
 import { api } from './client';
-
-export const PROGRESS_VALUES: Progress[] = ['marked', 'listening', 'listened', 'replay', 'postponed'];
 
 interface Message { message?: string }
 

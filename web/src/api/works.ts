@@ -1,28 +1,12 @@
 /**
  * Works list calls (spec 000 section 7): which endpoint a list context uses and the
- * query it sends, plus the constants of section 9.
+ * query it sends. The lists of section 9 (orders, nsfw and lyric options, the seed) are
+ * in src/model (`@model`).
  */
-import type { AdvancedKeyword } from '../../../src/api/types';
+import type { AdvancedKeyword } from '@model';
 import type { Query } from './client';
 
-export { formatWorkCode } from '../../../src/library/workcode';
-
 export const PAGE_SIZE = 12;
-/** Works sort options, default release (spec 000 section 9). */
-export const WORK_ORDERS = ['release', 'rating', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'id', 'created_at', 'random'] as const;
-export type WorkOrder = (typeof WORK_ORDERS)[number];
-export const NSFW_OPTIONS = [0, 1, 2] as const;
-export const LYRIC_OPTIONS = ['local', 'ai'] as const;
-
-/** A random seed 0..99. */
-export function newSeed(): number {
-  return Math.floor(Math.random() * 100);
-}
-
-/** The lyric parameter: parts sorted and joined by underscore ('ai_local'); empty -> undefined. */
-export function lyricParam(parts: readonly string[]): string | undefined {
-  return parts.length ? [...parts].sort().join('_') : undefined;
-}
 
 export type ListContext =
   | { kind: 'all' }

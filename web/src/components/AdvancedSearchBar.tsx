@@ -7,7 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { ActionIcon, Badge, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AdvancedKeyword } from '../../../src/api/types';
+import type { AdvancedKeyword } from '@model';
 
 export const KEYWORD_TYPES: AdvancedKeyword['t'][] = ['fuzzy', 'VA', 'tag', 'circle', 'unknown'];
 

@@ -9,10 +9,10 @@ import { Button, Card, Group, Image, Rating, Select, Stack, Text } from '@mantin
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Progress, Work } from '../../../src/api/types';
+import { PROGRESS_VALUES, type Progress, type Work } from '@model';
 import { useAuth } from '../api/auth';
 import { coverUrl, notifyError, notifySuccess } from '../api/client';
-import { PROGRESS_VALUES, putProgress, putRating } from '../api/review';
+import { putProgress, putRating } from '../api/review';
 import { formatSeconds } from '../player/format';
 import { playFromHistory } from './work/WorkActions';
 import { ReviewModal } from './work/ReviewModal';

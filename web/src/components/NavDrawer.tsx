@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import type { WorksAnswer } from '../../../src/api/types';
+import { newSeed, type WorksAnswer } from '@model';
 import { api, notifyError } from '../api/client';
 import { useAuth } from '../api/auth';
 import { LANGUAGES, setLanguage, type Language } from '../i18n';
@@ -41,8 +41,7 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
 
   const randomListen = async () => {
     try {
-      const seed = Math.floor(Math.random() * 100);
-      const { works } = await api<WorksAnswer>('/api/works', { query: { order: 'betterRandom', page: 1, seed } });
+      const { works } = await api<WorksAnswer>('/api/works', { query: { order: 'betterRandom', page: 1, seed: newSeed() } });
       if (works[0]) navigate(`/work/${works[0].id}`);
     } catch (err) {
       notifyError(err);

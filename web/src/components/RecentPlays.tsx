@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Anchor, Card, Group, Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Work, WorksAnswer } from '../../../src/api/types';
+import type { Work, WorksAnswer } from '@model';
 import { api, coverUrl, notifyError } from '../api/client';
 
 export function RecentPlays() {

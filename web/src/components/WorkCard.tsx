@@ -10,9 +10,8 @@ import { ActionIcon, AspectRatio, Badge, Card, Group, Image, Stack, Text } from 
 import { IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Work } from '../../../src/api/types';
+import { formatWorkCode, type Work } from '@model';
 import { api, coverUrl, notifyError, notifySuccess } from '../api/client';
-import { formatWorkCode } from '../api/works';
 
 // The dialog loads on the first delete click: the list route stays light.
 const ConfirmModal = lazy(() => import('./ConfirmModal').then((m) => ({ default: m.ConfirmModal })));

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError } from '../api/client';
-import { newSeed } from '../api/works';
+import { newSeed } from '@model';
 
 export interface Page<T> { items: T[]; totalCount: number }
 

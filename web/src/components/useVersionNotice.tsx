@@ -8,7 +8,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { VersionAnswer } from '../../../src/api/types';
+import type { VersionAnswer } from '@model';
 import { api } from '../api/client';
 
 let checked = false;

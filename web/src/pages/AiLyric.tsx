@@ -9,7 +9,7 @@ import { ActionIcon, Center, Group, Loader, MultiSelect, Stack, Text, TextInput,
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { LyricTask, LyricTasksAnswer } from '../../../src/api/types';
+import type { LyricTask, LyricTasksAnswer } from '@model';
 import { TaskStatus } from '../../../src/lyrics/status';
 import { api } from '../api/client';
 import { useInfiniteList } from '../components/useInfiniteList';

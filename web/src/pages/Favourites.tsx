@@ -10,23 +10,14 @@ import { ActionIcon, Center, Group, Loader, SegmentedControl, Select, Stack, Tex
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Progress, Work, WorksAnswer } from '../../../src/api/types';
+import { FAVOURITE_ORDERS, favouritesOrderParams, PROGRESS_VALUES, type Progress, type Work, type WorksAnswer } from '@model';
 import { api } from '../api/client';
 import { useFavouritesPrefs } from '../api/prefs';
-import { PROGRESS_VALUES } from '../api/review';
 import { FavouriteItem, type FavouritesMode } from '../components/FavouriteItem';
 import { useInfiniteList } from '../components/useInfiniteList';
 
-export const FAV_SORTS = ['updated_at', 'userRating', 'release', 'review_count', 'dl_count', 'allage', 'nsfw'] as const;
 export const FAV_SCROLL_OFFSET = 500;
 const MODES: FavouritesMode[] = ['histroy', 'review', 'progress', 'folder'];
-
-/** The order and sort sent for a favourites sort choice (allage/nsfw fix the direction). */
-export function favouritesOrder(sort: string, desc: boolean): { order: string; sort: 'asc' | 'desc' } {
-  if (sort === 'allage') return { order: 'nsfw', sort: 'asc' };
-  if (sort === 'nsfw') return { order: 'nsfw', sort: 'desc' };
-  return { order: sort, sort: desc ? 'desc' : 'asc' };
-}
 
 export default function Favourites() {
   const { t } = useTranslation();
@@ -38,7 +29,7 @@ export default function Favourites() {
   const fixedDirection = prefs.sort === 'allage' || prefs.sort === 'nsfw';
 
   const query = useMemo(() => {
-    const o = mode === 'histroy' ? favouritesOrder(prefs.sort, true) : favouritesOrder(prefs.sort, prefs.desc);
+    const o = favouritesOrderParams(prefs.sort, mode === 'histroy' || prefs.desc ? 'desc' : 'asc');
     return { path: mode === 'histroy' ? '/api/histroy' : '/api/review', query: { ...o, filter: mode === 'progress' ? filter : undefined } };
   }, [mode, prefs.sort, prefs.desc, filter]);
   const skip = mode === 'folder';
@@ -76,7 +67,7 @@ export default function Favourites() {
         <>
           <Group gap="xs">
             <Select size="xs" w={180} aria-label={t('works.sort')} allowDeselect={false} value={prefs.sort}
-              data={FAV_SORTS.map((s) => ({ value: s, label: t(`fav.sort.${s}`) }))}
+              data={FAVOURITE_ORDERS.map((s) => ({ value: s, label: t(`fav.sort.${s}`) }))}
               onChange={(v) => v && setPrefs((p) => ({ ...p, sort: v }))} data-testid="fav-sort" />
             {mode !== 'histroy' && (
               <ActionIcon variant="default" size="lg" disabled={fixedDirection} aria-label={prefs.desc ? t('works.desc') : t('works.asc')}

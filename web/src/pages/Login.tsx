@@ -8,7 +8,7 @@ import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { LoginAnswer } from '../../../src/api/types';
+import type { LoginAnswer } from '@model';
 import { api, ApiError, notifyError, setToken } from '../api/client';
 import { useAuth } from '../api/auth';
 

@@ -7,7 +7,7 @@ import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/c
 import { IconFilter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import type { ListItem } from '../../../src/api/types';
+import type { ListItem } from '@model';
 import { api, notifyError } from '../api/client';
 
 const KINDS = {

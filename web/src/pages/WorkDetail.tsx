@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router-dom';
-import type { LyricTask, TrackNode, Work } from '../../../src/api/types';
+import type { LyricTask, TrackNode, Work } from '@model';
 import { api, notifyError } from '../api/client';
 import { AI_POLL_MS, workTasks } from '../api/lyric';
 import { mergeTaskStatus, shouldPollTasks } from '../../../src/lyrics/status.js';

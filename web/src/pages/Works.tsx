@@ -10,10 +10,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import type { Work, WorksAnswer } from '../../../src/api/types';
+import {
+  LYRIC_OPTIONS, lyricStatusOf, NSFW_OPTIONS, WORK_SORT_ORDERS, type NsfwOption, type Work, type WorkSortOrder, type WorksAnswer,
+} from '@model';
 import { api } from '../api/client';
 import { useAdvancedKeywords, useWorksPrefs } from '../api/prefs';
-import { listContext, LYRIC_OPTIONS, lyricParam, nameOf, namePath, NSFW_OPTIONS, WORK_ORDERS, worksEndpoint, type WorkOrder } from '../api/works';
+import { listContext, nameOf, namePath, worksEndpoint } from '../api/works';
 import { AdvancedSearchBar } from '../components/AdvancedSearchBar';
 import { RecentPlays } from '../components/RecentPlays';
 import { useInfiniteList } from '../components/useInfiniteList';
@@ -47,7 +49,7 @@ export default function Works() {
     const { path, query: extra } = worksEndpoint(ctx);
     return {
       path,
-      query: { ...extra, order: prefs.order, sort: prefs.desc ? 'desc' : 'asc', nsfw: prefs.nsfw, lyric: lyricParam(prefs.lyric) },
+      query: { ...extra, order: prefs.order, sort: prefs.desc ? 'desc' : 'asc', nsfw: prefs.nsfw, lyric: lyricStatusOf(prefs.lyric) || undefined },
     };
   }, [ctx, prefs.order, prefs.desc, prefs.nsfw, prefs.lyric]);
   const resetKey = JSON.stringify(query);
@@ -87,16 +89,16 @@ export default function Works() {
         {/* Native selects and chips keep the floating-UI machinery out of the route (bench/README.md "web"). */}
         <NativeSelect
           w={150} size="xs" aria-label={t('works.sort')}
-          data={WORK_ORDERS.map((o) => ({ value: o, label: t(`works.order.${o}`) }))}
+          data={WORK_SORT_ORDERS.map((o) => ({ value: o, label: t(`works.order.${o}`) }))}
           value={prefs.order}
-          onChange={(e) => { const v = e.currentTarget.value as WorkOrder; setPrefs((p) => ({ ...p, order: v })); }}
+          onChange={(e) => { const v = e.currentTarget.value as WorkSortOrder; setPrefs((p) => ({ ...p, order: v })); }}
           data-testid="sort-select"
         />
         <NativeSelect
           w={150} size="xs" aria-label={t('works.nsfw')}
           data={NSFW_OPTIONS.map((n) => ({ value: String(n), label: t(`works.nsfwOpt.${n}`) }))}
           value={String(prefs.nsfw)}
-          onChange={(e) => { const v = Number(e.currentTarget.value) as 0 | 1 | 2; setPrefs((p) => ({ ...p, nsfw: v })); }}
+          onChange={(e) => { const v = Number(e.currentTarget.value) as NsfwOption; setPrefs((p) => ({ ...p, nsfw: v })); }}
           data-testid="nsfw-select"
         />
         <Chip.Group multiple value={prefs.lyric} onChange={(v) => setPrefs((p) => ({ ...p, lyric: LYRIC_OPTIONS.filter((o) => v.includes(o)) }))}>

@@ -9,7 +9,7 @@ import { IconGripVertical, IconTrash } from '@tabler/icons-react';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
-import type { QueueItem } from '../../../src/api/types';
+import type { QueueItem } from '@model';
 import { player, usePlayer } from './store';
 
 export const QUEUE_MAX_HEIGHT = 450;

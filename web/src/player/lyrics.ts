@@ -11,9 +11,9 @@
  */
 import { useSyncExternalStore } from 'react';
 import { notifications } from '@mantine/notifications';
-import type { CheckLrcAnswer, LrcContentAnswer, WorkLyricTasksAnswer } from '../../../src/api/types';
+import { isTrialHash, workIdOfHash, type CheckLrcAnswer, type LrcContentAnswer, type WorkLyricTasksAnswer } from '@model';
 import { matchLyricTask, parseLrc, toLrc, type LrcLine } from '../../../src/lyrics/index.js';
-import { currentTrack, isTrialHash, workIdOfHash } from '../../../src/player/index.js';
+import { currentTrack } from '../../../src/player/index.js';
 import { api, mediaUrl } from '../api/client';
 import i18n from '../i18n';
 import { player } from './store';

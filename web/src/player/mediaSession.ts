@@ -3,7 +3,8 @@
  * work title, cover) and the actions play, pause, previous, next, seek backward and
  * forward (the configured steps), seek to; playback state and position follow the player.
  */
-import { currentTrack, workIdOfHash, type PlayerState } from '../../../src/player/index.js';
+import { workIdOfHash } from '@model';
+import { currentTrack, type PlayerState } from '../../../src/player/index.js';
 import { coverUrl } from '../api/client';
 import { player } from './store';
 

@@ -15,10 +15,10 @@
  */
 import { useSyncExternalStore } from 'react';
 import { notifications } from '@mantine/notifications';
-import type { HistoryState, QueueItem, SharedConfigAnswer } from '../../../src/api/types';
+import { isTrialHash, workIdOfHash, type HistoryState, type QueueItem, type SharedConfigAnswer } from '@model';
 import {
   createHistorySaver, currentTrack, DEFAULT_FORWARD_SEEK_TIME, DEFAULT_REWIND_SEEK_TIME, initialPlayerState,
-  isTrialHash, playerReducer, SLEEP_NOTICE_MS, workIdOfHash, type PlayerAction, type PlayerState,
+  playerReducer, SLEEP_NOTICE_MS, type PlayerAction, type PlayerState,
 } from '../../../src/player/index.js';
 import { api, mediaUrl } from '../api/client';
 import i18n from '../i18n';

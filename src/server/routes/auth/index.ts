@@ -4,11 +4,10 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { authenticate, issueToken } from '../../../users/index.js';
-import { Unauthorized } from '../../../model/errors.js';
+import { Unauthorized, type AuthMeAnswer, type LoginAnswer } from '../../../model/index.js';
 import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { LoginSchema } from './schema.js';
-import type { AuthMeAnswer, LoginAnswer } from '../../../api/types.js';
 
 export const authRouter = new Router<AppState, { services: AppContext['services'] }>();
 

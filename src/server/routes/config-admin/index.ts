@@ -8,7 +8,7 @@ import { applyConfig, defaultConfig, mergeAdminConfig, saveConfig } from '../../
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { AdminConfigPutSchema } from './schema.js';
-import type { AdminConfigAnswer, AdminConfigSaveAnswer } from '../../../api/types.js';
+import type { AdminConfigAnswer, AdminConfigSaveAnswer } from '../../../model/index.js';
 
 export const configAdminRouter = new Router<AppState, { services: AppContext['services'] }>();
 

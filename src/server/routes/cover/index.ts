@@ -7,7 +7,7 @@ import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { sendFile } from '../../send-file.js';
 import { findCover } from '../../../library/cover-lookup.js';
-import { NotFound } from '../../../model/errors.js';
+import { NotFound } from '../../../model/index.js';
 import { CoverSchema } from './schema.js';
 
 export const coverRouter = new Router<AppState, { services: AppContext['services'] }>();

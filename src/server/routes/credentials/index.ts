@@ -10,7 +10,7 @@ import { addUser, changePassword, deleteUsers, listUsers } from '../../../users/
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { PasswordChangeSchema, UserAddSchema, UsersDeleteSchema } from './schema.js';
-import type { MessageAnswer, UsersAnswer } from '../../../api/types.js';
+import type { MessageAnswer, UsersAnswer } from '../../../model/index.js';
 
 export const credentialsRouter = new Router<AppState, { services: AppContext['services'] }>();
 

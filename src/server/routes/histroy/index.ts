@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { deleteHistory, listHistory, saveHistory } from '../../../users/history.js';
-import { NotFound } from '../../../model/errors.js';
+import { NotFound } from '../../../model/index.js';
 import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { HistroyDeleteSchema, HistroyListSchema, HistroyPutSchema } from './schema.js';

@@ -14,7 +14,7 @@ import { claimTask, completeTask, expireStaleClaims, releaseTask, reportStatus }
 import {
   LyricCreateSchema, LyricFolderSchema, LyricIdSchema, LyricListSchema, LyricTaskQuerySchema, WorkerClaimSchema, WorkerReleaseSchema, WorkerResultSchema, WorkerStatusSchema,
 } from './schema.js';
-import type { LrcContentAnswer, LyricClaimAnswer, LyricFolderTasksAnswer, LyricTaskAnswer, LyricTasksAnswer, MessageAnswer, WorkLyricTasksAnswer } from '../../../api/types.js';
+import type { LrcContentAnswer, LyricClaimAnswer, LyricFolderTasksAnswer, LyricTaskAnswer, LyricTasksAnswer, MessageAnswer, WorkLyricTasksAnswer } from '../../../model/index.js';
 
 export const lyricRouter = new Router<AppState, { services: AppContext['services'] }>();
 

@@ -3,7 +3,7 @@
  * DESIGN section 7). Failures answer 400 {error} (middleware/validate.ts).
  */
 import { z } from 'zod';
-import { parseWorkIdInput } from '../../../library/workcode.js';
+import { parseWorkIdInput } from '../../../model/index.js';
 import { isTaskStatus } from '../../../lyrics/status.js';
 
 /** A task id: up to 10 digits. */

@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { getName, listNames, type NameKind } from '../../../catalogue/index.js';
-import { NotFound } from '../../../model/errors.js';
+import { NotFound } from '../../../model/index.js';
 import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { NumericNameSchema, VaNameSchema } from './schema.js';

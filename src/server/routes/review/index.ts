@@ -6,7 +6,7 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { deleteReview, listReviews, saveReview } from '../../../users/reviews.js';
-import { NotFound } from '../../../model/errors.js';
+import { NotFound } from '../../../model/index.js';
 import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { ReviewDeleteSchema, ReviewListSchema, ReviewPutSchema } from './schema.js';

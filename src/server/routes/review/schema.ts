@@ -3,8 +3,9 @@
  * write with its starOnly/progressOnly rules, and the delete by work id.
  */
 import { z } from 'zod';
+import { PROGRESS_VALUES } from '../../../model/index.js';
 import type { ReviewWriteMode } from '../../../users/reviews.js';
-import { PROGRESS, favouritesQuery, numericId } from '../schema.js';
+import { favouritesQuery, numericId } from '../schema.js';
 
 /** GET /api/review. */
 export const ReviewListSchema = z.object({ query: favouritesQuery });
@@ -15,7 +16,7 @@ const reviewBody = z.object({
   work_id: numericId,
   rating: z.number().int().min(1, 'rating must be 1 to 5').max(5, 'rating must be 1 to 5').nullable().optional(),
   review_text: z.string().max(100_000).nullable().optional(),
-  progress: z.enum(PROGRESS).nullable().optional(),
+  progress: z.enum(PROGRESS_VALUES).nullable().optional(),
 });
 
 /**

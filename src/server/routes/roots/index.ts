@@ -10,7 +10,7 @@ import { addRootFolder, applyConfig, removeRootFolder, renameRootFolder, saveCon
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { RootAddSchema, RootRemoveSchema, RootRenameSchema } from './schema.js';
-import type { RootFoldersAnswer, RootFoldersChangeAnswer } from '../../../api/types.js';
+import type { RootFoldersAnswer, RootFoldersChangeAnswer } from '../../../model/index.js';
 
 export const rootsRouter = new Router<AppState, { services: AppContext['services'] }>();
 

@@ -6,9 +6,8 @@ import type { AppContext, AppState } from '../../context.js';
 import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { getTrackTree } from '../../../library/tree.js';
-import { NotFound } from '../../../model/errors.js';
 import { TracksSchema } from './schema.js';
-import type { TrackNode } from '../../../api/types.js';
+import { NotFound, type TrackNode } from '../../../model/index.js';
 
 export const tracksRouter = new Router<AppState, { services: AppContext['services'] }>();
 

@@ -7,12 +7,10 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { getWork, hideWork } from '../../../catalogue/index.js';
 import { scanWork } from '../../../library/scan.js';
-import { formatWorkCode } from '../../../library/workcode.js';
-import { NotFound } from '../../../model/errors.js';
+import { NotFound, formatWorkCode, type WorkScanAnswer } from '../../../model/index.js';
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { WorkIdSchema } from './schema.js';
-import type { WorkScanAnswer } from '../../../api/types.js';
 
 export const workRouter = new Router<AppState, { services: AppContext['services'] }>();
 

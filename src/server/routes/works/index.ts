@@ -9,7 +9,7 @@ import { listWorks, type WorkFilter } from '../../../catalogue/index.js';
 import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { WorksListSchema, WorksOfIdSchema, WorksOfVaSchema, type WorksQuery } from './schema.js';
-import type { WorksAnswer } from '../../../api/types.js';
+import type { WorksAnswer } from '../../../model/index.js';
 
 export const worksRouter = new Router<AppState, { services: AppContext['services'] }>();
 

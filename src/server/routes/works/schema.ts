@@ -4,12 +4,12 @@
  * 400 {error} (middleware/validate.ts).
  */
 import { z } from 'zod';
-import { WORK_ORDERS, type LyricPart, type WorkFilter } from '../../../catalogue/index.js';
-import type { AdvancedKeyword } from '../../../api/types.js';
+import type { WorkFilter } from '../../../catalogue/index.js';
+import { ADVANCED_KEYWORD_TYPES, lyricPartsOf, SEED_MAX, SEED_MIN, WORK_ORDERS, type AdvancedKeyword, type NsfwOption } from '../../../model/index.js';
 import { numericId, opt, page, sort, vaId } from '../schema.js';
 
 const advancedKeyword = z.object({
-  t: z.enum(['unknown', 'fuzzy', 'VA', 'tag', 'circle']),
+  t: z.enum(ADVANCED_KEYWORD_TYPES),
   d: z.string().max(200),
 });
 
@@ -39,7 +39,7 @@ const worksQuery = z
     page,
     sort,
     order: opt(z.enum(WORK_ORDERS).default('release')),
-    seed: opt(z.coerce.number().int().min(0).max(99).default(0)),
+    seed: opt(z.coerce.number().int().min(SEED_MIN).max(SEED_MAX).default(SEED_MIN)),
     nsfw: opt(z.coerce.number().int().min(0).max(2).default(0)),
     lyric: opt(z.string().regex(/^(ai|local)(_(ai|local))?$/, 'lyric must be ai, local or ai_local').optional()),
     isAdvance: opt(z.enum(['0', '1', 'true', 'false']).default('0')),
@@ -57,8 +57,8 @@ const worksQuery = z
       keywords = parsed.data;
     }
     const filter: WorkFilter = {
-      nsfw: q.nsfw as 0 | 1 | 2,
-      lyric: q.lyric ? (q.lyric.split('_') as LyricPart[]) : [],
+      nsfw: q.nsfw as NsfwOption,
+      lyric: q.lyric ? lyricPartsOf(q.lyric) : [],
       keyword: advanced ? undefined : q.keyword,
       advanced: keywords,
     };

@@ -12,7 +12,7 @@ import {
   IconDownload, IconFile, IconFileText, IconFolder, IconLanguage, IconPhoto, IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlaylistAdd, IconPlayerTrackNext,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TrackNode } from '../../../../src/api/types';
+import type { TrackNode } from '@model';
 import { mediaUrl, notifyError, notifySuccess } from '../../api/client';
 import { translateAudio } from '../../api/lyric';
 import { TaskStatus, mergeTaskStatus } from '../../../../src/lyrics/status.js';

@@ -9,21 +9,21 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { TrackNode } from '../../../../src/api/types';
+import type { TrackNode } from '@model';
 import { mediaUrl } from '../../api/client';
 import { visualiserCoverKey } from '../../player/settings';
-import { usePlayer } from '../../player/store';
+import { playingWorkId, usePlayer } from '../../player/store';
 
 export function ImagePreview({ images, index, onIndex, onClose }: { images: TrackNode[]; index: number | null; onIndex(i: number): void; onClose(): void }) {
   const { t } = useTranslation();
   // Notifications render outside the router: the link navigates through this closure.
   const navigate = useNavigate();
-  const playingWork = usePlayer((s) => s.queue[s.queueIndex]?.hash.split('/')[0]);
+  const playingWork = usePlayer(playingWorkId);
   const image = index === null ? undefined : images[index];
   const src = image ? mediaUrl(image.mediaStreamUrl ?? `/api/media/stream/${image.hash}`) : '';
 
   const useAsCover = () => {
-    if (!playingWork || !image) return;
+    if (playingWork === null || !image) return;
     localStorage.setItem(visualiserCoverKey(playingWork), image.mediaStreamUrl ?? `/api/media/stream/${image.hash}`);
     notifications.show({
       color: 'green',
@@ -45,7 +45,7 @@ export function ImagePreview({ images, index, onIndex, onClose }: { images: Trac
           <Group justify="space-between" p="xs" wrap="nowrap">
             <Text size="sm" truncate>{image.title}</Text>
             <Group gap="xs" wrap="nowrap">
-              {playingWork && <Button size="xs" variant="light" onClick={useAsCover} data-testid="use-as-cover">{t('work.useAsCover')}</Button>}
+              {playingWork !== null && <Button size="xs" variant="light" onClick={useAsCover} data-testid="use-as-cover">{t('work.useAsCover')}</Button>}
               <Text size="sm" data-testid="image-index">{t('work.imageIndex', { n: index + 1, total: images.length })}</Text>
               <ActionIcon variant="subtle" aria-label={t('common.close')} onClick={onClose} data-testid="image-close"><IconX /></ActionIcon>
             </Group>

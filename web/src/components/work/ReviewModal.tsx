@@ -6,10 +6,10 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Rating, Select, Stack, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Progress, Work } from '../../../../src/api/types';
+import { PROGRESS_VALUES, type Progress, type Work } from '@model';
 import { useAuth } from '../../api/auth';
 import { notifyError, notifySuccess } from '../../api/client';
-import { deleteReview, PROGRESS_VALUES, putReview } from '../../api/review';
+import { deleteReview, putReview } from '../../api/review';
 import { ConfirmModal } from '../ConfirmModal';
 
 export interface ReviewValues { userRating: number | null; review_text: string | null; progress: Progress | null }

@@ -9,11 +9,10 @@ import { Anchor, Badge, Box, Group, Image, Progress, Rating, Stack, Text, Title,
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Work } from '../../../../src/api/types';
+import { formatWorkCode, type Work } from '@model';
 import { useAuth } from '../../api/auth';
 import { coverUrl, notifyError, notifySuccess } from '../../api/client';
 import { putRating } from '../../api/review';
-import { formatWorkCode } from '../../api/works';
 import { WorkLabels } from '../WorkCard';
 
 /** The store page of a work. */

@@ -1,5 +1,5 @@
 /** Track tree helpers for the work page (spec 000 section 2 "File tree"). */
-import type { QueueItem, TrackNode } from '../../../../src/api/types';
+import type { QueueItem, TrackNode } from '@model';
 
 /** The folder path (child indices) opened at load: a chain of single-child folders is auto-expanded. */
 export function initialPath(root: TrackNode[]): number[] {

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ActionIcon, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { RootFolder } from '../../../../src/api/types';
+import type { RootFolder } from '@model';
 import { notifyError, notifySuccess } from '../../api/client';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { AdminLayout } from './AdminLayout';

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { AdminConfig } from '../../../../src/api/types';
+import type { AdminConfig } from '@model';
 import { notifyError, notifySuccess } from '../../api/client';
 import { AdminLayout } from './AdminLayout';
 import { getAdminConfig, saveAdminConfig } from './api';

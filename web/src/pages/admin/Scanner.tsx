@@ -16,7 +16,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Accordion, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconAlertTriangle, IconBug, IconChevronDown, IconChevronUp, IconCircleCheck, IconCircleX, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ScanLogEntry, ScanResultEntry, ScanTask } from '../../../../src/api/types';
+import type { ScanLogEntry, ScanResultEntry, ScanTask } from '@model';
 import { useAuth } from '../../api/auth';
 import { AdminLayout } from './AdminLayout';
 import { useScannerSocket, type ScanStartCommand, type ScannerStatus } from './useScannerSocket';

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button, Card, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { User, ValidationErrorAnswer } from '../../../../src/api/types';
+import type { User, ValidationErrorAnswer } from '@model';
 import { ApiError, notifyError, notifySuccess, setToken } from '../../api/client';
 import { useAuth } from '../../api/auth';
 import { ConfirmModal } from '../../components/ConfirmModal';

@@ -4,7 +4,7 @@
  */
 import type {
   AdminConfig, AdminConfigAnswer, AdminConfigSaveAnswer, MessageAnswer, RootFoldersAnswer, RootFoldersChangeAnswer, User, UsersAnswer,
-} from '../../../../src/api/types';
+} from '@model';
 import { api } from '../../api/client';
 
 /** GET /api/config/admin -> {config, defaults}. */

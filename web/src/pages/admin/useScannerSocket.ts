@@ -16,7 +16,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
-import type { ScanCommand, ScanLogEntry, ScanMessage, ScanResultEntry, ScanTask } from '../../../../src/api/types';
+import type { ScanCommand, ScanLogEntry, ScanMessage, ScanResultEntry, ScanTask } from '@model';
 import { getToken } from '../../api/client';
 
 export type ScannerStatus = 'none' | 'running' | 'finished' | 'error';

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LyricTask } from '../api/types.js';
+import type { LyricTask } from '../model/index.js';
 import { transcribe } from './transcriber.js';
 
 /** A claimed task as the worker holds it. */

@@ -5,8 +5,8 @@
  */
 import type { Db } from '../db/index.js';
 import { resolveMediaFile } from '../library/media.js';
-import { claimTask, completeTask, releaseTask, reportStatus } from './claims.js';
-import { Conflict, NotFound } from '../model/errors.js';
+import { claimTask, completeTask, releaseTask, reportStatus } from '../lyrics/claims.js';
+import { Conflict, NotFound } from '../model/index.js';
 import { ClaimLostError, type WorkerBackend, type WorkerClaim } from './worker.js';
 
 /** Runs `fn`, turning NotFound / Conflict (task deleted, claim lost) into ClaimLostError. */

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { transcribe, transcriberCommandProblem, withShellVariables } from '../../../src/lyrics/transcriber.js';
+import { transcribe, transcriberCommandProblem, withShellVariables } from '../../../src/translate/transcriber.js';
 import { fixturesDir } from '../../helpers/server.js';
-import { fixture } from './fixtures.js';
+import { fixture } from '../lyrics/fixtures.js';
 
 const fake = path.join(fixturesDir, 'transcriber', 'fake-transcriber.mjs');
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'transcriber-'));

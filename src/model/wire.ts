@@ -2,6 +2,8 @@
  * Wire types shared by the server, the web UI and the TUI (spec 000 section 3,
  * spec 001 section 3). Field names are the spec's, spelling included. Types only.
  */
+import type { AdvancedKeywordType, Progress } from './lists.js';
+import type { LyricStatus } from './lyric-status.js';
 
 export type Group = 'admin' | 'user' | 'guest';
 export interface User { name: string; group: Group }
@@ -13,8 +15,6 @@ export interface Pagination { currentPage: number; pageSize: number; totalCount:
 export interface NamedRef<Id = number> { id: Id; name: string | null }
 export interface RateDetail { review_point: number; count: number; ratio: number }
 
-export type Progress = 'marked' | 'listening' | 'listened' | 'replay' | 'postponed';
-export type LyricStatus = '' | 'local' | 'ai' | 'ai_local';
 
 export interface QueueItem { hash: string; title: string; workTitle?: string; mediaStreamUrl?: string; duration?: number }
 export interface HistoryState { queue: QueueItem[]; index: number; seconds: number }
@@ -51,7 +51,7 @@ export type TrackType = 'folder' | 'audio' | 'text' | 'image' | 'other';
 export interface TrackNode {
   type: TrackType;
   title: string;
-  hash?: string; // '{workId}/{fileId}'
+  hash?: string; // '{workId}/{fileId}' (track-hash.ts)
   children?: TrackNode[];
   duration?: number;
   size?: number;
@@ -65,11 +65,48 @@ export interface CheckLrcAnswer { result: boolean; hash: string | null; lyricExt
 export interface ListItem<Id = number> { id: Id; name: string | null; count: number }
 export interface SharedConfigAnswer { sharedConfig: { rewindSeekTime: number; forwardSeekTime: number } }
 export interface VersionAnswer { current: string; latest_stable: string; update_available: boolean; notifyUser: boolean; lockFileExists: boolean; lockReason: string | null }
-export interface AdvancedKeyword { t: 'unknown' | 'fuzzy' | 'VA' | 'tag' | 'circle'; d: string }
+export interface AdvancedKeyword { t: AdvancedKeywordType; d: string }
 
 // Administration (spec 001 sections 2, 3 and 7)
-/** Every admin config key of spec 001 section 3 (and audiolib's own) with its value. */
-export type AdminConfig = import('../config/schema.js').Config;
+/**
+ * Every admin config key of spec 001 section 3 (and audiolib's own) with its value; the
+ * output of src/config/schema.ts, which checks at compile time that the two agree.
+ * Timeouts and delays in milliseconds, expiresIn and lyricWorkerTimeout in seconds. A type,
+ * not an interface, so the admin page can cast a plain record to it.
+ */
+export type AdminConfig = {
+  tagLanguage: 'zh-cn' | 'zh-tw' | 'ja-jp';
+  dlsiteTimeout: number;
+  hvdbTimeout: number;
+  retryDelay: number;
+  retry: number;
+  maxParallelism: number;
+  httpProxyHost: string;
+  httpProxyPort: number;
+  scannerMaxRecursionDepth: number;
+  skipCleanup: boolean;
+  rootFolders: RootFolder[];
+  scanCron: string;
+  fetchMetadata: boolean;
+  production: boolean;
+  auth: boolean;
+  enableGzip: boolean;
+  listenPort: number;
+  blockRemoteConnection: boolean;
+  expiresIn: number;
+  pageSize: number;
+  checkUpdate: boolean;
+  checkBetaUpdate: boolean;
+  dbUseDefaultPath: boolean;
+  coverUseDefaultPath: boolean;
+  rewindSeekTime: 5 | 10 | 30;
+  forwardSeekTime: 5 | 10 | 30;
+  dlsiteBaseUrl: string;
+  dlsiteImgBaseUrl: string;
+  hvdbBaseUrl: string;
+  transcriberCommand: string;
+  lyricWorkerTimeout: number;
+};
 /** GET /api/config/admin: the live values and each key's default. */
 export interface AdminConfigAnswer { config: AdminConfig; defaults: AdminConfig }
 /** PUT /api/config/admin: keys saved but read only at start are listed in restartRequired. */

@@ -11,8 +11,8 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { decodeText } from './decode.js';
-import { sniffLyricFormat, toLrc } from './subtitles.js';
+import { decodeText } from '../lyrics/decode.js';
+import { sniffLyricFormat, toLrc } from '../lyrics/subtitles.js';
 
 /** Checks a command line; returns an error message, or null when usable. */
 export function transcriberCommandProblem(command: string): string | null {
