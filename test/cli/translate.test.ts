@@ -99,7 +99,7 @@ describe('audiolib translate', () => {
     const cli = [process.execPath, path.join(repo, 'bin', 'audiolib.js'), ...serverArgs('--once', '--command', COMMAND)].map(quote).join(' ');
     // script(1) gives the worker a pseudo-terminal; stty gives it a width; a person's
     // terminal has no CI variable (with it, ora draws no spinner)
-    const { CI: _ci, ...terminalEnv } = { ...withoutPassword, ...withPassword };
+    const { CI: _ci, ...terminalEnv }: NodeJS.ProcessEnv = { ...withoutPassword, ...withPassword };
     const r = await new Promise<Run>((resolve) => {
       const child = spawn('script', ['-qec', `stty cols 100; ${cli}`, '/dev/null'], { cwd: repo, env: terminalEnv });
       let stdout = '';

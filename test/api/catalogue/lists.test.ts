@@ -33,7 +33,7 @@ describe('GET /api/works', () => {
       userRating: null, progress: null, review_text: null, state: null,
     });
     expect(w3.tags).toEqual([MIMI]);
-    expect(sorted(w3.vas.map((v: { id: string }) => v.id))).toEqual(sorted([vaId('Aoi Sato'), vaId('Mika Tanaka')]));
+    expect(w3.vas.map((v: { id: string }) => v.id).sort()).toEqual([vaId('Aoi Sato'), vaId('Mika Tanaka')].sort());
     expect(w3.vas.map((v: { name: string }) => v.name).sort()).toEqual(['Aoi Sato', 'Mika Tanaka']);
     expect(w3.rate_count_detail).toEqual([{ review_point: 5, count: 80, ratio: 100 }]);
     expect(typeof w3.updated_at).toBe('string');
@@ -75,7 +75,7 @@ describe('GET /api/works', () => {
       expect((await c.api('PUT', '/api/review', c.bob, { user_name: 'bobby', work_id: work, rating })).status).toBe(200);
     }
     const desc = await c.api('GET', '/api/works?order=rating&sort=desc', c.bob);
-    expect(desc.body.works.slice(0, 3).map((w: { id: number }) => [w.id, w.userRating])).toEqual([[W3, 5], [W2, 4], [W1, 3]]);
+    expect(desc.body.works.slice(0, 3).map((w: { id: number; userRating: number | null }) => [w.id, w.userRating])).toEqual([[W3, 5], [W2, 4], [W1, 3]]);
     expect(desc.body.works[3].userRating).toBeNull();
     const asc = await c.api('GET', '/api/works?order=rating&sort=asc', c.bob);
     expect(asc.body.works.slice(0, 3).map((w: { id: number }) => w.id)).toEqual([W1, W2, W3]);
