@@ -5,12 +5,12 @@
  */
 import type { Knex } from 'knex';
 import {
-  lyricStatusesWith, parseWorkIdInput, WorkStatus, type AdvancedKeyword, type LyricPart, type NsfwOption, type WorkStatusValue,
+  lyricStatusesWith, parseWorkIdInput, type AdvancedKeyword, type LyricPart, type NsfwOption,
 } from '../model/index.js';
+import { whereVisible } from './visible.js';
 
+/** Which visible works (visible.ts) a list shows. */
 export interface WorkFilter {
-  /** Trial catalogue status (DESIGN section 7): WorkStatus.InLibrary for the library. */
-  status: WorkStatusValue;
   /** Age rating: 0 all, 1 all ages only, 2 adults only (R18). */
   nsfw: NsfwOption;
   /** Works having any of these lyric kinds; empty = no lyric filter. */
@@ -24,8 +24,8 @@ export interface WorkFilter {
   advanced?: AdvancedKeyword[];
 }
 
-/** Every visible work of the library (in the library, not removed), no other condition. */
-export const LIBRARY: WorkFilter = { status: WorkStatus.InLibrary, nsfw: 0, lyric: [] };
+/** Every visible work of the library, no other condition. */
+export const LIBRARY: WorkFilter = { nsfw: 0, lyric: [] };
 
 /** Escapes LIKE wildcards; use with `ESCAPE '\'`. */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -92,9 +92,9 @@ export function whereAdvancedKeyword(db: Knex, qb: Knex.QueryBuilder, { t, d }: 
   }
 }
 
-/** Adds every clause of `f` to `qb` (works alias `w`). Only visible works: status and removed_at null. */
+/** Adds every clause of `f` to `qb` (works alias `w`). Only visible works (visible.ts). */
 export function applyWorkFilter(db: Knex, qb: Knex.QueryBuilder, f: WorkFilter): void {
-  qb.where('w.status', f.status).whereNull('w.removed_at');
+  whereVisible(qb, 'w');
   if (f.nsfw === 1) qb.where('w.nsfw', false);
   if (f.nsfw === 2) qb.where('w.nsfw', true);
   if (f.lyric.length > 0) qb.whereIn('w.lyric_status', [...new Set(f.lyric.flatMap(lyricStatusesWith))]);

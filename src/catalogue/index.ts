@@ -5,4 +5,5 @@ export * from './hydrate.js';
 export * from './list.js';
 export * from './names.js';
 export * from './works.js';
+export * from './visible.js';
 export { catalogueVersion, catalogueCache, type CatalogueCache } from './cache.js';

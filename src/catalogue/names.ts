@@ -3,13 +3,14 @@
  * visible works, and one name by id.
  */
 import type { Db } from '../db/index.js';
-import { WorkStatus, type ListItem } from '../model/index.js';
+import type { ListItem } from '../model/index.js';
 import { catalogueCache } from './cache.js';
+import { HIDDEN_WORK_SQL, VISIBLE_WORK_SQL } from './visible.js';
 
 export type NameKind = 'circles' | 'tags' | 'vas';
 
 /** Hidden works (not in the library, or removed): few, so subtracting their links is cheap. */
-const HIDDEN_WORKS = `SELECT id FROM works WHERE status <> ${WorkStatus.InLibrary} OR removed_at IS NOT NULL`;
+const HIDDEN_WORKS = `SELECT id FROM works WHERE ${HIDDEN_WORK_SQL}`;
 
 /**
  * Count queries per kind, answering (id, name, count) of every name with visible works.
@@ -18,7 +19,7 @@ const HIDDEN_WORKS = `SELECT id FROM works WHERE status <> ${WorkStatus.InLibrar
  */
 const COUNT_SQL: Record<NameKind, string> = {
   circles: `SELECT n.id, n.name, k.n AS count FROM circles n
-    JOIN (SELECT circle_id AS ref, count(*) AS n FROM works WHERE status = ${WorkStatus.InLibrary} AND removed_at IS NULL GROUP BY circle_id) k ON k.ref = n.id`,
+    JOIN (SELECT circle_id AS ref, count(*) AS n FROM works WHERE ${VISIBLE_WORK_SQL} GROUP BY circle_id) k ON k.ref = n.id`,
   tags: linkCounts('tags', 'work_tags', 'tag_id'),
   vas: linkCounts('vas', 'work_vas', 'va_id'),
 };
@@ -31,7 +32,7 @@ function linkCounts(names: string, links: string, column: string): string {
 }
 
 /**
- * Every circle, tag or VA with at least one visible work (in the library, not removed), as
+ * Every circle, tag or VA with at least one visible work (visible.ts), as
  * `[{id, name, count}]` sorted by name then id; count = its visible works. Cached per
  * catalogue version.
  */

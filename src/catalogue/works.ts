@@ -3,13 +3,14 @@
  * work and keeps every user's reviews, progress and history (DESIGN section 4).
  */
 import type { Db } from '../db/index.js';
-import { WorkStatus, type Work } from '../model/index.js';
+import type { Work } from '../model/index.js';
 import { loadWorks } from './hydrate.js';
 import { catalogueCache } from './cache.js';
+import { whereVisible } from './visible.js';
 
-/** The visible work `id` (in the library, not removed) as the caller `viewer` sees it; undefined otherwise. */
+/** The visible work `id` (visible.ts) as the caller `viewer` sees it; undefined otherwise. */
 export async function getWork(db: Db, id: number, viewer: string): Promise<Work | undefined> {
-  const visible = await db('works').where({ id, status: WorkStatus.InLibrary }).whereNull('removed_at').first('id');
+  const visible = await whereVisible(db('works').where({ id })).first('id');
   if (!visible) return undefined;
   return (await loadWorks(db, await catalogueCache(db), [id], viewer))[0];
 }

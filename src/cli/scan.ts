@@ -18,8 +18,8 @@ import type { Command } from 'commander';
 import ora, { type Ora } from 'ora';
 import { ensureDataDir, loadConfig, resolveDataDir, type Config } from '../config/index.js';
 import { openMigrated, type Db } from '../db/index.js';
-import { ScanAbortedError, ScanError, summaryLine, type ScanRoot, type ScanSummary } from '../library/scan.js';
-import { parseWorkIdInput } from '../model/index.js';
+import { ScanAbortedError, summaryLine, type ScanRoot, type ScanSummary } from '../library/scan.js';
+import { NotFound, parseWorkIdInput } from '../model/index.js';
 import { runScan, runWorkScan, type RunEvent, type RunMode } from '../metadata/index.js';
 import { CliError, EXIT_FAILURES, info, printJson } from './output.js';
 
@@ -162,7 +162,7 @@ export function registerScan(program: Command): void {
           return;
         }
         if (err instanceof CliError) throw err;
-        if (err instanceof ScanError && err.code === 'not_found') throw new CliError(err.message);
+        if (err instanceof NotFound) throw new CliError(err.message);
         throw new CliError((err as Error).message, EXIT_FAILURES);
       } finally {
         process.off('SIGINT', onInt);

@@ -9,7 +9,8 @@ import type { Command } from 'commander';
 import type { ZodType } from 'zod';
 import { ensureDataDir, resolveDataDir } from '../config/index.js';
 import { openMigrated, type Db } from '../db/index.js';
-import { addUser, changePassword, deleteUsers, listUsers, newUserSchema, passwordSchema, UserError } from '../users/index.js';
+import { addUser, changePassword, deleteUsers, listUsers, newUserSchema, passwordSchema } from '../users/index.js';
+import { DomainError } from '../model/index.js';
 import { CliError, info, printJson } from './output.js';
 import { readNewPassword } from './password-input.js';
 
@@ -21,7 +22,7 @@ function check<T>(schema: ZodType<T>, value: unknown): T {
 }
 
 export function registerUser(program: Command): void {
-  /** Opens the data directory's database, runs `fn`, closes it; UserError -> CliError (exit 2). */
+  /** Opens the data directory's database, runs `fn`, closes it; a refused operation (DomainError) -> CliError (exit 2). */
   const withDb = async (fn: (db: Db) => Promise<void>) => {
     const global = program.opts<{ dataDir?: string; db?: string }>();
     const dataDir = resolveDataDir(global.dataDir);
@@ -30,7 +31,7 @@ export function registerUser(program: Command): void {
     try {
       await fn(db);
     } catch (err) {
-      throw err instanceof UserError ? new CliError(err.message) : err;
+      throw err instanceof DomainError ? new CliError(err.message) : err;
     } finally {
       await db.destroy();
     }

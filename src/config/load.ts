@@ -8,11 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { configSchema, type Config } from './schema.js';
+import { Invalid } from '../model/index.js';
 
-/** Thrown for an unreadable or invalid config file; the CLI answers exit code 2. */
-export class ConfigError extends Error {
+/**
+ * Thrown for an unreadable or invalid config file or value; the CLI answers exit code 2,
+ * the API `{error, key}` as bad input (`key` names the offending config key when there is one).
+ */
+export class ConfigError extends Invalid {
   constructor(message: string, readonly key?: string) {
-    super(message);
+    super(message, { details: key ? { key } : undefined });
     this.name = 'ConfigError';
   }
 }

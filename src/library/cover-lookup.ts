@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/index.js';
+import { whereVisible } from '../catalogue/visible.js';
 import { formatWorkCode } from '../model/index.js';
 import { resolveMediaFile } from './media.js';
 import { mimeTypeOf } from './filetypes.js';
@@ -35,12 +36,13 @@ export const coverFileName = (workId: number, type: CoverType, prefix = 'RJ') =>
 export interface CoverImage { path: string; type: string; source: 'saved' | 'work' | 'placeholder' }
 
 /**
- * Finds the cover of a visible work (saved cover files are named with the work's
- * code_prefix); the work's own image is resolved like media (media.ts) within `roots`
- * (config rootFolders). Output: the image, or null when the work is unknown or removed.
+ * Finds the cover of a visible work (catalogue/visible.ts; saved cover files are named
+ * with the work's code_prefix); the work's own image is resolved like media (media.ts)
+ * within `roots` (config rootFolders). Output: the image, or null when the work is
+ * unknown, hidden or not in the library.
  */
 export async function findCover(db: Db, dataDir: string, workId: number, type: CoverType, roots: readonly { path: string }[]): Promise<CoverImage | null> {
-  const work = await db('works').where({ id: workId }).whereNull('removed_at').first('code_prefix', 'cover_file_id');
+  const work = await whereVisible(db('works').where({ id: workId })).first('code_prefix', 'cover_file_id');
   if (!work) return null;
   for (const t of FALLBACK[type]) {
     const file = path.join(coversDir(dataDir), coverFileName(workId, t, work.code_prefix ?? 'RJ'));

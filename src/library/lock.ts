@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import type { Db } from '../db/index.js';
+import { Locked } from '../model/index.js';
 
 /** Heartbeat period of a running scan, and the silence after which a row counts as crashed. */
 const HEARTBEAT_MS = 10_000;
@@ -15,7 +16,7 @@ const STALE_MS = 120_000;
 export type ScanKind = 'scan' | 'refresh' | 'lyrics' | 'work' | 'metadata';
 
 /** Thrown when another scan holds the lock; the message names its pid, host and start time. */
-export class ScanLockedError extends Error {
+export class ScanLockedError extends Locked {
   constructor(message: string) {
     super(message);
     this.name = 'ScanLockedError';

@@ -9,6 +9,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/index.js';
+import { whereVisible } from '../catalogue/visible.js';
 import type { FileType } from './filetypes.js';
 import { pickLyric, type LyricRef } from './tree.js';
 import { allowedFor, insideAny, isWithin, resolveRoots } from './link-roots.js';
@@ -31,18 +32,16 @@ export interface MediaFile {
 }
 
 /**
- * Resolves a file of a visible (not removed) work.
+ * Resolves a file of a visible work (catalogue/visible.ts).
  * Input: work id, file id, and the configured library roots (config rootFolders).
- * Output: the file, or null when the work is unknown or removed, the file is not in
- * that work, the file is missing or not a regular file, its relpath leads outside the
- * work folder, or its real path (the work folder or a symlink resolved) lies outside
- * every root (a work under none of the roots: outside its parent folder).
+ * Output: the file, or null when the work is unknown, hidden or not in the library,
+ * the file is not in that work, the file is missing or not a regular file, its relpath
+ * leads outside the work folder, or its real path (the work folder or a symlink
+ * resolved) lies outside every root (a work under none of the roots: outside its
+ * parent folder).
  */
 export async function resolveMediaFile(db: Db, workId: number, fileId: number, roots: readonly { path: string }[]): Promise<MediaFile | null> {
-  const row = await db('files')
-    .join('works', 'works.id', 'files.work_id')
-    .where({ 'files.id': fileId, 'files.work_id': workId })
-    .whereNull('works.removed_at')
+  const row = await whereVisible(db('files').join('works', 'works.id', 'files.work_id').where({ 'files.id': fileId, 'files.work_id': workId }), 'works')
     .first('files.relpath', 'files.type', 'works.dir');
   if (!row || !row.dir) return null;
   const dir = path.resolve(row.dir as string);
@@ -74,10 +73,7 @@ export async function resolveMediaFile(db: Db, workId: number, fileId: number, r
  * not a file of that visible work.
  */
 export async function getAudioLyric(db: Db, workId: number, fileId: number): Promise<{ lyric: LyricRef | null } | null> {
-  const audio = await db('files')
-    .join('works', 'works.id', 'files.work_id')
-    .where({ 'files.id': fileId, 'files.work_id': workId })
-    .whereNull('works.removed_at')
+  const audio = await whereVisible(db('files').join('works', 'works.id', 'files.work_id').where({ 'files.id': fileId, 'files.work_id': workId }), 'works')
     .first('files.id');
   if (!audio) return null;
   const lyrics = await db('files').where({ work_id: workId, audio_file_id: fileId }).select('id', 'relpath');

@@ -15,7 +15,8 @@ import { acquireScanLock, type ScanKind, type ScanLock } from './lock.js';
 import { discoverWorks } from './walk.js';
 import { resolveRoots } from './link-roots.js';
 import { FILE_COLUMNS, WORK_COLUMNS, syncWork, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from './work.js';
-import { formatWorkCode, WorkStatus } from '../model/index.js';
+import { Conflict, NotFound, formatWorkCode } from '../model/index.js';
+import { isVisibleRow } from '../catalogue/visible.js';
 import type { ScanLog, ScanOptions, ScanSummary, WorkRescan } from './types.js';
 
 export type { ScanEvent, ScanLog, ScanOptions, ScanSummary, ScanRoot, SkippedLink, WorkRescan, WorkResult } from './types.js';
@@ -27,9 +28,9 @@ const WORK_CONCURRENCY = 8;
 /** Works whose file rows are loaded with one query. */
 const BATCH = 200;
 
-/** A scan refused before it changed anything: `code` 'mass_removal' or 'not_found'. */
-export class ScanError extends Error {
-  constructor(message: string, readonly code: 'mass_removal' | 'not_found') {
+/** A scan refused before it changed anything: `code` 'mass_removal'. */
+export class ScanError extends Conflict {
+  constructor(message: string, readonly code: 'mass_removal') {
     super(message);
     this.name = 'ScanError';
   }
@@ -179,7 +180,7 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
     // Phase 2: plan; the guard runs before anything is written.
     const rowsById = await loadWorkRows(db);
     const foundIds = new Set(found.works.map((w) => w.id));
-    const visible = [...rowsById.values()].filter((r) => r.status === WorkStatus.InLibrary && r.removed_at === null && r.dir !== null && roots.some((root) => isInside(r.dir!, root.path)));
+    const visible = [...rowsById.values()].filter((r) => isVisibleRow(r) && r.dir !== null && roots.some((root) => isInside(r.dir!, root.path)));
     const vanished = visible.filter((r) => !foundIds.has(r.id));
     if (!opts.skipCleanup && !opts.allowMassRemoval && vanished.length > 0) {
       const lostRoot = found.unreadableRoots.find(({ root }) => vanished.some((r) => isInside(r.dir!, root.path)));
@@ -235,12 +236,12 @@ export function summaryLine(s: ScanSummary): string {
  * read (error in `error`), 'removed' when the folder is gone (the work is hidden with
  * removed_reason 'missing'; user data stays). Links may lead into `libraryRoots` (the
  * configured roots; README.md "Symlinks"); a folder that leads elsewhere fails.
- * Throws ScanError('not_found') for an unknown work or one without a folder,
- * ScanLockedError when another scan runs.
+ * Throws NotFound for an unknown work or one without a folder, ScanLockedError when
+ * another scan runs.
  */
 export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, 'signal' | 'onEvent' | 'libraryRoots'> = {}): Promise<WorkRescan> {
   const row: WorkRow | undefined = await db('works').where({ id: workId }).first(WORK_COLUMNS);
-  if (!row || row.dir === null || row.removed_reason === 'deleted') throw new ScanError(`work ${formatWorkCode(workId)} not found in the library`, 'not_found');
+  if (!row || row.dir === null || row.removed_reason === 'deleted') throw new NotFound(`work ${formatWorkCode(workId)} not found in the library`);
   const dir = row.dir;
   let answer: WorkRescan = { changed: false, result: 'skipped' };
   await withLock(db, 'work', async () => {
@@ -276,7 +277,7 @@ export async function scanLyrics(db: Db, opts: Pick<ScanOptions, 'signal' | 'onE
   return withLock(db, 'lyrics', async () => {
     const summary = emptySummary();
     const rowsById = await loadWorkRows(db);
-    const works = [...rowsById.values()].filter((r) => r.status === WorkStatus.InLibrary && r.removed_at === null && r.dir !== null).sort((a, b) => a.id - b.id);
+    const works = [...rowsById.values()].filter((r) => isVisibleRow(r) && r.dir !== null).sort((a, b) => a.id - b.id);
     emit({ type: 'main', log: { level: 'info', message: `rescanning the files and lyrics of ${works.length} works` } });
     const roots = await resolveRoots(opts.libraryRoots ?? []);
     const targets = works.map((r) => ({ id: r.id, prefix: r.code_prefix, code: formatWorkCode(r.id, r.code_prefix), dir: r.dir!, rootName: r.root_folder ?? '', roots }));

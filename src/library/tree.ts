@@ -4,6 +4,7 @@
  * relpaths. Folders come before files; names sort naturally ('2' before '10').
  */
 import type { Db } from '../db/index.js';
+import { whereVisible } from '../catalogue/visible.js';
 import { formatTrackHash, type TrackNode } from '../model/index.js';
 import type { FileType } from './filetypes.js';
 import { extensionOf } from './filetypes.js';
@@ -110,10 +111,10 @@ function finish(folder: FolderDraft): TrackNode[] {
 /**
  * Reads a work's track tree from the database.
  * Input: a work id. Output: the tree (see buildTrackTree), or null when the work is
- * unknown or removed (removed_at set).
+ * unknown, hidden or not in the library (catalogue/visible.ts).
  */
 export async function getTrackTree(db: Db, workId: number): Promise<TrackNode[] | null> {
-  const work = await db('works').where({ id: workId }).whereNull('removed_at').first('id', 'title');
+  const work = await whereVisible(db('works').where({ id: workId })).first('id', 'title');
   if (!work) return null;
   const files: FileRow[] = await db('files')
     .where({ work_id: workId })

@@ -11,8 +11,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
-import type { LyricTask } from '../model/index.js';
-import { LyricTaskError } from './errors.js';
+import { Conflict, Invalid, NotFound, type LyricTask } from '../model/index.js';
 import { parseLrc } from './lrc.js';
 import { TaskStatus } from './status.js';
 import { getTask, nowIso } from './tasks.js';
@@ -56,13 +55,14 @@ export async function claimTask(db: Db, workerName: string, timeoutSeconds: numb
   }
 }
 
-/** The claimed row, or LyricTaskError not_found (no task) / conflict (claim lost or wrong secret). */
+/** The claim lost: expired, retried, released, or a wrong secret. */
+const notClaimed = (id: number) => new Conflict(`lyric task ${id} is not claimed with this secret`);
+
+/** The claimed row; throws NotFound (no task) or Conflict (claim lost or wrong secret). */
 async function heldClaim(db: Db, id: number, secret: string): Promise<{ work_id: number }> {
   const row = await db('lyric_tasks').where({ id }).first('status', 'claim_secret', 'work_id');
-  if (!row) throw new LyricTaskError('not_found', `lyric task ${id} not found`);
-  if (row.status !== TaskStatus.TRANSCRIBING || !row.claim_secret || !safeEqual(row.claim_secret, secret)) {
-    throw new LyricTaskError('conflict', `lyric task ${id} is not claimed with this secret`);
-  }
+  if (!row) throw new NotFound(`lyric task ${id} not found`);
+  if (row.status !== TaskStatus.TRANSCRIBING || !row.claim_secret || !safeEqual(row.claim_secret, secret)) throw notClaimed(id);
   return row;
 }
 
@@ -77,36 +77,36 @@ const whereHeld = (db: Db, id: number, secret: string) => db('lyric_tasks').wher
 
 /**
  * A worker's progress report and heartbeat: sets worker_status (clipped to 500
- * characters) and heartbeat_at. Throws not_found / conflict as heldClaim.
+ * characters) and heartbeat_at. Throws NotFound / Conflict as heldClaim.
  */
 export async function reportStatus(db: Db, id: number, secret: string, workerStatus: string): Promise<LyricTask> {
   await heldClaim(db, id, secret);
   const now = nowIso();
   const changed = await whereHeld(db, id, secret).update({ worker_status: clip(workerStatus), heartbeat_at: now, updated_at: now });
-  if (!changed) throw new LyricTaskError('conflict', `lyric task ${id} is not claimed with this secret`);
+  if (!changed) throw notClaimed(id);
   return getTask(db, id);
 }
 
 /**
  * The worker's result. `{lrc}`: the LRC text must hold at least one timed line (else
- * LyricTaskError invalid); it is stored under {dataDir}/lyrics/, the task becomes
+ * Invalid); it is stored under {dataDir}/lyrics/, the task becomes
  * success and the work's lyric_status gains 'ai'. `{error}`: the task becomes error
- * with the message as worker_status. Throws not_found / conflict as heldClaim.
+ * with the message as worker_status. Throws NotFound / Conflict as heldClaim.
  */
 export async function completeTask(db: Db, dataDir: string, id: number, secret: string, result: { lrc: string } | { error: string }): Promise<LyricTask> {
   const { work_id: workId } = await heldClaim(db, id, secret);
   const now = nowIso();
   if ('error' in result) {
     const changed = await whereHeld(db, id, secret).update({ status: TaskStatus.ERROR, worker_status: clip(result.error || 'failed'), claim_secret: null, heartbeat_at: now, updated_at: now });
-    if (!changed) throw new LyricTaskError('conflict', `lyric task ${id} is not claimed with this secret`);
+    if (!changed) throw notClaimed(id);
     return getTask(db, id);
   }
-  if (!parseLrc(result.lrc).some((l) => l.text !== '')) throw new LyricTaskError('invalid', 'lrc has no timed lyric lines');
+  if (!parseLrc(result.lrc).some((l) => l.text !== '')) throw new Invalid('lrc has no timed lyric lines');
   const lrcPath = writeTaskLrc(dataDir, id, result.lrc);
   const changed = await whereHeld(db, id, secret).update({ status: TaskStatus.SUCCESS, lrc_path: lrcPath, claim_secret: null, heartbeat_at: now, updated_at: now });
   if (!changed) {
     removeTaskLrc(dataDir, lrcPath);
-    throw new LyricTaskError('conflict', `lyric task ${id} is not claimed with this secret`);
+    throw notClaimed(id);
   }
   await refreshWorkAiLyricStatus(db, workId);
   return getTask(db, id);
@@ -114,11 +114,11 @@ export async function completeTask(db: Db, dataDir: string, id: number, secret: 
 
 /**
  * A worker stopping cleanly (SIGINT): the task goes back to pending for another worker.
- * Throws not_found / conflict as heldClaim.
+ * Throws NotFound / Conflict as heldClaim.
  */
 export async function releaseTask(db: Db, id: number, secret: string): Promise<LyricTask> {
   await heldClaim(db, id, secret);
   const changed = await whereHeld(db, id, secret).update({ status: TaskStatus.PENDING, worker_name: null, worker_status: null, claim_secret: null, claimed_at: null, heartbeat_at: null, updated_at: nowIso() });
-  if (!changed) throw new LyricTaskError('conflict', `lyric task ${id} is not claimed with this secret`);
+  if (!changed) throw notClaimed(id);
   return getTask(db, id);
 }

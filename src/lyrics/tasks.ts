@@ -3,11 +3,11 @@
  * status 0 none, 1 pending, 2 transcribing, 3 success, 4 error. Creating, listing,
  * starting, retrying and deleting tasks, and reading a finished task's LRC. The
  * worker side (claims) is claims.ts. Every function takes a knex instance; errors are
- * LyricTaskError. Timestamps are written as ISO 8601 strings.
+ * NotFound and Invalid (src/model/errors.ts). Timestamps are written as ISO 8601 strings.
  */
 import type { Db } from '../db/index.js';
-import { formatTrackHash, parseTrackHash, type LyricTask, type Pagination } from '../model/index.js';
-import { LyricTaskError } from './errors.js';
+import { Invalid, NotFound, formatTrackHash, parseTrackHash, type LyricTask, type Pagination } from '../model/index.js';
+import { assertVisibleWork } from '../catalogue/visible.js';
 import { TaskStatus } from './status.js';
 import { readTaskLrc, refreshWorkAiLyricStatus, removeTaskLrc } from './store.js';
 
@@ -61,14 +61,14 @@ export function taskQuery(db: Db) {
     .select('t.id', 't.work_id', 't.file_id', 't.audio_path', 't.status', 't.worker_name', 't.worker_status', 't.lrc_path', 't.created_at', 't.updated_at', 'w.code_prefix', 'w.title');
 }
 
-/** Reads a task row; throws LyricTaskError not_found. */
+/** Reads a task row; throws NotFound. */
 async function taskRow(db: Db, id: number): Promise<TaskRow> {
   const row = (await taskQuery(db).where('t.id', id).first()) as TaskRow | undefined;
-  if (!row) throw new LyricTaskError('not_found', `lyric task ${id} not found`);
+  if (!row) throw new NotFound(`lyric task ${id} not found`);
   return row;
 }
 
-/** One task by id; throws LyricTaskError not_found. */
+/** One task by id; throws NotFound. */
 export async function getTask(db: Db, id: number): Promise<LyricTask> {
   return presentTask(await taskRow(db, id));
 }
@@ -126,10 +126,9 @@ async function ensureTask(trx: Db, workId: number, file: AudioFile): Promise<{ i
   return { id, created: true };
 }
 
-/** The visible work's audio files; throws not_found for an unknown or removed work. */
+/** The visible work's audio files; throws NotFound for a work that is unknown, hidden or not in the library. */
 async function audioFilesOf(db: Db, workId: number): Promise<AudioFile[]> {
-  const work = await db('works').where({ id: workId }).whereNull('removed_at').first('id');
-  if (!work) throw new LyricTaskError('not_found', `work ${workId} not found`);
+  await assertVisibleWork(db, workId);
   return db('files').where({ work_id: workId, type: 'audio' }).orderBy('relpath').select('id', 'relpath');
 }
 
@@ -137,26 +136,26 @@ async function audioFilesOf(db: Db, workId: number): Promise<AudioFile[]> {
  * Creates the task of one audio file, given by its hash '{workId}/{fileId}' (the
  * detail page's "AI translate" action). A file that already has a task keeps it
  * (answered with created false; retry it with redoTask).
- * Throws LyricTaskError invalid for a malformed hash, not_found for an unknown work,
+ * Throws Invalid for a malformed hash, NotFound for an unknown work,
  * file, or a file that is not audio.
  */
 export async function createTaskForFile(db: Db, hash: string): Promise<{ task: LyricTask; created: boolean }> {
   const parsed = parseTrackHash(hash);
-  if (!parsed || parsed.trial) throw new LyricTaskError('invalid', `not a track hash: ${hash}`);
+  if (!parsed || parsed.trial) throw new Invalid(`not a track hash: ${hash}`);
   const { workId, fileId } = parsed;
   const file = (await audioFilesOf(db, workId)).find((f) => f.id === fileId);
-  if (!file) throw new LyricTaskError('not_found', `audio file ${hash} not found`);
+  if (!file) throw new NotFound(`audio file ${hash} not found`);
   const { id, created } = await db.transaction((trx) => ensureTask(trx, workId, file));
   return { task: await getTask(db, id), created };
 }
 
 /**
  * Normalises a folder path inside a work: '/'-separated, no leading or trailing slash,
- * '' for the work's top. Throws LyricTaskError invalid for '.', '..' or '\' segments.
+ * '' for the work's top. Throws Invalid for '.', '..' or '\' segments.
  */
 export function normaliseFolder(folder: string): string {
   const parts = folder.split('/').filter((p) => p !== '');
-  if (parts.some((p) => p === '.' || p === '..' || p.includes('\\'))) throw new LyricTaskError('invalid', 'invalid folder');
+  if (parts.some((p) => p === '.' || p === '..' || p.includes('\\'))) throw new Invalid('invalid folder');
   return parts.join('/');
 }
 
@@ -166,12 +165,12 @@ export function normaliseFolder(folder: string): string {
  * tree's breadcrumbs show it ('' = the whole work); it only selects rows of `files`,
  * it never reaches the file system. Files that already have a task keep it.
  * Output: {tasks (one per audio file, existing or new), created (how many are new)}.
- * Throws not_found for an unknown work or a folder without audio files.
+ * Throws NotFound for an unknown work or a folder without audio files.
  */
 export async function createTasksForFolder(db: Db, workId: number, folder: string): Promise<{ tasks: LyricTask[]; created: number }> {
   const prefix = normaliseFolder(folder);
   const files = (await audioFilesOf(db, workId)).filter((f) => prefix === '' || f.relpath.startsWith(prefix + '/'));
-  if (!files.length) throw new LyricTaskError('not_found', `no audio files in ${prefix || 'the work'}`);
+  if (!files.length) throw new NotFound(`no audio files in ${prefix || 'the work'}`);
   const results = await db.transaction(async (trx) => {
     const out: { id: number; created: boolean }[] = [];
     for (const f of files) out.push(await ensureTask(trx, workId, f));
@@ -188,7 +187,7 @@ const PENDING_FIELDS = { status: TaskStatus.PENDING, worker_name: null, worker_s
 /**
  * PUT /api/lyric/translate/:id: starts a task. A task at none or error becomes pending;
  * a pending, transcribing or successful task is left as it is. Output: the task.
- * Throws not_found.
+ * Throws NotFound.
  */
 export async function startTask(db: Db, id: number): Promise<LyricTask> {
   const row = await taskRow(db, id);
@@ -202,7 +201,7 @@ export async function startTask(db: Db, id: number): Promise<LyricTask> {
  * POST /api/lyric/translate/redo/:id: retries a task from any status. It becomes
  * pending with no worker; a transcribing worker loses its claim (its reports answer
  * conflict) and a previous LRC is removed (the work's 'ai' lyric status follows).
- * Output: the task. Throws not_found.
+ * Output: the task. Throws NotFound.
  */
 export async function redoTask(db: Db, dataDir: string, id: number): Promise<LyricTask> {
   const row = await taskRow(db, id);
@@ -214,7 +213,7 @@ export async function redoTask(db: Db, dataDir: string, id: number): Promise<Lyr
 
 /**
  * DELETE /api/lyric/translate/:id: deletes a task and its LRC; the work's 'ai' lyric
- * status follows. A worker still on it gets not_found on its next report. Throws not_found.
+ * status follows. A worker still on it gets NotFound on its next report. Throws NotFound.
  */
 export async function deleteTask(db: Db, dataDir: string, id: number): Promise<void> {
   const row = await taskRow(db, id);
@@ -225,11 +224,11 @@ export async function deleteTask(db: Db, dataDir: string, id: number): Promise<v
 
 /**
  * GET /api/lyric/translate/lrc?id=: the LRC text of a successful task.
- * Throws not_found for an unknown task, one without a result, or a missing file.
+ * Throws NotFound for an unknown task, one without a result, or a missing file.
  */
 export async function taskLrc(db: Db, dataDir: string, id: number): Promise<string> {
   const row = await taskRow(db, id);
   const text = row.status === TaskStatus.SUCCESS && row.lrc_path ? readTaskLrc(dataDir, row.lrc_path) : null;
-  if (text === null) throw new LyricTaskError('not_found', `lyric task ${id} has no lyric`);
+  if (text === null) throw new NotFound(`lyric task ${id} has no lyric`);
   return text;
 }

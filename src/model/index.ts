@@ -1,7 +1,7 @@
 /**
  * The shared vocabulary of the server, the TUI and the web UI: wire types, the spec's
- * lists, work statuses, lyric_status, work codes and track hashes. Pure TypeScript: no
- * node: imports and nothing else of the project (README.md).
+ * lists, work statuses, lyric_status, work codes, track hashes and the domain errors.
+ * Pure TypeScript: no node: imports and nothing else of the project (README.md).
  */
 export * from './wire.js';
 export * from './lists.js';
@@ -9,3 +9,4 @@ export * from './work-status.js';
 export * from './lyric-status.js';
 export * from './workcode.js';
 export * from './track-hash.js';
+export * from './errors.js';

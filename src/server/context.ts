@@ -15,5 +15,9 @@ export interface AppServices {
   secret: Uint8Array;
 }
 
-export interface AppState { user?: User }
+export interface AppState {
+  user?: User;
+  /** How this route answers Invalid: 422 where its validate step says so (middleware/validate.ts), else 400. */
+  invalidStatus?: 422;
+}
 export type AppContext = Koa.ParameterizedContext<AppState, { services: AppServices }>;

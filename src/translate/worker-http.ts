@@ -1,6 +1,6 @@
 /**
  * The worker backend for `audiolib translate --server URL` (DESIGN section 7): the worker
- * protocol of src/server/routes/lyric.ts spoken through the shared API client
+ * protocol of src/server/routes/lyric/ spoken through the shared API client
  * (src/api/client.ts, logged in by the caller), the audio downloaded through the media
  * stream URL. Node only.
  */

@@ -7,15 +7,15 @@ import type { Db } from '../db/index.js';
 import { loadConfig } from '../config/index.js';
 import { resolveMediaFile } from '../library/media.js';
 import { claimTask, completeTask, releaseTask, reportStatus } from '../lyrics/claims.js';
-import { LyricTaskError } from '../lyrics/errors.js';
+import { Conflict, NotFound } from '../model/index.js';
 import { ClaimLostError, type WorkerBackend, type WorkerClaim } from './worker.js';
 
-/** Runs `fn`, turning not_found / conflict into ClaimLostError. */
+/** Runs `fn`, turning NotFound / Conflict (task deleted, claim lost) into ClaimLostError. */
 async function held<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof LyricTaskError && err.reason !== 'invalid') throw new ClaimLostError(err.message);
+    if (err instanceof NotFound || err instanceof Conflict) throw new ClaimLostError(err.message);
     throw err;
   }
 }

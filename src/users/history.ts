@@ -5,14 +5,17 @@
  */
 import type { Db } from '../db/index.js';
 import type { HistoryState, WorksAnswer } from '../model/index.js';
-import { LIBRARY, listWorks } from '../catalogue/index.js';
-import { assertWorkExists, type FavouritesQuery } from './reviews.js';
+import { LIBRARY, assertVisibleWork, listWorks } from '../catalogue/index.js';
+import type { FavouritesQuery } from './reviews.js';
 
-/** Saves `user`'s history `state` of `workId` (insert or replace). Throws UnknownWorkError. */
+/**
+ * Saves `user`'s history `state` of `workId` (insert or replace). Throws NotFound for a
+ * work that is unknown, hidden or not in the library; nothing is written then.
+ */
 export async function saveHistory(db: Db, user: string, workId: number, state: HistoryState): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction(async (trx) => {
-    await assertWorkExists(trx, workId);
+    await assertVisibleWork(trx, workId);
     await trx('play_history')
       .insert({ user_name: user, work_id: workId, state: JSON.stringify(state), updated_at: now })
       .onConflict(['user_name', 'work_id'])

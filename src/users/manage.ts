@@ -5,19 +5,11 @@
  */
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
-import type { Group, User } from '../model/index.js';
+import { Forbidden, Invalid, NotFound, type Group, type User } from '../model/index.js';
 import { hashPassword } from './password.js';
 
 /** The one account that always exists and cannot be deleted. */
 export const ADMIN_NAME = 'admin';
-
-/** A refused user operation; `status` is the HTTP status the API answers with. */
-export class UserError extends Error {
-  constructor(message: string, readonly status: 403 | 404 | 422) {
-    super(message);
-    this.name = 'UserError';
-  }
-}
 
 /** A password as spec 001 section 5 wants it: at least 5 characters. */
 export const passwordSchema = z.string({ error: 'password length at least 5' }).min(5, 'password length at least 5');
@@ -37,14 +29,15 @@ export async function listUsers(db: Db): Promise<User[]> {
 }
 
 /**
- * Adds a user (input already validated by `newUserSchema`). Throws UserError 422
- * 'name already exists, usernames must not repeat' when the name is taken.
+ * Adds a user (input already validated by `newUserSchema`). Throws Invalid
+ * 'name already exists, usernames must not repeat' when the name is taken (a
+ * validation rule of spec 001 section 5, answered like the others).
  */
 export async function addUser(db: Db, user: NewUser): Promise<User> {
   const hash = await hashPassword(user.password);
   return db.transaction(async (trx) => {
     if (await trx('users').where({ name: user.name }).first()) {
-      throw new UserError('name already exists, usernames must not repeat', 422);
+      throw new Invalid('name already exists, usernames must not repeat');
     }
     await trx('users').insert({ name: user.name, password: hash, group: user.group });
     return { name: user.name, group: user.group };
@@ -53,30 +46,30 @@ export async function addUser(db: Db, user: NewUser): Promise<User> {
 
 /**
  * Sets a user's password and bumps its token_version, so every token issued
- * before is refused from the next request on. Throws UserError 404 for an unknown name.
+ * before is refused from the next request on. Throws NotFound for an unknown name.
  */
 export async function changePassword(db: Db, name: string, newPassword: string): Promise<void> {
   const hash = await hashPassword(newPassword);
   const changed = await db('users')
     .where({ name })
     .update({ password: hash, token_version: db.raw('token_version + 1') });
-  if (!changed) throw new UserError(`no such user: ${name}`, 404);
+  if (!changed) throw new NotFound(`no such user: ${name}`);
 }
 
 /**
  * Deletes users by name in one transaction, with their reviews and play history
  * (a deleted account's data must not pass to a new account of the same name).
- * Their tokens stop working at once (no user row). Throws UserError 403 when the
- * list names the admin, 404 when a name does not exist; nothing is deleted then.
+ * Their tokens stop working at once (no user row). Throws Forbidden when the list
+ * names the admin, NotFound when a name does not exist; nothing is deleted then.
  * Returns the names deleted.
  */
 export async function deleteUsers(db: Db, names: string[]): Promise<string[]> {
-  if (names.includes(ADMIN_NAME)) throw new UserError('the admin user cannot be deleted', 403);
+  if (names.includes(ADMIN_NAME)) throw new Forbidden('the admin user cannot be deleted');
   const unique = [...new Set(names)];
   return db.transaction(async (trx) => {
     const found = (await trx('users').whereIn('name', unique).select('name')).map((r: { name: string }) => r.name);
     const missing = unique.filter((n) => !found.includes(n));
-    if (missing.length) throw new UserError(`no such user: ${missing.join(', ')}`, 404);
+    if (missing.length) throw new NotFound(`no such user: ${missing.join(', ')}`);
     await trx('reviews').whereIn('user_name', unique).delete();
     await trx('play_history').whereIn('user_name', unique).delete();
     await trx('users').whereIn('name', unique).delete();

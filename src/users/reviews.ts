@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/index.js';
 import type { FavouriteOrder, Progress, SortDir, WorksAnswer } from '../model/index.js';
-import { LIBRARY, listWorks } from '../catalogue/index.js';
+import { LIBRARY, assertVisibleWork, listWorks } from '../catalogue/index.js';
 
 /**
  * Which fields a PUT /api/review writes (section 7 "review parameter usage"):
@@ -18,23 +18,10 @@ export type ReviewWriteMode = 'given' | 'star' | 'progress' | 'full';
 
 export interface ReviewInput { work_id: number; rating?: number | null; review_text?: string | null; progress?: Progress | null }
 
-/** Thrown when the work does not exist or is hidden. */
-export class UnknownWorkError extends Error {
-  constructor(readonly workId: number) {
-    super(`work ${workId} not found`);
-  }
-}
-
-/** Throws UnknownWorkError unless work `id` exists and is not hidden. */
-export async function assertWorkExists(db: Db, id: number): Promise<void> {
-  const row = await db('works').where({ id }).whereNull('removed_at').first('id');
-  if (!row) throw new UnknownWorkError(id);
-}
-
 /**
  * Writes `user`'s review of `input.work_id` in `mode` (insert or update, one
  * transaction); a review left with no rating, text or progress is removed.
- * Throws UnknownWorkError for an unknown or hidden work.
+ * Throws NotFound for a work that is unknown, hidden or not in the library; nothing is written then.
  */
 export async function saveReview(db: Db, user: string, input: ReviewInput, mode: ReviewWriteMode): Promise<void> {
   const fields: Partial<Record<'rating' | 'review_text' | 'progress', unknown>> = {};
@@ -44,7 +31,7 @@ export async function saveReview(db: Db, user: string, input: ReviewInput, mode:
   else for (const key of ['rating', 'review_text', 'progress'] as const) if (input[key] !== undefined) fields[key] = input[key];
   const now = new Date().toISOString();
   await db.transaction(async (trx) => {
-    await assertWorkExists(trx, input.work_id);
+    await assertVisibleWork(trx, input.work_id);
     await trx('reviews')
       .insert({ user_name: user, work_id: input.work_id, ...fields, created_at: now, updated_at: now })
       .onConflict(['user_name', 'work_id'])

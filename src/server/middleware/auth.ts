@@ -1,13 +1,13 @@
 /**
  * Authentication (DESIGN section 6): `Authorization: Bearer <jwt>` or, for media
  * URLs, `?token=`. With `auth: false` every request acts as the admin (spec 000
- * section 6). Answers 401 for a missing or bad token, 403 for a role not allowed.
+ * section 6). Throws Unauthorized (401) for a missing or bad token, Forbidden (403) for a
+ * role not allowed.
  */
 import type Koa from 'koa';
 import type { AppContext } from '../context.js';
-import type { User } from '../../model/index.js';
 import { verifyToken } from '../../users/index.js';
-import { forbidden, unauthorized } from './errors.js';
+import { Forbidden, Unauthorized, type User } from '../../model/index.js';
 
 /** Reads the token from the Authorization header, else the `token` query parameter. */
 export function readToken(ctx: AppContext): string | null {
@@ -30,7 +30,7 @@ export async function resolveUser(ctx: AppContext): Promise<User | null> {
 export function requireUser(): Koa.Middleware {
   return async (ctx, next) => {
     const user = await resolveUser(ctx as AppContext);
-    if (!user) throw unauthorized();
+    if (!user) throw new Unauthorized('unauthorized');
     ctx.state.user = user;
     await next();
   };
@@ -40,8 +40,8 @@ export function requireUser(): Koa.Middleware {
 export function requireWriter(): Koa.Middleware {
   return async (ctx, next) => {
     const user = ctx.state.user as User | undefined;
-    if (!user) throw unauthorized();
-    if (user.group === 'guest') throw forbidden('guests cannot make changes');
+    if (!user) throw new Unauthorized('unauthorized');
+    if (user.group === 'guest') throw new Forbidden('guests cannot make changes');
     await next();
   };
 }
@@ -50,8 +50,8 @@ export function requireWriter(): Koa.Middleware {
 export function requireAdmin(): Koa.Middleware {
   return async (ctx, next) => {
     const user = ctx.state.user as User | undefined;
-    if (!user) throw unauthorized();
-    if (user.group !== 'admin') throw forbidden('admin only');
+    if (!user) throw new Unauthorized('unauthorized');
+    if (user.group !== 'admin') throw new Forbidden('admin only');
     await next();
   };
 }

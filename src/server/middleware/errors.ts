@@ -1,33 +1,40 @@
 /**
- * Error handling (DESIGN section 6): every failure answers `{error: message}` with
- * its status; unexpected errors answer 500 without internals and are logged.
+ * Error handling (DESIGN section 6), the one place errors become answers: every failure
+ * answers `{error: message}` with its status. Domain errors (src/model/errors.ts) by
+ * kind: Invalid 400 (422 with `errors: [{msg}]` on routes whose validate step asks for
+ * it, spec 001 section 8), Unauthorized 401, Forbidden 403, NotFound 404, Conflict 409,
+ * Locked 409 (a running scan, as DESIGN section 6 lists no other status for it).
+ * HttpError carries statuses of the transport itself (416, 429...); Koa's own client
+ * errors (a malformed JSON body) keep their status. Anything else answers 500 without
+ * internals and is logged. An unmatched /api/ path answers 404 {error}.
  */
 import type Koa from 'koa';
-import { ZodError } from 'zod';
+import { DomainError, Invalid, type ErrorKind } from '../../model/index.js';
+import type { AppState } from '../context.js';
 
-/** An error with an HTTP status, answered as `{error: message}`. */
+/** An HTTP-level failure that is no domain error (a range past the end, too many sign-ins). */
 export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly extra?: Record<string, unknown>) {
+  constructor(readonly status: number, message: string) {
     super(message);
   }
 }
 
-/** Shorthands for the common statuses. */
-export const badRequest = (m: string) => new HttpError(400, m);
-export const unauthorized = (m = 'unauthorized') => new HttpError(401, m);
-export const forbidden = (m = 'forbidden') => new HttpError(403, m);
-export const notFound = (m = 'not found') => new HttpError(404, m);
+const STATUS: Record<ErrorKind, number> = { invalid: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409, locked: 409 };
 
-/** Formats the first zod issue as "field: message". */
-export function zodMessage(err: ZodError): string {
-  const issue = err.issues[0];
-  if (!issue) return 'invalid input';
-  const where = issue.path.join('.');
-  return where ? `${where}: ${issue.message}` : issue.message;
+/** The status and body answering `err`; undefined when it is no known client error. */
+function answerOf(err: unknown, state: AppState): { status: number; body: Record<string, unknown> } | undefined {
+  if (err instanceof Invalid && state.invalidStatus === 422) {
+    return { status: 422, body: { error: err.issues[0] ?? err.message, errors: err.issues.map((msg) => ({ msg })), ...err.details } };
+  }
+  if (err instanceof DomainError) return { status: STATUS[err.kind], body: { error: err.message, ...err.details } };
+  if (err instanceof HttpError) return { status: err.status, body: { error: err.message } };
+  const e = err as { status?: number; expose?: boolean; message?: string };
+  if (e.status && e.status < 500 && e.expose !== false) return { status: e.status, body: { error: e.message || 'bad request' } };
+  return undefined;
 }
 
 /** Koa middleware turning thrown errors into `{error}` answers. */
-export function errorHandler(): Koa.Middleware {
+export function errorHandler(): Koa.Middleware<AppState> {
   return async (ctx, next) => {
     try {
       await next();
@@ -36,22 +43,14 @@ export function errorHandler(): Koa.Middleware {
         ctx.body = { error: 'not found' };
       }
     } catch (err) {
-      if (err instanceof HttpError) {
-        ctx.status = err.status;
-        ctx.body = { error: err.message, ...err.extra };
-      } else if (err instanceof ZodError) {
-        ctx.status = 400;
-        ctx.body = { error: zodMessage(err) };
+      const answer = answerOf(err, ctx.state);
+      if (answer) {
+        ctx.status = answer.status;
+        ctx.body = answer.body;
       } else {
-        const e = err as { status?: number; expose?: boolean; message?: string };
-        if (e.status && e.status < 500 && e.expose !== false) {
-          ctx.status = e.status;
-          ctx.body = { error: e.message || 'bad request' };
-        } else {
-          ctx.status = 500;
-          ctx.body = { error: 'internal server error' };
-          ctx.app.emit('error', err, ctx);
-        }
+        ctx.status = 500;
+        ctx.body = { error: 'internal server error' };
+        ctx.app.emit('error', err, ctx);
       }
     }
   };

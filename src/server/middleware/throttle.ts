@@ -6,6 +6,7 @@
  */
 import type Koa from 'koa';
 import { HttpError } from './errors.js';
+import { Unauthorized } from '../../model/index.js';
 
 export interface ThrottleOptions {
   /** Failures allowed in the window; the next attempt gets 429. Default 10. */
@@ -66,7 +67,7 @@ export function loginThrottle(options: ThrottleOptions = {}): Koa.Middleware {
     try {
       await next();
     } catch (err) {
-      if (err instanceof HttpError && err.status === 401) counter.fail(address);
+      if (err instanceof Unauthorized) counter.fail(address);
       throw err;
     }
     if (ctx.status === 401) counter.fail(address);

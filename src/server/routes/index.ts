@@ -1,17 +1,17 @@
 /** Every API router, mounted in this order by createApp. */
-import { authRouter } from './auth.js';
-import { tracksRouter } from './tracks.js';
+import { authRouter } from './auth/index.js';
+import { tracksRouter } from './tracks/index.js';
 import { mediaRouter } from './media.js';
-import { coverRouter } from './cover.js';
-import { configAdminRouter } from './config-admin.js';
-import { rootsRouter } from './roots.js';
-import { credentialsRouter } from './credentials.js';
-import { lyricRouter } from './lyric.js';
-import { worksRouter } from './works.js';
-import { namesRouter } from './names.js';
-import { workRouter } from './work.js';
-import { reviewRouter } from './review.js';
-import { histroyRouter } from './histroy.js';
+import { coverRouter } from './cover/index.js';
+import { configAdminRouter } from './config-admin/index.js';
+import { rootsRouter } from './roots/index.js';
+import { credentialsRouter } from './credentials/index.js';
+import { lyricRouter } from './lyric/index.js';
+import { worksRouter } from './works/index.js';
+import { namesRouter } from './names/index.js';
+import { workRouter } from './work/index.js';
+import { reviewRouter } from './review/index.js';
+import { histroyRouter } from './histroy/index.js';
 import { versionRouter } from './version.js';
 import { configSharedRouter } from './config-shared.js';
 

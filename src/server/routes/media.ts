@@ -9,12 +9,11 @@ import fs from 'node:fs/promises';
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.js';
 import { requireUser } from '../middleware/auth.js';
-import { notFound } from '../middleware/errors.js';
 import { sendFile } from '../send-file.js';
 import { getAudioLyric, resolveMediaFile, type MediaFile } from '../../library/media.js';
 import { decodeText } from '../../lyrics/decode.js';
 import { mimeTypeOf } from '../../library/filetypes.js';
-import { formatTrackHash, parseTrackHash, type CheckLrcAnswer } from '../../model/index.js';
+import { NotFound, formatTrackHash, parseTrackHash, type CheckLrcAnswer } from '../../model/index.js';
 
 /** Text files up to this size (bytes) are decoded to UTF-8 on stream; larger ones are sent as stored. */
 const TEXT_DECODE_LIMIT = 8 * 1024 * 1024;
@@ -27,7 +26,7 @@ export const mediaRouter = new Router<AppState, { services: AppContext['services
 /** Reads the hash from the path; anything but a library hash of two decimal ids is a 404 (no such media). */
 function hashParams(ctx: RouteContext): { workId: number; fileId: number } {
   const hash = parseTrackHash(`${ctx.params.workId}/${ctx.params.fileId}`);
-  if (!hash || hash.trial) throw notFound('file not found');
+  if (!hash || hash.trial) throw new NotFound('file not found');
   return hash;
 }
 
@@ -35,7 +34,7 @@ function hashParams(ctx: RouteContext): { workId: number; fileId: number } {
 async function mediaFile(ctx: RouteContext): Promise<MediaFile> {
   const { workId, fileId } = hashParams(ctx);
   const file = await resolveMediaFile(ctx.services.db, workId, fileId, ctx.services.config.rootFolders);
-  if (!file) throw notFound('file not found');
+  if (!file) throw new NotFound('file not found');
   return file;
 }
 
@@ -86,7 +85,7 @@ mediaRouter.get('/api/media/download/:workId/:fileId', requireUser(), async (ctx
  */
 mediaRouter.get('/api/media/small-img/:workId/:fileId', requireUser(), async (ctx) => {
   const file = await mediaFile(ctx);
-  if (file.type !== 'image') throw notFound('not an image');
+  if (file.type !== 'image') throw new NotFound('not an image');
   await sendFile(ctx, file.path, { type: mimeTypeOf(file.name), cacheControl: 'private, max-age=3600' });
 });
 
@@ -98,7 +97,7 @@ mediaRouter.get('/api/media/small-img/:workId/:fileId', requireUser(), async (ct
 mediaRouter.get('/api/media/check-lrc/:workId/:fileId', requireUser(), async (ctx) => {
   const { workId, fileId } = hashParams(ctx);
   const found = await getAudioLyric(ctx.services.db, workId, fileId);
-  if (!found) throw notFound('file not found');
+  if (!found) throw new NotFound('file not found');
   const answer: CheckLrcAnswer = found.lyric
     ? { result: true, hash: formatTrackHash(workId, found.lyric.fileId), lyricExtension: found.lyric.extension }
     : { result: false, hash: null, lyricExtension: null };

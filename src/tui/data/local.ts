@@ -5,7 +5,7 @@
  * domain function PUT /api/histroy calls.
  */
 import {
-  parseTrackHash, WorkStatus, type FavouriteOrder, type HistoryState, type ListItem, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
+  parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
 } from '../../model/index.js';
 import { listNames, listWorks, getWork } from '../../catalogue/index.js';
 import { loadConfig } from '../../config/index.js';
@@ -50,7 +50,7 @@ export class LocalSource implements DataSource {
 
   works(q: WorksQuery): Promise<WorksAnswer> {
     return listWorks(this.db, {
-      filter: { status: WorkStatus.InLibrary, nsfw: q.nsfw, lyric: q.lyric, circleId: q.circleId, tagId: q.tagId, vaId: q.vaId, keyword: q.keyword, advanced: q.advanced },
+      filter: { nsfw: q.nsfw, lyric: q.lyric, circleId: q.circleId, tagId: q.tagId, vaId: q.vaId, keyword: q.keyword, advanced: q.advanced },
       order: q.order as WorkOrder, sort: q.sort, seed: q.seed, page: q.page, pageSize: LOCAL_PAGE_SIZE, viewer: this.user.name,
     });
   }

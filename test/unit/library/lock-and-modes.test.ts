@@ -6,8 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ScanAbortedError, ScanError, scanLibrary, scanLyrics, scanWork } from '../../../src/library/scan.js';
+import { ScanAbortedError, scanLibrary, scanLyrics, scanWork } from '../../../src/library/scan.js';
 import { ScanLockedError, acquireScanLock, currentScanLock } from '../../../src/library/lock.js';
+import { NotFound } from '../../../src/model/index.js';
 import type { Db } from '../../../src/db/index.js';
 import { copyLibrary, freshDb } from './helpers.js';
 
@@ -97,10 +98,9 @@ describe('scanWork', () => {
     expect(await db('works').where({ id: 1012345 }).first()).toMatchObject({ removed_reason: 'missing' });
   });
 
-  it('throws not_found for an unknown work', async () => {
+  it('throws NotFound for an unknown work', async () => {
     const err = await scanWork(db, 999999).catch((e) => e);
-    expect(err).toBeInstanceOf(ScanError);
-    expect(err.code).toBe('not_found');
+    expect(err).toBeInstanceOf(NotFound);
   });
 });
 

@@ -3,26 +3,25 @@
  * by id. Counts are of visible works only.
  */
 import Router from '@koa/router';
-import type { AppContext, AppState } from '../context.js';
-import { getName, listNames, type NameKind } from '../../catalogue/index.js';
-import { requireUser } from '../middleware/auth.js';
-import { notFound } from '../middleware/errors.js';
-import { numericId, vaId } from './catalogue-schema.js';
+import type { AppContext, AppState } from '../../context.js';
+import { getName, listNames, type NameKind } from '../../../catalogue/index.js';
+import { NotFound } from '../../../model/index.js';
+import { requireUser } from '../../middleware/auth.js';
+import { validate } from '../../middleware/validate.js';
+import { NumericNameSchema, VaNameSchema } from './schema.js';
 
 export const namesRouter = new Router<AppState, { services: AppContext['services'] }>();
 
 for (const kind of ['circles', 'tags', 'vas'] as NameKind[]) {
-  const idSchema = kind === 'vas' ? vaId : numericId;
-
   /** GET /api/{kind}/ -> 200 [{id, name, count}] sorted by name; only names with visible works. */
   namesRouter.get([`/api/${kind}`, `/api/${kind}/`], requireUser(), async (ctx) => {
     ctx.body = await listNames(ctx.services.db, kind);
   });
 
   /** GET /api/{kind}/:id -> 200 {name}; 404 {error} for an unknown id, 400 for a malformed one. */
-  namesRouter.get(`/api/${kind}/:id`, requireUser(), async (ctx) => {
-    const found = await getName(ctx.services.db, kind, idSchema.parse(ctx.params.id));
-    if (!found) throw notFound(`${kind.slice(0, -1)} not found`);
+  namesRouter.get(`/api/${kind}/:id`, requireUser(), validate(kind === 'vas' ? VaNameSchema : NumericNameSchema), async (ctx) => {
+    const found = await getName(ctx.services.db, kind, ctx.state.input.params.id);
+    if (!found) throw new NotFound(`${kind.slice(0, -1)} not found`);
     ctx.body = found;
   });
 }

@@ -1,20 +1,12 @@
 /**
- * Request schemas of the catalogue routes (spec 000 sections 7 and 9): list queries,
- * favourites queries and ids. Query values arrive as text; an empty value counts as
- * absent. Anything else out of range answers 400 {error} through the error handler.
+ * Request schemas of the works lists (spec 000 sections 7 and 9): GET /api/works,
+ * /api/search and the works of one circle, tag or VA. Anything out of range answers
+ * 400 {error} (middleware/validate.ts).
  */
 import { z } from 'zod';
-import type { WorkFilter } from '../../catalogue/index.js';
-import {
-  ADVANCED_KEYWORD_TYPES, FAVOURITE_ORDERS, lyricPartsOf, PROGRESS_VALUES, SEED_MAX, SEED_MIN, SORT_DIRECTIONS, WORK_ORDERS, WorkStatus,
-  type AdvancedKeyword, type NsfwOption,
-} from '../../model/index.js';
-
-/** Treats '' as absent, so `?order=` falls back to the default. */
-const opt = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
-
-const page = opt(z.coerce.number().int().min(1).max(1_000_000).default(1));
-const sort = opt(z.enum(SORT_DIRECTIONS).default('desc'));
+import type { WorkFilter } from '../../../catalogue/index.js';
+import { ADVANCED_KEYWORD_TYPES, lyricPartsOf, SEED_MAX, SEED_MIN, WORK_ORDERS, type AdvancedKeyword, type NsfwOption } from '../../../model/index.js';
+import { numericId, opt, page, sort, vaId } from '../schema.js';
 
 const advancedKeyword = z.object({
   t: z.enum(ADVANCED_KEYWORD_TYPES),
@@ -39,10 +31,10 @@ const advancedList = z.string().transform((text, ctx): AdvancedKeyword[] => {
 });
 
 /**
- * GET /api/works (and search, circle/tag/VA lists) query: page, sort, order, seed 0..99,
- * nsfw 0/1/2, lyric ('ai', 'local' or 'ai_local'), isAdvance 0/1, keyword.
+ * The list query: page, sort, order, seed 0..99, nsfw 0/1/2, lyric ('ai', 'local' or
+ * 'ai_local'), isAdvance 0/1, keyword; answered as {page, sort, order, seed, filter}.
  */
-export const worksQuery = z
+const worksQuery = z
   .object({
     page,
     sort,
@@ -65,7 +57,6 @@ export const worksQuery = z
       keywords = parsed.data;
     }
     const filter: WorkFilter = {
-      status: WorkStatus.InLibrary,
       nsfw: q.nsfw as NsfwOption,
       lyric: q.lyric ? lyricPartsOf(q.lyric) : [],
       keyword: advanced ? undefined : q.keyword,
@@ -73,17 +64,13 @@ export const worksQuery = z
     };
     return { page: q.page, sort: q.sort, order: q.order, seed: q.seed, filter };
   });
+
+/** GET /api/works and GET /api/search. */
+export const WorksListSchema = z.object({ query: worksQuery });
+/** GET /api/circles/:id/works and /api/tags/:id/works: the list query and a numeric id. */
+export const WorksOfIdSchema = z.object({ query: worksQuery, params: z.object({ id: numericId }) });
+/** GET /api/vas/:id/works: the list query and a VA id. */
+export const WorksOfVaSchema = z.object({ query: worksQuery, params: z.object({ id: vaId }) });
+
+/** The parsed list query: page, sort, order, seed and the filter. */
 export type WorksQuery = z.output<typeof worksQuery>;
-
-/** GET /api/review and /api/histroy query: order (favourites sorts), sort, page, filter (a progress value). */
-export const favouritesQuery = z.object({
-  page,
-  sort,
-  order: opt(z.enum(FAVOURITE_ORDERS).default('updated_at')),
-  filter: opt(z.enum(PROGRESS_VALUES).optional()),
-});
-
-/** A numeric id in a path (works, circles, tags). */
-export const numericId = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-/** A VA id in a path (UUID text). */
-export const vaId = z.string().min(1).max(64);

@@ -1,0 +1,41 @@
+/**
+ * Play history (spec 000 section 7, spelling `histroy` kept): GET, PUT and DELETE
+ * /api/histroy, always the signed-in user's own; guests cannot write.
+ */
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../../context.js';
+import { deleteHistory, listHistory, saveHistory } from '../../../users/history.js';
+import { NotFound } from '../../../model/index.js';
+import { requireUser, requireWriter } from '../../middleware/auth.js';
+import { validate } from '../../middleware/validate.js';
+import { HistroyDeleteSchema, HistroyListSchema, HistroyPutSchema } from './schema.js';
+
+export const histroyRouter = new Router<AppState, { services: AppContext['services'] }>();
+
+/**
+ * GET /api/histroy ?page&sort&order&filter -> 200 {works, pagination}: the caller's
+ * played visible works, each with `state`; default most recently played first.
+ */
+histroyRouter.get('/api/histroy', requireUser(), validate(HistroyListSchema), async (ctx) => {
+  const q = ctx.state.input.query;
+  ctx.body = await listHistory(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize });
+});
+
+/**
+ * PUT /api/histroy {work_id, state: {queue, index, seconds}} -> 200 {message: 'history saved'};
+ * 404 for a work that is unknown, hidden or not in the library (nothing written).
+ */
+histroyRouter.put('/api/histroy', requireUser(), requireWriter(), validate(HistroyPutSchema), async (ctx) => {
+  const { work_id, state } = ctx.state.input.body;
+  await saveHistory(ctx.services.db, ctx.state.user!.name, work_id, state);
+  ctx.body = { message: 'history saved' };
+});
+
+/**
+ * DELETE /api/histroy {work_id} (or ?work_id=) -> 200 {message: 'history deleted'};
+ * 404 {error: 'history delete failed: ...'} when the caller has no history of it.
+ */
+histroyRouter.delete('/api/histroy', requireUser(), requireWriter(), validate(HistroyDeleteSchema), async (ctx) => {
+  if (!(await deleteHistory(ctx.services.db, ctx.state.user!.name, ctx.state.input.work_id))) throw new NotFound('history delete failed: no history for this work');
+  ctx.body = { message: 'history deleted' };
+});

@@ -1,0 +1,43 @@
+/**
+ * Reviews (spec 000 section 7): GET /api/review (the caller's favourites), PUT
+ * /api/review (rating, text, progress per the starOnly/progressOnly rules), DELETE
+ * /api/review?work_id. Always the signed-in user's own review; guests cannot write.
+ */
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../../context.js';
+import { deleteReview, listReviews, saveReview } from '../../../users/reviews.js';
+import { NotFound } from '../../../model/index.js';
+import { requireUser, requireWriter } from '../../middleware/auth.js';
+import { validate } from '../../middleware/validate.js';
+import { ReviewDeleteSchema, ReviewListSchema, ReviewPutSchema } from './schema.js';
+
+export const reviewRouter = new Router<AppState, { services: AppContext['services'] }>();
+
+/**
+ * GET /api/review ?order (updated_at, userRating, release, review_count, dl_count,
+ * allage = nsfw asc, nsfw = nsfw desc) &sort &page &filter (a progress value)
+ * -> 200 {works, pagination}: the caller's reviewed visible works.
+ */
+reviewRouter.get('/api/review', requireUser(), validate(ReviewListSchema), async (ctx) => {
+  const q = ctx.state.input.query;
+  ctx.body = await listReviews(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize });
+});
+
+/**
+ * PUT /api/review {user_name, work_id, rating?, review_text?, progress?} ?starOnly&progressOnly
+ * -> 200 {message}. No params: writes the fields given (the work page's stars);
+ * starOnly=true: the rating only; progressOnly=true: the progress only; starOnly=false:
+ * rating, text and progress (the review dialog). Rating 1..5 (0 -> 400). 404 for a work
+ * that is unknown, hidden or not in the library (nothing written).
+ */
+reviewRouter.put('/api/review', requireUser(), requireWriter(), validate(ReviewPutSchema), async (ctx) => {
+  const { body, mode } = ctx.state.input;
+  await saveReview(ctx.services.db, ctx.state.user!.name, body, mode);
+  ctx.body = { message: mode === 'star' ? 'rating saved' : mode === 'progress' ? 'progress saved' : 'review saved' };
+});
+
+/** DELETE /api/review?work_id=N -> 200 {message: 'review deleted'}; 404 when the caller has no review of it. */
+reviewRouter.delete('/api/review', requireUser(), requireWriter(), validate(ReviewDeleteSchema), async (ctx) => {
+  if (!(await deleteReview(ctx.services.db, ctx.state.user!.name, ctx.state.input.query.work_id))) throw new NotFound('review not found');
+  ctx.body = { message: 'review deleted' };
+});

@@ -1,0 +1,46 @@
+/**
+ * One work (spec 000 section 7): GET /api/work/:id (metadata), DELETE /api/work/:id
+ * (admin: hides it, user data kept, DESIGN section 4) and POST /api/work/scan/:id
+ * (admin: rescans its folder).
+ */
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../../context.js';
+import { getWork, hideWork } from '../../../catalogue/index.js';
+import { scanWork } from '../../../library/scan.js';
+import { NotFound, formatWorkCode, type WorkScanAnswer } from '../../../model/index.js';
+import { requireAdmin, requireUser } from '../../middleware/auth.js';
+import { validate } from '../../middleware/validate.js';
+import { WorkIdSchema } from './schema.js';
+
+export const workRouter = new Router<AppState, { services: AppContext['services'] }>();
+
+/** GET /api/work/:id -> 200 Work (with the caller's rating, review, progress, state); 404 unknown or hidden. */
+workRouter.get('/api/work/:id', requireUser(), validate(WorkIdSchema), async (ctx) => {
+  const work = await getWork(ctx.services.db, ctx.state.input.params.id, ctx.state.user!.name);
+  if (!work) throw new NotFound('work not found');
+  ctx.body = work;
+});
+
+/**
+ * DELETE /api/work/:id (admin) -> 200 {message}: the work is hidden (removed_at, reason
+ * 'deleted'); reviews, progress and history stay. 404 unknown or already hidden; 403 non-admin.
+ */
+workRouter.delete('/api/work/:id', requireUser(), requireAdmin(), validate(WorkIdSchema), async (ctx) => {
+  const { id } = ctx.state.input.params;
+  if (!(await hideWork(ctx.services.db, id))) throw new NotFound('work not found');
+  ctx.body = { message: `work ${formatWorkCode(id)} deleted` };
+});
+
+/**
+ * POST /api/work/scan/:id (admin) -> 200 {message, memo?}: rescans the work's folder;
+ * `memo` is present when its files changed (the page reloads). 404 unknown work,
+ * 409 when another scan runs (Locked), 403 non-admin.
+ */
+workRouter.post('/api/work/scan/:id', requireUser(), requireAdmin(), validate(WorkIdSchema), async (ctx) => {
+  const { id } = ctx.state.input.params;
+  const code = formatWorkCode(id);
+  const { changed, result, error } = await scanWork(ctx.services.db, id, { libraryRoots: ctx.services.config.rootFolders });
+  const message = result === 'failed' ? `${code} scan failed: ${error ?? 'unknown error'}` : `${code} scanned: ${result}`;
+  const answer: WorkScanAnswer = changed ? { message, memo: result === 'removed' ? 'folder missing, work hidden' : 'files changed' } : { message };
+  ctx.body = answer;
+});
