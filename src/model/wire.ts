@@ -9,7 +9,6 @@ export type Group = 'admin' | 'user' | 'guest';
 export interface User { name: string; group: Group }
 export interface AuthMeAnswer { user: User; auth: boolean }
 export interface LoginAnswer { token: string }
-export interface ErrorAnswer { error: string }
 
 export interface Pagination { currentPage: number; pageSize: number; totalCount: number }
 export interface NamedRef<Id = number> { id: Id; name: string | null }
@@ -170,9 +169,5 @@ export type ScanMessage =
 /** Commands a page sends on the scanner socket. */
 export interface ScanCommand { type: 'ON_SCANNER_PAGE' | 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'KILL_SCAN_PROCESS' }
 
-/** PUT /api/review body (spec 000 section 7); query starOnly / progressOnly pick the fields written. */
-export interface ReviewPutBody { user_name?: string; work_id: number; rating?: number | null; review_text?: string | null; progress?: Progress | null }
-/** PUT /api/histroy body. */
-export interface HistoryPutBody { work_id: number; state: HistoryState }
 /** POST /api/work/scan/:id answer: `memo` is present when the work's files changed (the page reloads). */
 export interface WorkScanAnswer { message: string; memo?: string }
