@@ -2,10 +2,11 @@
  * The server's scan manager (issue 4 "Realtime"; spec 001 sections 2, 3, 4 and 7): runs
  * one scan at a time in the server process and keeps the scanner page's state (status,
  * tasks, failedTasks, mainLogs, results) so every open page sees the same state, and a
- * page opened mid-scan or after it gets it whole (SCAN_INIT_STATE). The state of the last
- * scan stays in memory until the next one starts (a restart forgets it). State changes go to `broadcast` as
- * the spec's messages, coalesced so a large library does not flood the sockets. The scans
- * themselves run in the scan runner (src/metadata/runner.ts); this file only folds its events.
+ * page opened mid-scan or after it gets it whole (SCAN_INIT_STATE). The last scan's state
+ * stays in memory until the next one starts (a restart forgets it). State changes go to
+ * `broadcast` as the spec's messages, coalesced so a large library does not flood the
+ * sockets. The scans themselves run in the scan runner (src/metadata/runner.ts); this
+ * file only folds its events.
  */
 import type { AppServices } from './context.js';
 import { mainLogOf, runScan, type RunEvent, type RunMode } from '../metadata/index.js';
