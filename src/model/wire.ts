@@ -153,15 +153,17 @@ export interface LyricClaimAnswer { task: LyricTask; secret: string; mediaStream
 export interface ScanLogEntry { level: 'info' | 'warn' | 'error'; message: string }
 /** A work being processed (tasks) or that failed (failedTasks), with its logs. */
 export interface ScanTask { rjcode: string; result: 'added' | 'updated' | 'failed' | null; logs: ScanLogEntry[] }
-/** One result line: the work, its result and the running count of that result. */
-export interface ScanResultEntry { rjcode: string; result: 'added' | 'updated' | 'failed'; count: number }
+/** One result line: the work, its result and the running count of that result ('skipped': unchanged, counted as the summary line counts it). */
+export interface ScanResultEntry { rjcode: string; result: 'added' | 'updated' | 'skipped' | 'failed'; count: number }
+/** Where the scanner is: a scan runs, or the last one finished or failed (SCAN_INIT_STATE `status`). */
+export type ScanStatus = 'running' | 'finished' | 'error';
 /** Messages the server sends on the scanner socket. */
 export type ScanMessage =
   | { type: 'SCAN_TASKS'; tasks: ScanTask[] }
   | { type: 'SCAN_FAILED_TASKS'; failedTasks: ScanTask[] }
   | { type: 'SCAN_MAIN_LOGS'; mainLogs: ScanLogEntry[] }
   | { type: 'SCAN_RESULTS'; results: ScanResultEntry[] }
-  | { type: 'SCAN_INIT_STATE'; tasks: ScanTask[]; failedTasks: ScanTask[]; mainLogs: ScanLogEntry[]; results: ScanResultEntry[] }
+  | { type: 'SCAN_INIT_STATE'; status: ScanStatus; tasks: ScanTask[]; failedTasks: ScanTask[]; mainLogs: ScanLogEntry[]; results: ScanResultEntry[] }
   | { type: 'SCAN_FINISHED'; message: string }
   | { type: 'SCAN_ERROR'; error: string }
   | { type: 'success'; message: string; auth: boolean; user: User }
