@@ -5,12 +5,15 @@
  * Against `--server URL` it logs in as --user with the password from AUDIOLIB_PASSWORD,
  * else a prompt (TTY) or the first line of stdin, never argv; without --server it works
  * on the local data directory's database. Ctrl-C puts the current task back to pending.
+ * With `--json` stdout is a stream of JSON lines (one object per status line, `event`
+ * step, done or note, then `summary` with the outcome counts); a refusal is one
+ * `{"error", "code", "exit"}` line.
  * Exit codes: 0 ok (or nothing to do), 1 a task failed (--once), 2 bad usage or config.
  */
 import os from 'node:os';
 import type { Command } from 'commander';
 import ora, { type Ora } from 'ora';
-import { loadConfig, resolveDataDir } from '../config/index.js';
+import { describeOsError, loadConfig, resolveDataDir } from '../config/index.js';
 import { openMigrated } from '../db/index.js';
 import { ApiClient, ApiError } from '../api/client.js';
 import { transcriberCommandProblem } from '../translate/transcriber.js';
@@ -18,7 +21,7 @@ import { runWorker, type WorkerBackend, type WorkerProgress } from '../translate
 import { httpBackend } from '../translate/worker-http.js';
 import { localBackend } from '../translate/worker-local.js';
 import { formatWorkCode } from '../model/index.js';
-import { CliError, EXIT_FAILURES, EXIT_USAGE, info, printJson } from './output.js';
+import { CliError, EXIT_FAILURES, EXIT_USAGE, info, printJsonLine } from './output.js';
 import { readPassword } from './password-input.js';
 
 interface TranslateOptions {
@@ -31,19 +34,49 @@ interface TranslateOptions {
   json?: boolean;
 }
 
+type TaskHead = { id: number; work_id: number; code_prefix: string; file_name: string };
+
+/** Whether a step is worth a line of its own (the transcriber's own lines go to the spinner only). */
+const isStep = (text: string) => text === 'downloading audio' || text === 'transcribing';
+
+/**
+ * Progress as JSON lines on stdout (--json): `{"event": "step", task, work, file, step}`
+ * when a task starts a step, `{"event": "done", task, work, file, outcome, detail}` when
+ * it ends, `{"event": "note", message}` between tasks.
+ */
+function jsonReporter(): WorkerProgress & { stop(): void } {
+  const head = (t: TaskHead) => ({ task: t.id, work: formatWorkCode(t.work_id, t.code_prefix), file: t.file_name });
+  let lastStep = '';
+  return {
+    update(task, text) {
+      if (!isStep(text) || text === lastStep) return;
+      lastStep = text;
+      printJsonLine({ event: 'step', ...head(task), step: text });
+    },
+    done(task, outcome, detail) {
+      printJsonLine({ event: 'done', ...head(task), outcome, detail });
+      lastStep = '';
+    },
+    note(text) {
+      printJsonLine({ event: 'note', message: text });
+    },
+    stop() {},
+  };
+}
+
 /** Progress on stderr: a spinner on a terminal, else one line per step. */
 function progressReporter(): WorkerProgress & { stop(): void } {
   // a terminal with a known width (a pty without a size makes spinners redraw forever)
   const tty = Boolean(process.stderr.isTTY) && (process.stderr.columns ?? 0) > 0;
   let spinner: Ora | null = null;
   let lastStep = '';
-  const label = (t: { id: number; work_id: number; code_prefix: string; file_name: string }) => `#${t.id} ${formatWorkCode(t.work_id, t.code_prefix)} ${t.file_name}`;
+  const label = (t: TaskHead) => `#${t.id} ${formatWorkCode(t.work_id, t.code_prefix)} ${t.file_name}`;
   return {
     update(task, text) {
       if (tty) {
         spinner ??= ora({ stream: process.stderr }).start();
         spinner.text = `${label(task)}: ${text}`;
-      } else if (text === 'downloading audio' || text === 'transcribing') {
+      } else if (isStep(text)) {
         if (text !== lastStep) info(`${label(task)}: ${text}`);
         lastStep = text;
       }
@@ -81,7 +114,7 @@ export function registerTranslate(program: Command): void {
     .option('--name <worker>', 'worker name shown in the AI lyric centre', os.hostname())
     .option('--once', 'take at most one task, then exit')
     .option('--poll <seconds>', 'seconds between checks while no task is pending', '10')
-    .option('--json', 'print the outcome counts as one JSON document on stdout')
+    .option('--json', 'print the status lines and the outcome counts as JSON lines on stdout')
     .action(async (opts: TranslateOptions) => {
       const global = program.opts<{ dataDir?: string; db?: string }>();
       const dataDir = resolveDataDir(global.dataDir);
@@ -108,7 +141,7 @@ export function registerTranslate(program: Command): void {
           await client.login(opts.user, password);
         } catch (err) {
           if (!(err instanceof ApiError)) throw err;
-          if (err.status === 0) throw new CliError(`cannot reach ${base.origin}: ${err.message}`, EXIT_FAILURES);
+          if (err.status === 0) throw new CliError(`cannot reach ${base.origin}: ${describeOsError(err.cause ?? err)}`, EXIT_FAILURES);
           throw new CliError(`login to ${base.origin} failed: ${err.message}`, err.status === 400 || err.status === 401 ? EXIT_USAGE : EXIT_FAILURES);
         }
         backend = httpBackend(client);
@@ -118,7 +151,7 @@ export function registerTranslate(program: Command): void {
         close = () => db.destroy();
       }
 
-      const progress = progressReporter();
+      const progress = opts.json ? jsonReporter() : progressReporter();
       const stop = new AbortController();
       const onSigint = () => {
         if (stop.signal.aborted) process.exit(130);
@@ -130,10 +163,11 @@ export function registerTranslate(program: Command): void {
       try {
         const summary = await runWorker(backend, { workerName: opts.name, command, once: Boolean(opts.once), pollSeconds, signal: stop.signal, progress });
         progress.stop();
-        if (opts.json) printJson(summary);
+        if (opts.json) printJsonLine({ event: 'summary', ...summary });
         if (opts.once && summary.error > 0) process.exitCode = EXIT_FAILURES;
       } catch (err) {
         progress.stop();
+        if (err instanceof ApiError && err.status === 0 && opts.server) throw new CliError(`cannot reach ${new URL(opts.server).origin}: ${describeOsError(err.cause ?? err)}`, EXIT_FAILURES);
         if (err instanceof ApiError) throw new CliError(`server: ${err.message}`, EXIT_FAILURES);
         throw err;
       } finally {

@@ -55,6 +55,9 @@ function isInside(dir: string, root: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
+/** Whether `dir` is an existing folder (false when it cannot be reached). */
+const isFolder = (dir: string) => fs.stat(dir).then((s) => s.isDirectory(), () => false);
+
 /** Runs `fn` under the scan lock; the run row ends finished, killed or failed with the error. */
 async function withLock(db: Db, kind: ScanKind, fn: (lock: ScanLock) => Promise<ScanSummary>): Promise<ScanSummary> {
   const lock = await acquireScanLock(db, kind);
@@ -181,7 +184,10 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
     const rowsById = await loadWorkRows(db);
     const foundIds = new Set(found.works.map((w) => w.id));
     const visible = [...rowsById.values()].filter((r) => isVisibleRow(r) && r.dir !== null && roots.some((root) => isInside(r.dir!, root.path)));
-    const vanished = visible.filter((r) => !foundIds.has(r.id));
+    // not found is not gone: a folder deeper than this scan looks (found by a scan of a
+    // sub-folder) or one the walk could not enter still holds its work
+    const vanished: WorkRow[] = [];
+    for (const r of visible) if (!foundIds.has(r.id) && !(await isFolder(r.dir!))) vanished.push(r);
     if (!opts.skipCleanup && !opts.allowMassRemoval && vanished.length > 0) {
       const lostRoot = found.unreadableRoots.find(({ root }) => vanished.some((r) => isInside(r.dir!, root.path)));
       if (vanished.length > visible.length * MASS_REMOVAL_SHARE || lostRoot) {
@@ -246,8 +252,7 @@ export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, '
   let answer: WorkRescan = { changed: false, result: 'skipped' };
   await withLock(db, 'work', async () => {
     const summary = emptySummary();
-    const exists = await fs.stat(dir).then((s) => s.isDirectory(), () => false);
-    if (!exists) {
+    if (!(await isFolder(dir))) {
       const n = await db('works').where({ id: workId }).whereNull('removed_at').update({ removed_at: nowText(), removed_reason: 'missing' });
       summary.removed = n;
       answer = { changed: n > 0, result: 'removed' };

@@ -43,7 +43,8 @@ async function userOf(services: AppServices, req: http.IncomingMessage): Promise
 /**
  * Attaches the scanner socket to `server` and starts the scheduled scans of `scanCron`
  * (node-cron syntax; empty = none; an invalid expression is reported on stderr and
- * ignored). Answers the manager and a close function.
+ * ignored). Each scheduled scan logs its start and its end (the summary line, or why it
+ * was skipped or failed) on stderr. Answers the manager and a close function.
  */
 export function attachRealtime(server: http.Server, services: AppServices): Realtime {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -51,7 +52,16 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   };
   const admins = new Set<WebSocket>();
-  const manager = new ScanManager(services, (message) => admins.forEach((ws) => send(ws, message)));
+  const log = (line: string) => process.stderr.write(`audiolib: ${line}\n`);
+  /** Whether the running scan is a scheduled one, whose end goes to the log. */
+  let scheduled = false;
+  const manager = new ScanManager(services, (message) => {
+    if (scheduled && (message.type === 'SCAN_FINISHED' || message.type === 'SCAN_ERROR')) {
+      scheduled = false;
+      log(message.type === 'SCAN_FINISHED' ? `scheduled ${message.message}` : `scheduled scan failed: ${message.error}`);
+    }
+    admins.forEach((ws) => send(ws, message));
+  });
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -108,10 +118,12 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
     if (cron.validate(expression)) {
       task = cron.schedule(expression, () => {
         const refused = manager.start('scan');
-        if (refused) process.stderr.write(`audiolib: scheduled scan skipped: ${refused}\n`);
+        if (refused) return log(`scheduled scan skipped: ${refused}`);
+        scheduled = true;
+        log(`scheduled scan started: ${services.config.rootFolders.map((r) => `${r.name} (${r.path})`).join(', ')}`);
       });
     } else {
-      process.stderr.write(`audiolib: scanCron: not a cron expression: ${expression}\n`);
+      log(`scanCron: not a cron expression: ${expression}`);
     }
   }
 

@@ -87,7 +87,16 @@ describe('audiolib translate', () => {
     expect(set.code).toBe(0);
     const r = await run(['--data-dir', fx.srv.dataDir, 'translate', '--once', '--name', 'local-worker', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ success: 1, error: 0, lost: 0, released: 0 });
+    // --json: JSON lines on stdout, each status line an object, the counts last; nothing on stderr
+    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const head = { task: task.id, work: 'RJ01012345', file: '02_耳かき.mp3' };
+    expect(lines).toEqual([
+      { event: 'step', ...head, step: 'downloading audio' },
+      { event: 'step', ...head, step: 'transcribing' },
+      { event: 'done', ...head, outcome: 'success', detail: expect.stringMatching(/^\d+ lines$/) },
+      { event: 'summary', success: 1, error: 0, lost: 0, released: 0 },
+    ]);
+    expect(r.stderr).toBe('');
     expect(await taskNow(task.id)).toMatchObject({ status: TaskStatus.SUCCESS, worker_name: 'local-worker' });
     const lrc = await fx.call(fx.tokens.user, 'GET', `/api/lyric/translate/lrc?id=${task.id}`);
     expect(lrc.body.lrcContent).toContain('[00:00.00]02_耳かき: 39592 bytes');
@@ -118,6 +127,8 @@ describe('audiolib translate', () => {
     const r = await run(serverArgs('--once', '--command', COMMAND), withPassword);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('no pending lyric task');
+    const json = await run(serverArgs('--once', '--command', COMMAND, '--json'), withPassword);
+    expect(json.stdout.trim().split('\n').map((l) => JSON.parse(l))).toEqual([{ event: 'note', message: 'no pending lyric task' }, { event: 'summary', success: 0, error: 0, lost: 0, released: 0 }]);
   });
 
   it('a failing transcriber marks the task error with its message and exits 1', async () => {
@@ -149,6 +160,9 @@ describe('audiolib translate', () => {
 
   it('a wrong password or a missing --user is a usage error (exit 2)', async () => {
     expect((await run(serverArgs('--once', '--command', COMMAND), { AUDIOLIB_PASSWORD: 'wrong-password' })).code).toBe(2);
+    const json = await run(serverArgs('--once', '--command', COMMAND, '--json'), { AUDIOLIB_PASSWORD: 'wrong-password' });
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toEqual({ error: expect.stringMatching(/^login to .* failed/), code: 'usage', exit: 2 });
     const r = await run(['--data-dir', workerDir, 'translate', '--server', fx.srv.url, '--once', '--command', COMMAND]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--user');
