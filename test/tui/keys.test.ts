@@ -43,7 +43,7 @@ describe('key table', () => {
     expect(tokens('雨音\r')).toEqual(['雨', '音', 'enter']);
     expect(tokens('👍🏽x')).toEqual(['👍🏽', 'x']);
     expect(tokens('j\u0006G\t')).toEqual(['j', 'C-f', 'G', 'tab']);
-    expect(splitKeys('ab\u007f', {}).at(-1)!.key.delete).toBe(true);
+    expect(splitKeys<{ delete?: boolean }>('ab\u007f', {}).at(-1)!.key.delete).toBe(true);
     // A key Ink parsed (an escape sequence) stays whole.
     expect(splitKeys('', { downArrow: true })).toEqual([{ input: '', key: { downArrow: true } }]);
   });
