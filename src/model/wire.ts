@@ -9,7 +9,6 @@ export type Group = 'admin' | 'user' | 'guest';
 export interface User { name: string; group: Group }
 export interface AuthMeAnswer { user: User; auth: boolean }
 export interface LoginAnswer { token: string }
-export interface ErrorAnswer { error: string }
 
 export interface Pagination { currentPage: number; pageSize: number; totalCount: number }
 export interface NamedRef<Id = number> { id: Id; name: string | null }
@@ -170,15 +169,17 @@ export interface WorkerKeyAnswer { message: string; key: WorkerKey }
 export interface ScanLogEntry { level: 'info' | 'warn' | 'error'; message: string }
 /** A work being processed (tasks) or that failed (failedTasks), with its logs. */
 export interface ScanTask { rjcode: string; result: 'added' | 'updated' | 'failed' | null; logs: ScanLogEntry[] }
-/** One result line: the work, its result and the running count of that result. */
-export interface ScanResultEntry { rjcode: string; result: 'added' | 'updated' | 'failed'; count: number }
+/** One result line: the work, its result and the running count of that result ('skipped': unchanged, counted as the summary line counts it). */
+export interface ScanResultEntry { rjcode: string; result: 'added' | 'updated' | 'skipped' | 'failed'; count: number }
+/** Where the scanner is: a scan runs, or the last one finished or failed (SCAN_INIT_STATE `status`). */
+export type ScanStatus = 'running' | 'finished' | 'error';
 /** Messages the server sends on the scanner socket. */
 export type ScanMessage =
   | { type: 'SCAN_TASKS'; tasks: ScanTask[] }
   | { type: 'SCAN_FAILED_TASKS'; failedTasks: ScanTask[] }
   | { type: 'SCAN_MAIN_LOGS'; mainLogs: ScanLogEntry[] }
   | { type: 'SCAN_RESULTS'; results: ScanResultEntry[] }
-  | { type: 'SCAN_INIT_STATE'; tasks: ScanTask[]; failedTasks: ScanTask[]; mainLogs: ScanLogEntry[]; results: ScanResultEntry[] }
+  | { type: 'SCAN_INIT_STATE'; status: ScanStatus; tasks: ScanTask[]; failedTasks: ScanTask[]; mainLogs: ScanLogEntry[]; results: ScanResultEntry[] }
   | { type: 'SCAN_FINISHED'; message: string }
   | { type: 'SCAN_ERROR'; error: string }
   | { type: 'success'; message: string; auth: boolean; user: User }
@@ -186,9 +187,5 @@ export type ScanMessage =
 /** Commands a page sends on the scanner socket. */
 export interface ScanCommand { type: 'ON_SCANNER_PAGE' | 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'KILL_SCAN_PROCESS' }
 
-/** PUT /api/review body (spec 000 section 7); query starOnly / progressOnly pick the fields written. */
-export interface ReviewPutBody { user_name?: string; work_id: number; rating?: number | null; review_text?: string | null; progress?: Progress | null }
-/** PUT /api/histroy body. */
-export interface HistoryPutBody { work_id: number; state: HistoryState }
 /** POST /api/work/scan/:id answer: `memo` is present when the work's files changed (the page reloads). */
 export interface WorkScanAnswer { message: string; memo?: string }

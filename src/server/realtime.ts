@@ -4,6 +4,9 @@
  * an admin gets `success {message, auth, user}`; anyone else gets `error {message}` and
  * the socket closes (4001 no or bad token, 4003 not admin). Commands (JSON `{type}`):
  * ON_SCANNER_PAGE, PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE, KILL_SCAN_PROCESS.
+ * ON_SCANNER_PAGE is answered with SCAN_INIT_STATE (the running scan's state, else the
+ * last finished one's; nothing before the first scan), then, while a CLI scan holds the
+ * lock, SCAN_MAIN_LOGS naming it.
  * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
  * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/model/wire.ts).
  */
@@ -81,7 +84,12 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       type = undefined;
     }
     if (type === 'ON_SCANNER_PAGE') {
-      for (const message of await manager.pageOpened().catch(() => [])) send(ws, message);
+      // The state goes out before any await: it answers the commands sent before
+      // ON_SCANNER_PAGE, never one sent after it.
+      const state = manager.initState();
+      if (state) send(ws, state);
+      const other = await manager.otherProcessScan().catch(() => null);
+      if (other) send(ws, other);
     } else if (type === 'KILL_SCAN_PROCESS') {
       if (!manager.kill()) send(ws, { type: 'error', message: 'no scan is running' });
     } else if (typeof type === 'string' && type in COMMANDS) {

@@ -1,7 +1,8 @@
 /**
  * The scanner's WebSocket (/api/ws, issue 4 "Realtime"; spec 001 sections 3 and 7)
  * seen by real ws clients against the real server during real scans: auth, the spec's
- * messages, a failed task, two pages sharing state, SCAN_INIT_STATE mid-scan, a kill.
+ * messages, a failed task, two pages sharing state, SCAN_INIT_STATE mid-scan and after
+ * a scan, a kill.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startFakeStore, type FakeStore } from '../helpers/fake-store.js';
 import { createUser } from '../../src/users/index.js';
 import { copyLibrary, tempDir } from '../unit/library/helpers.js';
-import type { ScanMessage } from '../../src/model/index.js';
+import type { ScanMessage, ScanResultEntry } from '../../src/model/index.js';
 import { acquireScanLock } from '../../src/library/lock.js';
 
 /** A ws client that records every message and can wait for one matching a predicate. */
@@ -72,6 +73,18 @@ afterEach(async () => {
   store = null;
 });
 
+/** How many result lines of each kind. */
+const resultCounts = (results: ScanResultEntry[]) => results.reduce<Record<string, number>>((n, r) => ({ ...n, [r.result]: (n[r.result] ?? 0) + 1 }), {});
+
+/** The fixture library plus RJ777777, whose only file name is not valid UTF-8: it fails. */
+function libraryWithFailure(): string {
+  const lib = copyLibrary();
+  const bad = path.join(lib, 'RJ777777 old archive');
+  fs.mkdirSync(bad);
+  fs.writeFileSync(Buffer.concat([Buffer.from(bad + '/'), Buffer.from([0x82, 0xa0, 0x2e, 0x6d, 0x70, 0x33])]), 'x');
+  return lib;
+}
+
 /** A library of `n` works with 4 files each, hard links to one fixture mp3 (no disk cost). */
 function bigLibrary(n: number): string {
   const root = path.join(tempDir(), 'big');
@@ -106,10 +119,7 @@ describe('/api/ws auth', () => {
 
 describe('scans over /api/ws', () => {
   it('streams main logs, results, the failed task and SCAN_FINISHED for PERFORM_SCAN', async () => {
-    const lib = copyLibrary();
-    const bad = path.join(lib, 'RJ777777 old archive');
-    fs.mkdirSync(bad);
-    fs.writeFileSync(Buffer.concat([Buffer.from(bad + '/'), Buffer.from([0x82, 0xa0, 0x2e, 0x6d, 0x70, 0x33])]), 'x');
+    const lib = libraryWithFailure();
     store = await startFakeStore();
     server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: lib }], ...store.config, retry: 1, retryDelay: 0 } });
     const page = connect(`?token=${await server.login()}`);
@@ -152,8 +162,48 @@ describe('scans over /api/ws', () => {
     expect((await page.next('SCAN_FINISHED')).message).toBe('scan finished: added 5, updated 0, skipped 0, failed 0, duplicates 1');
     const logs = [...page.messages].reverse().find((m) => m.type === 'SCAN_MAIN_LOGS') as Extract<ScanMessage, { type: 'SCAN_MAIN_LOGS' }>;
     expect(logs.mainLogs.map((l) => l.message)).toEqual(expect.arrayContaining(['fetching metadata of 5 works', 'metadata: 3 fetched, 2 not fetched']));
+    const results = [...page.messages].reverse().find((m) => m.type === 'SCAN_RESULTS') as Extract<ScanMessage, { type: 'SCAN_RESULTS' }>;
+    expect(resultCounts(results.results)).toEqual({ added: 5 }); // the fetch does not count the works again as skipped
     expect(await server.services.db('works').where({ id: 189758 }).first('circle_id', 'metadata_status')).toMatchObject({ metadata_status: 'ok' });
     expect((await server.services.db('works').where({ id: 189758 }).first('circle_id'))!.circle_id).not.toBeNull();
+  });
+
+  it('gives a page opened after a scan that scan\'s state: status, logs, failed task and results, skipped works counted', async () => {
+    server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: libraryWithFailure() }] } });
+    const token = await server.login();
+    const a = connect(`?token=${token}`);
+    await a.next('success');
+    a.send('ON_SCANNER_PAGE');
+    a.send('PERFORM_SCAN');
+    const finished = await a.next('SCAN_FINISHED');
+    expect(finished.message).toBe('scan finished: added 5, updated 0, skipped 0, failed 1, duplicates 1');
+    expect(a.messages.filter((m) => m.type === 'SCAN_INIT_STATE')).toEqual([]); // nothing to tell before the first scan
+
+    const opened = async () => {
+      const page = connect(`?token=${token}`);
+      await page.next('success');
+      page.send('ON_SCANNER_PAGE');
+      return page.next('SCAN_INIT_STATE');
+    };
+    const later = await opened();
+    expect(later.status).toBe('finished');
+    expect(later.mainLogs.map((l) => l.message)).toEqual(expect.arrayContaining(['found 6 work folders', expect.stringMatching(/^RJ173248 is in two folders/)]));
+    expect(later.mainLogs.at(-1)).toEqual({ level: 'info', message: finished.message });
+    expect(later.tasks).toEqual([]);
+    expect(later.failedTasks).toHaveLength(1);
+    expect(later.failedTasks[0]).toMatchObject({ rjcode: '777777', result: 'failed' });
+    expect(later.failedTasks[0]!.logs.at(-1)!.message).toContain('not valid UTF-8');
+    expect(resultCounts(later.results)).toEqual({ added: 5, failed: 1 });
+
+    // A rescan: the result lines count the skipped works as the summary line does.
+    const from = a.messages.length;
+    a.send('PERFORM_SCAN');
+    expect((await a.next('SCAN_FINISHED', () => true, from)).message).toBe('scan finished: added 0, updated 0, skipped 5, failed 1, duplicates 1');
+    const rescan = await opened();
+    expect(rescan.status).toBe('finished');
+    expect(resultCounts(rescan.results)).toEqual({ skipped: 5, failed: 1 });
+    expect(rescan.results.filter((r) => r.result === 'skipped').map((r) => r.count)).toEqual([1, 2, 3, 4, 5]);
+    expect(rescan.mainLogs.map((l) => l.message)).not.toContain(finished.message);
   });
 
   it('shares one state between two pages, gives SCAN_INIT_STATE mid-scan, refuses a second scan, and kills within the scan', async () => {
@@ -206,7 +256,14 @@ describe('scans over /api/ws', () => {
       page.send('ON_SCANNER_PAGE');
       expect((await page.next('SCAN_MAIN_LOGS')).mainLogs[0]!.message).toMatch(/^a scan is already running \(pid \d+ .*\) in another process$/);
       page.send('PERFORM_SCAN');
-      expect((await page.next('SCAN_ERROR')).error).toMatch(/^a scan is already running \(pid \d+ on .+, started .+ UTC\)$/);
+      const refused = await page.next('SCAN_ERROR');
+      expect(refused.error).toMatch(/^a scan is already running \(pid \d+ on .+, started .+ UTC\)$/);
+      // a page opened later sees the refusal, then the other process's scan
+      const later = connect(`?token=${await server.login()}`);
+      await later.next('success');
+      later.send('ON_SCANNER_PAGE');
+      expect(await later.next('SCAN_INIT_STATE')).toMatchObject({ status: 'error', mainLogs: [{ level: 'error', message: refused.error }] });
+      expect((await later.next('SCAN_MAIN_LOGS')).mainLogs.map((l) => l.message)).toEqual([refused.error, expect.stringMatching(/in another process$/)]);
     } finally {
       await lock.release('finished');
     }

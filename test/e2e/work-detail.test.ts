@@ -198,7 +198,10 @@ describe('work actions', () => {
     await page.locator('[data-testid="tree-item"][data-type="folder"]').filter({ hasText: 'flac' }).click();
     await page.getByTestId('translate-folder').click();
     await page.getByText('2 lyric tasks created').waitFor();
-    await expect(page.locator('[data-testid="ai-badge"][data-status="1"]').count()).resolves.toBe(2);
+    // The badges follow the (debounced) status call, not the toast: wait for them, then count.
+    const pending = page.locator('[data-testid="ai-badge"][data-status="1"]');
+    await pending.nth(1).waitFor();
+    await expect(pending.count()).resolves.toBe(2);
     await page.getByTestId('breadcrumbs').getByText('Rain Day ASMR').click();
     await page.locator('[data-testid="tree-item"][data-type="folder"]').filter({ hasText: 'flac' }).locator('[data-testid="ai-badge"][data-status="1"]').waitFor();
   });

@@ -143,7 +143,7 @@ const en = {
     title: 'Scanner', noLogs: 'No messages yet', showLogs: 'Show the log', hideLogs: 'Hide the log', noTasks: 'Nothing here', disconnected: 'Not connected',
     buttons: { scan: 'scan local audio library', update: 'refresh library info', lyrics: 'scan changes of files inside works', kill: 'terminate scan process' },
     tabs: { processing: 'processing', failed: 'failed' },
-    result: { added: 'added success', updated: 'updated success', failed: 'failed' },
+    result: { added: 'added success', updated: 'updated success', skipped: 'skipped', failed: 'failed' },
     status: { none: 'not started', running: 'running', finished: 'finished', error: 'error' },
   },
 };

@@ -142,7 +142,7 @@ const zhCN: Messages = {
     title: '扫描', noLogs: '暂无消息', showLogs: '展开日志', hideLogs: '收起日志', noTasks: '暂无内容', disconnected: '未连接',
     buttons: { scan: '扫描本地音声库', update: '更新音声库信息', lyrics: '扫描作品内文件变动', kill: '终止扫描进程' },
     tabs: { processing: '处理中', failed: '失败' },
-    result: { added: '添加成功', updated: '更新成功', failed: '失败' },
+    result: { added: '添加成功', updated: '更新成功', skipped: '已跳过', failed: '失败' },
     status: { none: '未开始', running: '扫描中', finished: '已完成', error: '出错' },
   },
 };

@@ -7,13 +7,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router-dom';
-import type { LyricTask, TrackNode, Work } from '@model';
+import type { TrackNode, Work } from '@model';
 import { api, notifyError } from '../api/client';
-import { AI_POLL_MS, workTasks } from '../api/lyric';
-import { mergeTaskStatus, shouldPollTasks } from '../../../src/lyrics/status.js';
 import { player } from '../player/store';
 import { FileTree } from '../components/work/FileTree';
 import { initialPath, resolvePath } from '../components/work/tree';
+import { useWorkTasks } from '../components/work/useWorkTasks';
 import { WorkActions } from '../components/work/WorkActions';
 import { WorkHeader } from '../components/work/WorkHeader';
 
@@ -23,7 +22,7 @@ export default function WorkDetail() {
   const [tracks, setTracks] = useState<TrackNode[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [path, setPath] = useState<number[]>([]);
-  const [tasks, setTasks] = useState<LyricTask[]>([]);
+  const { tasks, refresh: loadTasks } = useWorkTasks(id);
 
   useEffect(() => {
     let live = true;
@@ -48,17 +47,6 @@ export default function WorkDetail() {
     return () => { live = false; };
   }, [id]);
 
-  const loadTasks = useCallback(() => {
-    if (!/^\d+$/.test(id)) return;
-    workTasks(Number(id)).then(setTasks).catch((err) => console.warn('AI task search failed', err));
-  }, [id]);
-  useEffect(loadTasks, [loadTasks]);
-  const busy = shouldPollTasks(mergeTaskStatus(tasks.map((t) => t.status), 'folder'));
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setInterval(loadTasks, AI_POLL_MS);
-    return () => clearInterval(timer);
-  }, [busy, loadTasks]);
   const aiStatus = useMemo(() => new Map(tasks.filter((t) => t.hash).map((t) => [t.hash!, t.status])), [tasks]);
 
   const folder = useMemo(() => (tracks ? resolvePath(tracks, path).folders.map((f) => f.title).join('/') : ''), [tracks, path]);
