@@ -25,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   user: async () => (await import('./user.js')).registerUser,
   config: async () => (await import('./config.js')).registerConfig,
   translate: async () => (await import('./translate.js')).registerTranslate,
+  'translate-key': async () => (await import('./translate-key.js')).registerTranslateKey,
   tui: async () => (await import('./tui.js')).registerTui,
 };
 

@@ -7,12 +7,11 @@
  */
 import type { Command } from 'commander';
 import type { ZodType } from 'zod';
-import { ensureDataDir, resolveDataDir } from '../config/index.js';
-import { openMigrated, type Db } from '../db/index.js';
+import type { Db } from '../db/index.js';
 import { addUser, changePassword, deleteUsers, listUsers, newUserSchema, passwordSchema } from '../users/index.js';
-import { DomainError } from '../model/index.js';
 import { CliError, info, printJson } from './output.js';
 import { readNewPassword } from './password-input.js';
+import { withDb as withDataDirDb } from './with-db.js';
 
 /** Validates with a zod schema; throws CliError (exit 2) with the first message. */
 function check<T>(schema: ZodType<T>, value: unknown): T {
@@ -22,20 +21,7 @@ function check<T>(schema: ZodType<T>, value: unknown): T {
 }
 
 export function registerUser(program: Command): void {
-  /** Opens the data directory's database, runs `fn`, closes it; a refused operation (DomainError) -> CliError (exit 2). */
-  const withDb = async (fn: (db: Db) => Promise<void>) => {
-    const global = program.opts<{ dataDir?: string; db?: string }>();
-    const dataDir = resolveDataDir(global.dataDir);
-    ensureDataDir(dataDir);
-    const db = await openMigrated(dataDir, global.db);
-    try {
-      await fn(db);
-    } catch (err) {
-      throw err instanceof DomainError ? new CliError(err.message) : err;
-    } finally {
-      await db.destroy();
-    }
-  };
+  const withDb = (fn: (db: Db) => Promise<void>) => withDataDirDb(program, fn);
 
   const user = program.command('user').description('manage users (password from a prompt, or the first line of stdin)');
 

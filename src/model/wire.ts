@@ -136,6 +136,11 @@ export interface LyricTask {
   status: number;
   worker_name: string | null;
   worker_status: string | null;
+  /**
+   * A lyric is stored and served (GET /api/lyric/translate/lrc): true after a success, and
+   * still true while a retried task waits for its new result (the previous lyric stays).
+   */
+  has_lrc: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -144,8 +149,19 @@ export interface WorkLyricTasksAnswer { tasks: LyricTask[] }
 export interface LyricTaskAnswer { message: string; task: LyricTask }
 export interface LyricFolderTasksAnswer { message: string; tasks: LyricTask[]; created: number }
 export interface LrcContentAnswer { lrcContent: string }
-/** POST /api/lyric/worker/claim: the claimed task, its secret, where to fetch the audio, how often to report. */
+/**
+ * POST /api/lyric/worker/claim: the claimed task, its secret, where to fetch the audio
+ * (/api/lyric/worker/audio/{id}?secret=, with the worker's credentials), how often to report.
+ */
 export interface LyricClaimAnswer { task: LyricTask; secret: string; mediaStreamUrl: string; heartbeatSeconds: number }
+/** A worker key as the admin sees it (the key itself is shown once, at creation). */
+export interface WorkerKey { id: number; name: string; created_at: string; last_used_at: string | null; revoked: boolean }
+/** GET /api/lyric/worker-keys. */
+export interface WorkerKeysAnswer { keys: WorkerKey[] }
+/** POST /api/lyric/worker-keys: the new key's record and `token`, the key itself (answered this once). */
+export interface WorkerKeyCreatedAnswer { message: string; key: WorkerKey; token: string }
+/** DELETE /api/lyric/worker-keys/:id: the revoked key. */
+export interface WorkerKeyAnswer { message: string; key: WorkerKey }
 
 /* Realtime scanner socket (spec 001 sections 3 and 7): one WebSocket at /api/ws?token=,
    JSON messages { type, ... }. `rjcode` is the work code's digits ('01012345'); pages

@@ -124,6 +124,14 @@ const en = {
       groups: { admin: 'admin', user: 'user', guest: 'guest' },
       allUsers: 'All users', selectAll: 'Select all users', select: 'Select {{name}}', confirmDelete: 'confirm deleting selected users?',
     },
+    workers: {
+      title: 'AI lyric workers',
+      hint: 'Workers (audiolib translate --server URL --key-file FILE) sign in with a worker key instead of the admin password. Listeners cannot post lyrics.',
+      name: 'Key name', create: 'Create key', createdTitle: 'Worker key {{name}} created',
+      showOnce: 'Copy this key now and give it to the worker: it is not shown again.', copy: 'Copy', copied: 'Copied', done: 'Done',
+      active: 'active', revoked: 'revoked', created: 'created {{time}}', lastUsed: 'last used {{time}}', neverUsed: 'never used',
+      revoke: 'Revoke', confirmRevoke: 'Revoke worker key {{name}}? Workers using it are refused at once.', empty: 'No worker keys yet.',
+    },
   },
   aiLyric: {
     workId: 'Work id', workIdInvalid: 'Enter a work id such as RJ01012345', fileName: 'File name', status: 'Status',

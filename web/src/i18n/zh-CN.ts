@@ -123,6 +123,14 @@ const zhCN: Messages = {
       groups: { admin: '管理员', user: '用户', guest: '访客' },
       allUsers: '所有用户', selectAll: '选择所有用户', select: '选择 {{name}}', confirmDelete: '确认删除所选用户？',
     },
+    workers: {
+      title: 'AI 字幕工作者',
+      hint: '工作者（audiolib translate --server URL --key-file FILE）使用工作者密钥登录，无需管理员密码。普通用户无法提交字幕。',
+      name: '密钥名称', create: '创建密钥', createdTitle: '已创建工作者密钥 {{name}}',
+      showOnce: '请立即复制此密钥并交给工作者：它不会再次显示。', copy: '复制', copied: '已复制', done: '完成',
+      active: '有效', revoked: '已吊销', created: '创建于 {{time}}', lastUsed: '最近使用 {{time}}', neverUsed: '从未使用',
+      revoke: '吊销', confirmRevoke: '吊销工作者密钥 {{name}}？使用它的工作者将立即被拒绝。', empty: '还没有工作者密钥。',
+    },
   },
   aiLyric: {
     workId: '作品编号', workIdInvalid: '请输入作品编号，如 RJ01012345', fileName: '文件名', status: '状态',

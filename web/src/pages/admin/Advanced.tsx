@@ -4,7 +4,8 @@
  * restart), security, other), each with its default. Number inputs are cast to
  * numbers; `production` is read-only and the auth toggle is disabled in
  * production. One Save sends the whole configuration (PUT /api/config/admin); the
- * server's message is shown, and the keys that wait for a restart.
+ * server's message is shown, and the keys that wait for a restart. Below, the AI lyric
+ * workers' keys (WorkerKeys.tsx), saved on their own.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Center, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
@@ -14,6 +15,7 @@ import type { AdminConfig } from '@model';
 import { notifyError, notifySuccess } from '../../api/client';
 import { AdminLayout } from './AdminLayout';
 import { getAdminConfig, saveAdminConfig } from './api';
+import { WorkerKeysCard } from './WorkerKeys';
 
 type Key = keyof AdminConfig;
 type Field =
@@ -134,6 +136,7 @@ export default function Advanced() {
         <Group justify="flex-end">
           <Button onClick={() => void save()} loading={busy} data-testid="save-config">{t('common.save')}</Button>
         </Group>
+        <WorkerKeysCard />
       </Stack>
     </AdminLayout>
   );
