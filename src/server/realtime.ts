@@ -4,6 +4,9 @@
  * an admin gets `success {message, auth, user}`; anyone else gets `error {message}` and
  * the socket closes (4001 no or bad token, 4003 not admin). Commands (JSON `{type}`):
  * ON_SCANNER_PAGE, PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE, KILL_SCAN_PROCESS.
+ * Commands sent before the token check finishes wait and run after `success`, in
+ * order (a refused socket's are dropped); any other `type`, names such as `toString`
+ * included, answers `error {message: 'unknown command: ...'}`.
  * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
  * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/model/wire.ts).
  */
@@ -20,6 +23,9 @@ import type { ScanMessage, User } from '../model/index.js';
 export const REALTIME_PATH = '/api/ws';
 
 const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update' };
+
+/** Commands a socket may send before its token check finishes; one more closes it (1008). */
+const MAX_WAITING = 32;
 
 export interface Realtime {
   manager: ScanManager;
@@ -58,7 +64,15 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      // commands may arrive before the token check finishes: they wait, in order
+      const waiting: string[] = [];
+      let onMessage = (text: string) => {
+        if (waiting.length < MAX_WAITING) waiting.push(text);
+        else ws.close(1008, 'too many commands before sign-in');
+      };
+      ws.on('message', (data) => onMessage(data.toString()));
       void userOf(services, req).then((user) => {
+        if (ws.readyState !== WebSocket.OPEN) return; // gone (or closed above) while the token was checked
         if (!user || user.group !== 'admin') {
           send(ws, { type: 'error', message: user ? 'admin only' : 'unauthorized: log in again' });
           ws.close(user ? 4003 : 4001, user ? 'admin only' : 'unauthorized');
@@ -67,12 +81,14 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
         admins.add(ws);
         ws.on('close', () => admins.delete(ws));
         ws.on('error', () => admins.delete(ws));
-        ws.on('message', (data) => void onCommand(ws, data.toString()));
         send(ws, { type: 'success', message: 'logged in', auth: services.config.auth, user });
+        onMessage = (text) => void onCommand(ws, text);
+        for (const text of waiting.splice(0)) onMessage(text);
       });
     });
   };
 
+  /** Runs one command (JSON `{type}`); `type` must be an own key of the known commands, anything else answers error. */
   const onCommand = async (ws: WebSocket, text: string) => {
     let type: unknown;
     try {
@@ -84,7 +100,7 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       for (const message of await manager.pageOpened().catch(() => [])) send(ws, message);
     } else if (type === 'KILL_SCAN_PROCESS') {
       if (!manager.kill()) send(ws, { type: 'error', message: 'no scan is running' });
-    } else if (typeof type === 'string' && type in COMMANDS) {
+    } else if (typeof type === 'string' && Object.hasOwn(COMMANDS, type)) {
       const refused = manager.start(COMMANDS[type]!);
       if (refused) send(ws, { type: 'error', message: refused });
     } else {
