@@ -4,11 +4,11 @@
  * an admin gets `success {message, auth, user}`; anyone else gets `error {message}` and
  * the socket closes (4001 no or bad token, 4003 not admin). Commands (JSON `{type}`):
  * ON_SCANNER_PAGE, PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE, KILL_SCAN_PROCESS.
+ * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
+ * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/model/wire.ts).
  * Commands sent before the token check finishes wait and run after `success`, in
  * order (a refused socket's are dropped); any other `type`, names such as `toString`
  * included, answers `error {message: 'unknown command: ...'}`.
- * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
- * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/model/wire.ts).
  */
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
