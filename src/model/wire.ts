@@ -92,6 +92,7 @@ export type AdminConfig = {
   enableGzip: boolean;
   listenPort: number;
   blockRemoteConnection: boolean;
+  trustProxy: boolean;
   expiresIn: number;
   pageSize: number;
   checkUpdate: boolean;

@@ -1,6 +1,6 @@
 /**
  * The Koa application (DESIGN section 2 `server/`): error handling, security
- * headers, gzip, blockRemoteConnection, login throttling, body parsing, the API
+ * headers, gzip, blockRemoteConnection, body parsing, login throttling, the API
  * routers and the web UI; a running server reloads config.json when it changes.
  * `createApp` takes the services and returns the app; `startServer` listens and
  * returns the http.Server.
@@ -23,7 +23,10 @@ import { attachRealtime } from './realtime.js';
 export function createApp(services: AppServices): Koa<AppState, { services: AppServices }> {
   const app = new Koa<AppState, { services: AppServices }>();
   app.context.services = services;
-  app.proxy = false;
+  // ctx.ip: the socket's address, or with trustProxy (read per request) the last X-Forwarded-For entry,
+  // the one the nearest proxy added (earlier entries are whatever the client sent)
+  Object.defineProperty(app, 'proxy', { get: () => services.config.trustProxy, configurable: true });
+  app.maxIpsCount = 1;
   app.on('error', (err: Error & { code?: string }) => {
     if (err.code === 'EPIPE' || err.code === 'ECONNRESET' || err.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     process.stderr.write(`audiolib: ${err.stack ?? err.message}\n`);
@@ -32,8 +35,8 @@ export function createApp(services: AppServices): Koa<AppState, { services: AppS
   app.use(securityHeaders());
   app.use(compressAnswers());
   app.use(blockRemote());
-  app.use(loginThrottle());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
+  app.use(loginThrottle()); // after the body parser: it counts per account name too
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   app.use(serveWeb());
   return app;

@@ -9,6 +9,9 @@
  * lock, SCAN_MAIN_LOGS naming it.
  * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
  * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/model/wire.ts).
+ * Commands sent before the token check finishes wait and run after `success`, in
+ * order (a refused socket's are dropped); any other `type`, names such as `toString`
+ * included, answers `error {message: 'unknown command: ...'}`.
  */
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -23,6 +26,9 @@ import type { ScanMessage, User } from '../model/index.js';
 export const REALTIME_PATH = '/api/ws';
 
 const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update' };
+
+/** Commands a socket may send before its token check finishes; one more closes it (1008). */
+const MAX_WAITING = 32;
 
 export interface Realtime {
   manager: ScanManager;
@@ -71,7 +77,15 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      // commands may arrive before the token check finishes: they wait, in order
+      const waiting: string[] = [];
+      let onMessage = (text: string) => {
+        if (waiting.length < MAX_WAITING) waiting.push(text);
+        else ws.close(1008, 'too many commands before sign-in');
+      };
+      ws.on('message', (data) => onMessage(data.toString()));
       void userOf(services, req).then((user) => {
+        if (ws.readyState !== WebSocket.OPEN) return; // gone (or closed above) while the token was checked
         if (!user || user.group !== 'admin') {
           send(ws, { type: 'error', message: user ? 'admin only' : 'unauthorized: log in again' });
           ws.close(user ? 4003 : 4001, user ? 'admin only' : 'unauthorized');
@@ -80,12 +94,14 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
         admins.add(ws);
         ws.on('close', () => admins.delete(ws));
         ws.on('error', () => admins.delete(ws));
-        ws.on('message', (data) => void onCommand(ws, data.toString()));
         send(ws, { type: 'success', message: 'logged in', auth: services.config.auth, user });
+        onMessage = (text) => void onCommand(ws, text);
+        for (const text of waiting.splice(0)) onMessage(text);
       });
     });
   };
 
+  /** Runs one command (JSON `{type}`); `type` must be an own key of the known commands, anything else answers error. */
   const onCommand = async (ws: WebSocket, text: string) => {
     let type: unknown;
     try {
@@ -102,7 +118,7 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       if (other) send(ws, other);
     } else if (type === 'KILL_SCAN_PROCESS') {
       if (!manager.kill()) send(ws, { type: 'error', message: 'no scan is running' });
-    } else if (typeof type === 'string' && type in COMMANDS) {
+    } else if (typeof type === 'string' && Object.hasOwn(COMMANDS, type)) {
       const refused = manager.start(COMMANDS[type]!);
       if (refused) send(ws, { type: 'error', message: refused });
     } else {
