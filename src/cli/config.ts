@@ -6,8 +6,9 @@
  */
 import type { Command } from 'commander';
 import {
-  assertConfigKey, loadConfig, parseCliValue, resolveDataDir, RESTART_KEYS, setConfigKey,
+  assertConfigKey, loadConfig, parseCliValue, resolveDataDir, setConfigKey,
 } from '../config/index.js';
+import { needsRestart } from '../model/index.js';
 import { info, printJson } from './output.js';
 
 /** A value as `config get` prints it: strings bare, the rest as JSON. */
@@ -41,7 +42,6 @@ export function registerConfig(program: Command): void {
     .argument('<value>', 'the new value (e.g. 10, true, "text", [{"name":"a","path":"/x"}])')
     .action((key: string, valueText: string) => {
       const saved = setConfigKey(dataDir(), key, parseCliValue(valueText));
-      const restart = (RESTART_KEYS as readonly string[]).includes(key);
-      info(`${key} = ${JSON.stringify(saved[key as keyof typeof saved])}${restart ? ' (restart the server to apply)' : ''}`);
+      info(`${key} = ${JSON.stringify(saved[key as keyof typeof saved])}${needsRestart(key) ? ' (restart the server to apply)' : ''}`);
     });
 }

@@ -9,3 +9,4 @@ export * from './work-status.js';
 export * from './lyric-status.js';
 export * from './workcode.js';
 export * from './track-hash.js';
+export * from './config-keys.js';
