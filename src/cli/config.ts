@@ -8,8 +8,9 @@
  */
 import type { Command } from 'commander';
 import {
-  assertConfigKey, loadConfig, parseCliValue, resolveDataDir, RESTART_KEYS, setConfigKey,
+  assertConfigKey, loadConfig, parseCliValue, resolveDataDir, setConfigKey,
 } from '../config/index.js';
+import { needsRestart } from '../model/index.js';
 import { info, printJson } from './output.js';
 
 /** A value as `config get` prints it: strings bare, the rest as JSON. */
@@ -46,7 +47,7 @@ export function registerConfig(program: Command): void {
     .action((key: string, valueText: string, opts: { force?: boolean; json?: boolean }) => {
       const saved = setConfigKey(dataDir(), key, parseCliValue(valueText), { force: opts.force });
       const value = saved[key as keyof typeof saved];
-      const restart = (RESTART_KEYS as readonly string[]).includes(key);
+      const restart = needsRestart(key);
       if (opts.json) printJson({ key, value, restartRequired: restart });
       else info(`${key} = ${JSON.stringify(value)}${restart ? ' (restart the server to apply)' : ''}`);
       if (key === 'auth' && value === false) info('audiolib: warning: auth is off: every request to the server acts as the admin');

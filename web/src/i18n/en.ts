@@ -14,7 +14,7 @@ const en = {
   },
   site: {
     title: 'Choose a site', audio: 'Audio', novel: 'Novels', third: 'Third site',
-    lyskMail: 'Mail', lyskAlarm: 'Alarm', lyskMovie: 'Movie', lyskEmpty: 'Nothing here yet.',
+    lyskMail: 'Mail', lyskAlarm: 'Alarm', lyskMovie: 'Movie', lyskEmpty: 'Nothing here yet.', backToSites: 'Back to the site chooser',
   },
   notFound: { title: 'Page not found', text: 'Nothing lives at {{path}}.', home: 'Back to the works' },
   nav: {
@@ -104,7 +104,7 @@ const en = {
     },
     advanced: {
       title: 'Advanced settings', default: 'Default: {{value}}', readOnly: 'read-only', authLocked: 'cannot be changed in production',
-      restartNotice: 'Changes here need a restart of the server.', restartNeeded: 'Restart the server to apply: {{keys}}',
+      needsRestart: 'needs restart', restartLegend: 'Fields marked “needs restart” take effect when the server next starts.', restartNeeded: 'Restart the server to apply: {{keys}}',
       cards: { web: 'Web preferences', player: 'Player settings', crawler: 'Crawler settings', scan: 'Folder scan settings', server: 'Web server settings', security: 'Security', other: 'Other' },
     },
     keys: {
@@ -115,7 +115,7 @@ const en = {
       production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections',
       auth: 'Authentication', expiresIn: 'Sign-in expiry', trustProxy: 'Behind a reverse proxy (client address from X-Forwarded-For)',
       checkUpdate: 'Check for updates', checkBetaUpdate: 'Check for beta updates', dbUseDefaultPath: 'Database in the default path', coverUseDefaultPath: 'Covers in the default path',
-      scanCron: 'Scheduled scans (cron, e.g. 0 4 * * *; empty: none; needs a restart)', transcriberCommand: 'AI lyric transcriber command ({input}, {output})', lyricWorkerTimeout: 'AI lyric worker timeout',
+      scanCron: 'Scheduled scans (cron, e.g. 0 4 * * *; empty: none)', transcriberCommand: 'AI lyric transcriber command ({input}, {output})', lyricWorkerTimeout: 'AI lyric worker timeout',
     },
     users: {
       title: 'User management', changeAdminPassword: 'Change the admin password', newPassword: 'New password', confirmPassword: 'Confirm the password',

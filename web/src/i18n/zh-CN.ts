@@ -13,7 +13,7 @@ const zhCN: Messages = {
   },
   site: {
     title: '选择站点', audio: '音声', novel: '小说', third: '第三站',
-    lyskMail: '邮件', lyskAlarm: '闹钟', lyskMovie: '影片', lyskEmpty: '这里还什么都没有。',
+    lyskMail: '邮件', lyskAlarm: '闹钟', lyskMovie: '影片', lyskEmpty: '这里还什么都没有。', backToSites: '返回站点选择',
   },
   notFound: { title: '页面不存在', text: '{{path}} 不存在。', home: '返回作品列表' },
   nav: {
@@ -103,7 +103,7 @@ const zhCN: Messages = {
     },
     advanced: {
       title: '高级设置', default: '默认值：{{value}}', readOnly: '只读', authLocked: '生产模式下不可更改',
-      restartNotice: '此处的更改需要重启服务器。', restartNeeded: '重启服务器后生效：{{keys}}',
+      needsRestart: '需要重启', restartLegend: '标有“需要重启”的设置在服务器下次启动后生效。', restartNeeded: '重启服务器后生效：{{keys}}',
       cards: { web: '网页偏好', player: '播放器设置', crawler: '爬虫设置', scan: '文件夹扫描设置', server: '网页服务器设置', security: '安全', other: '其他' },
     },
     keys: {
@@ -114,7 +114,7 @@ const zhCN: Messages = {
       production: '生产模式', enableGzip: 'Gzip 压缩', listenPort: '监听端口', blockRemoteConnection: '阻止远程连接',
       auth: '用户验证', expiresIn: '登录有效期', trustProxy: '位于反向代理之后（从 X-Forwarded-For 读取客户端地址）',
       checkUpdate: '检查更新', checkBetaUpdate: '检查测试版更新', dbUseDefaultPath: '数据库使用默认路径', coverUseDefaultPath: '封面使用默认路径',
-      scanCron: '定时扫描（cron，例如 0 4 * * *；空：不启用；需要重启）', transcriberCommand: 'AI 字幕转写命令（{input}、{output}）', lyricWorkerTimeout: 'AI 字幕工作者超时',
+      scanCron: '定时扫描（cron，例如 0 4 * * *；空：不启用）', transcriberCommand: 'AI 字幕转写命令（{input}、{output}）', lyricWorkerTimeout: 'AI 字幕工作者超时',
     },
     users: {
       title: '用户管理', changeAdminPassword: '修改管理员密码', newPassword: '新密码', confirmPassword: '确认密码',
