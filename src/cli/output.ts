@@ -4,7 +4,6 @@
  * scan holds the lock (EX_TEMPFAIL: try again later).
  */
 
-export const EXIT_OK = 0;
 export const EXIT_FAILURES = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_LOCKED = 75;

@@ -161,12 +161,6 @@ export function actionFor(token: string | null, contexts: readonly KeyContext[])
   return null;
 }
 
-/** The keys of an action as people write them ('j, Down'). */
-export function keysOf(action: ActionName): string {
-  const b = KEY_TABLE.find((x) => x.action === action);
-  return b ? b.keys.map(displayKey).join(', ') : '';
-}
-
 const DISPLAY: Record<string, string> = {
   up: 'Up', down: 'Down', left: 'Left', right: 'Right', enter: 'Enter', esc: 'Esc', space: 'Space',
   tab: 'Tab', pgup: 'PgUp', pgdn: 'PgDn', home: 'Home', end: 'End',
