@@ -1,5 +1,5 @@
 /**
- * `audiolib scan [DIR...]` (DESIGN section 1, issue 2 item 3, issue 4 "CLI"): scans the
+ * `audiolib scan [DIR...]` (DESIGN section 1): scans the
  * given folders, else the config's rootFolders, into the catalogue. Progress with an
  * ora spinner on a TTY (stderr), plain lines otherwise; the summary line
  * `added N, updated N, skipped N, failed N, duplicates N` and each failure and duplicate

@@ -1,5 +1,5 @@
 /**
- * One scan at a time, also across processes (issue 4), kept in the `scan_runs` table:
+ * One scan at a time, also across processes, kept in the `scan_runs` table:
  * a scan inserts a 'running' row with its pid and host, refreshes `heartbeat_at`
  * while it runs, and ends the row as finished, failed or killed. A running row whose
  * process is gone (same host, pid not alive) or whose heartbeat stopped is marked

@@ -1,5 +1,5 @@
 /**
- * The library scan (DESIGN sections 4 and 5, issue 2 item 3, issue 4): the phases are
+ * The library scan (DESIGN sections 4 and 5): the phases are
  * described in README.md beside this file.
  *   1. discover work folders under the roots (walk.ts)
  *   2. plan: which visible works vanished; the mass-removal guard (nothing written yet)
@@ -148,7 +148,7 @@ async function loadWorkRows(db: Db): Promise<Map<number, WorkRow>> {
 }
 
 /**
- * Full scan of the roots (issue 2 item 3, issue 4 "scan modes"). Answers the summary:
+ * Full scan of the roots. Answers the summary:
  * added (new works), updated (files or folder changed, restored works), skipped
  * (unchanged), failed (with errors, by work code), duplicates (folders of a code already
  * kept), removed (hidden: folder vanished), restored (hidden works whose folder is back),

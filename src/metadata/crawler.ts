@@ -1,5 +1,5 @@
 /**
- * The metadata crawler (issue 4; spec 001 sections 2, 3 and 9; phases in README.md):
+ * The metadata crawler (spec 001 sections 2, 3 and 9; phases in README.md):
  * for each work, the DLsite page, the dynamic info and the covers; HVDB for voice actors
  * the page does not list, and for works DLsite no longer knows. Works run in parallel up
  * to `maxParallelism`; one bad page never stops the others.
@@ -57,7 +57,7 @@ type Log = (level: LogLevel, message: string) => void;
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Fetches the full metadata of works already in the catalogue (issue 4 "Crawler"): the
+ * Fetches the full metadata of works already in the catalogue: the
  * DLsite work page (with the `locale` cookie of `tagLanguage`), the dynamic info, the three
  * covers into `{dataDir}/covers/`, and HVDB when the page lists no voice actor or DLsite
  * answers 404. Each work is saved in one transaction (src/metadata/save.ts) with

@@ -1,5 +1,5 @@
 /**
- * The metadata phases of a scan (issue 4 "Scan modes"), run under the scan lock and
+ * The metadata phases of a scan (src/library/README.md "Scan modes"), run under the scan lock and
  * reported as scan events so the CLI and the realtime channel show them like the walk:
  * - `fetchPendingMetadata`: after a library scan, the full metadata of every work whose
  *   metadata is pending or failed (new works, earlier failures) or of the given works.

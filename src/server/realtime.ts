@@ -1,5 +1,5 @@
 /**
- * The realtime scanner channel (DESIGN section 6, spec 001 section 7, issue 4): one
+ * The realtime scanner channel (DESIGN section 6, spec 001 section 7): one
  * WebSocket at `/api/ws?token=...` (or `Authorization: Bearer`), admin only. On connect
  * an admin gets `success {message, auth, user}`; anyone else gets `error {message}` and
  * the socket closes (4001 no or bad token, 4003 not admin). Commands (JSON `{type}`):

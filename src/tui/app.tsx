@@ -1,5 +1,5 @@
 /**
- * The TUI application (issue 7): a header with the seven screens, the current screen,
+ * The TUI application: a header with the seven screens, the current screen,
  * a message line and the now-playing bar. Keys of the 'everywhere' context are handled
  * here (playback, views, search and sleep prompts, help, back/quit); each screen handles
  * its own context and the list keys. Esc goes back and never quits; q goes back and on a

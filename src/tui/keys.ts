@@ -1,5 +1,5 @@
 /**
- * THE key table of the TUI (issue 7, after cmus and mpv): every key is bound to a named
+ * THE key table of the TUI (after cmus and mpv): every key is bound to a named
  * action in one place; the input hooks, the help overlay (`?`) and the man page
  * (man/audiolib-tui.1, see manpage.ts) all read this table.
  */

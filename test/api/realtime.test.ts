@@ -1,5 +1,5 @@
 /**
- * The scanner's WebSocket (/api/ws, issue 4 "Realtime"; spec 001 sections 3 and 7)
+ * The scanner's WebSocket (/api/ws; spec 001 sections 3 and 7)
  * seen by real ws clients against the real server during real scans: auth, the spec's
  * messages, a failed task, two pages sharing state, SCAN_INIT_STATE mid-scan and after
  * a scan, a kill.

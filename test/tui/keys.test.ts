@@ -21,7 +21,7 @@ describe('key table', () => {
     }
   });
 
-  it('has the keys of issue 7 (after cmus and mpv)', () => {
+  it('has the keys of cmus and mpv', () => {
     const on = (token: string, context: KeyContext = 'list') => actionFor(token, [context, 'list', 'everywhere']);
     expect([on('j'), on('down'), on('k'), on('up'), on('enter'), on('space')]).toEqual(['down', 'down', 'up', 'up', 'open', 'pause']);
     expect([on('h'), on('left'), on('l'), on('right')]).toEqual(['seekBack', 'seekBack', 'seekForward', 'seekForward']);
