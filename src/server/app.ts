@@ -1,7 +1,7 @@
 /**
  * The Koa application (DESIGN section 2 `server/`): error handling, security
  * headers, gzip, blockRemoteConnection, login throttling, body parsing, the API
- * routers and the web UI; a running server reloads config.json when it changes.
+ * routers, the players' API at /rest (src/subsonic) and the web UI; a running server reloads config.json when it changes.
  * `createApp` takes the services and returns the app; `startServer` listens and
  * returns the http.Server.
  */
@@ -13,11 +13,12 @@ import { errorHandler } from './middleware/errors.js';
 import { securityHeaders } from './middleware/security.js';
 import { compressAnswers } from './middleware/compress.js';
 import { blockRemote } from './middleware/remote.js';
-import { loginThrottle } from './middleware/throttle.js';
+import { failureCounter, loginThrottle } from './middleware/throttle.js';
 import { watchConfig } from '../config/index.js';
 import { serveWeb } from './static.js';
 import { routers } from './routes/index.js';
 import { attachRealtime } from './realtime.js';
+import { subsonicRouter } from '../subsonic/index.js';
 
 /** Builds the app for the given services. No I/O happens until it listens. */
 export function createApp(services: AppServices): Koa<AppState, { services: AppServices }> {
@@ -32,9 +33,10 @@ export function createApp(services: AppServices): Koa<AppState, { services: AppS
   app.use(securityHeaders());
   app.use(compressAnswers());
   app.use(blockRemote());
-  app.use(loginThrottle());
+  const signInFailures = failureCounter();
+  app.use(loginThrottle({ counter: signInFailures }));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  for (const router of [...routers, subsonicRouter(signInFailures)]) app.use(router.routes()).use(router.allowedMethods());
   app.use(serveWeb());
   return app;
 }

@@ -52,18 +52,28 @@ export function failureCounter({ limit = 10, windowMs = 60_000, now = Date.now }
   };
 }
 
-/** Koa middleware throttling failed sign-ins on POST /api/auth/me (see the file comment). */
-export function loginThrottle(options: ThrottleOptions = {}): Koa.Middleware {
-  const counter = failureCounter(options);
+/** The failures of sign-ins per address, shared by every way in (see failureCounter). */
+export type FailureCounter = ReturnType<typeof failureCounter>;
+
+/** The 429 answer's error for `wait` ms left, with its Retry-After header set on `ctx`. */
+export function tooManyFailures(ctx: Koa.Context, wait: number): HttpError {
+  const seconds = Math.ceil(wait / 1000);
+  ctx.set('Retry-After', String(seconds));
+  return new HttpError(429, `too many failed sign-ins, try again in ${seconds} s`);
+}
+
+/**
+ * Koa middleware throttling failed sign-ins on POST /api/auth/me (see the file comment).
+ * `counter` shares the counts with the players' API (src/subsonic/auth.ts), so each
+ * address has one budget of failures whichever way it signs in.
+ */
+export function loginThrottle(options: ThrottleOptions & { counter?: FailureCounter } = {}): Koa.Middleware {
+  const counter = options.counter ?? failureCounter(options);
   return async (ctx, next) => {
     if (ctx.method !== 'POST' || ctx.path !== '/api/auth/me') return next();
     const address = ctx.ip;
     const wait = counter.blockedFor(address);
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      ctx.set('Retry-After', String(seconds));
-      throw new HttpError(429, `too many failed sign-ins, try again in ${seconds} s`);
-    }
+    if (wait > 0) throw tooManyFailures(ctx, wait);
     try {
       await next();
     } catch (err) {
