@@ -22,7 +22,8 @@ import { annotationEndpoints } from './endpoints/annotation.js';
 import { queueEndpoints } from './endpoints/queue.js';
 import { lyricsEndpoints } from './endpoints/lyrics.js';
 
-const ENDPOINTS: Record<string, Endpoint> = {
+/** Every method served, by name. */
+export const ENDPOINTS: Record<string, Endpoint> = {
   ...systemEndpoints, ...browseEndpoints, ...listEndpoints, ...searchEndpoints, ...mediaEndpoints, ...annotationEndpoints, ...queueEndpoints, ...lyricsEndpoints,
 };
 
