@@ -14,9 +14,7 @@ import type { ApiKeyCreatedAnswer, ApiKeyInfo, MessageAnswer, PlayerAccessAnswer
 import { api, notifyError, notifySuccess } from '../api/client';
 import { useAuth } from '../api/auth';
 import { ConfirmModal } from '../components/ConfirmModal';
-
-/** Minimum length of a player password (as a login password). */
-const MIN_LENGTH = 5;
+import { passwordPairErrors } from '../components/passwordPair';
 
 function PlayerPasswordCard({ isSet, onChanged }: { isSet: boolean; onChanged(): void }) {
   const { t } = useTranslation();
@@ -28,10 +26,7 @@ function PlayerPasswordCard({ isSet, onChanged }: { isSet: boolean; onChanged():
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next = {
-      password: password.length < MIN_LENGTH ? t('players.tooShort') : undefined,
-      confirm: password.length >= MIN_LENGTH && password !== confirm ? t('players.mismatch') : undefined,
-    };
+    const next = passwordPairErrors(password, confirm, { tooShort: t('players.tooShort'), mismatch: t('players.mismatch') });
     setErrors(next);
     if (next.password || next.confirm) return;
     setBusy(true);
