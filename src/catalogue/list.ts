@@ -157,22 +157,34 @@ export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer>
 }
 
 /**
+ * Every id of the visible works of `filter` in `order` (a plain order, not the caller's
+ * rating), cached per catalogue version on SQLite like the deep pages of listWorks (the
+ * same entry for the same filter and order); the players' API pages songs across works
+ * with it. Elsewhere one query per call.
+ */
+export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: SortDir): Promise<Int32Array> {
+  const ordered = baseQuery(db, { filter, order, sort, seed: 0, page: 1, pageSize: 1, viewer: '' }).select('w.id');
+  applyOrder(ordered, order, sort);
+  if (db.client.config.client !== 'sqlite3') return Int32Array.from((await ordered).map((r: { id: number }) => r.id));
+  return (await catalogueCache(db)).get(keyOf('ids', ordered), () => allIds(db, ordered));
+}
+
+/**
  * `count` works drawn at random from the visible works of `filter` (fewer when the filter
  * has fewer), each with the caller's data, as a fresh draw on every call (the players'
- * random lists). On SQLite the filter's id list is cached per catalogue version and the
- * draw picks positions in it; elsewhere the database orders by random().
+ * random lists). On SQLite the draw picks positions in the filter's cached id list
+ * (orderedWorkIds); elsewhere the database orders by random().
  */
 export async function randomWorks(db: Db, filter: WorkFilter, count: number, viewer: string): Promise<Work[]> {
-  const cache = await catalogueCache(db);
-  const ordered = baseQuery(db, { filter, order: 'id', sort: 'asc', seed: 0, page: 1, pageSize: count, viewer }).select('w.id').orderBy('w.id');
   let ids: number[];
   if (db.client.config.client === 'sqlite3') {
-    const all = await cache.get(keyOf('ids', ordered), () => allIds(db, ordered));
+    const all = await orderedWorkIds(db, filter, 'id', 'asc');
     const picked = new Set<number>();
     while (picked.size < Math.min(count, all.length)) picked.add(all[Math.floor(Math.random() * all.length)]!);
     ids = [...picked];
   } else {
-    ids = (await ordered.clearOrder().orderByRaw('random()').limit(count)).map((r: { id: number }) => r.id);
+    const query = baseQuery(db, { filter, order: 'id', sort: 'asc', seed: 0, page: 1, pageSize: count, viewer }).select('w.id');
+    ids = (await query.orderByRaw('random()').limit(count)).map((r: { id: number }) => r.id);
   }
-  return loadWorks(db, cache, ids, viewer);
+  return loadWorks(db, await catalogueCache(db), ids, viewer);
 }

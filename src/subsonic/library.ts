@@ -6,10 +6,10 @@
  */
 import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
-import { applyWorkFilter, catalogueCache, loadWorks, type WorkFilter } from '../catalogue/index.js';
+import { catalogueCache, loadWorks, orderedWorkIds, type ListOrder, type WorkFilter } from '../catalogue/index.js';
 import { presentAlbum, presentAlbumDirectory, presentSong } from './presenters.js';
 import { trackStars, workStars } from './stars.js';
-import { tracksOf, visibleWorkIds, type Track } from './tracks.js';
+import { audioSummaries, tracksOf, visibleWorkIds, type Track } from './tracks.js';
 import type { SubsonicNode } from './serialise.js';
 
 /** A song by its work and file ids. */
@@ -20,18 +20,17 @@ export async function worksById(db: Db, ids: readonly number[], viewer: string):
   return loadWorks(db, await catalogueCache(db), await visibleWorkIds(db, ids), viewer);
 }
 
-/** Works as `AlbumID3`s (`id3`) or directory `Child`s, with song counts, durations and the caller's stars. */
+/** Works as `AlbumID3`s (`id3`, with song counts and durations) or directory `Child`s, with the caller's stars. */
 export async function albumsOf(db: Db, viewer: string, works: Work[], id3: boolean): Promise<SubsonicNode[]> {
-  const ids = works.map((w) => w.id);
-  const [tracks, stars] = await Promise.all([id3 ? tracksOf(db, ids) : new Map<number, Track[]>(), workStars(db, viewer, ids)]);
-  return works.map((w) => (id3 ? presentAlbum(w, tracks.get(w.id) ?? [], stars.get(w.id)) : presentAlbumDirectory(w, stars.get(w.id))));
+  const [audio, stars] = await Promise.all([audioSummaries(db), workStars(db, viewer, works.map((w) => w.id))]);
+  return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), stars.get(w.id)) : presentAlbumDirectory(w, stars.get(w.id))));
 }
 
-/** Tracks of `works` as song `Child`s with the caller's stars; `pick` chooses among each work's tracks (default all). */
-export async function songsOfWorks(db: Db, viewer: string, works: Work[], pick: (tracks: Track[]) => Track[] = (t) => t): Promise<SubsonicNode[]> {
+/** Tracks of `works` as song `Child`s with the caller's stars; `pick` chooses among each work's tracks, in order (default all). */
+export async function songsOfWorks(db: Db, viewer: string, works: Work[], pick: (tracks: Track[], work: Work) => Track[] = (t) => t): Promise<SubsonicNode[]> {
   const ids = works.map((w) => w.id);
   const [tracks, stars] = await Promise.all([tracksOf(db, ids), trackStars(db, viewer, ids)]);
-  return works.flatMap((w) => pick(tracks.get(w.id) ?? []).map((t) => presentSong(t, w, stars.get(`${t.workId}/${t.fileId}`))));
+  return works.flatMap((w) => pick(tracks.get(w.id) ?? [], w).map((t) => presentSong(t, w, stars.get(`${t.workId}/${t.fileId}`))));
 }
 
 /** The songs of `refs` (audio files of visible works), in the order of `refs`; the others are left out. */
@@ -53,14 +52,32 @@ export async function findTrack(db: Db, ref: SongRef): Promise<Track | undefined
 }
 
 /**
- * A page of the audio files of the works of `filter` (the catalogue's filter, its keyword
- * search included), by work id then path: `count` refs from `offset`.
+ * A page of the songs of the works of `filter` (the catalogue's filter, its keyword search
+ * included) in `order`: each work's tracks in play order, one work after another, `count`
+ * songs from `offset`. The works are walked in the filter's cached id list with the cached
+ * audio counts, so only the works on the page are read.
  */
-export async function songPage(db: Db, filter: WorkFilter, offset: number, count: number): Promise<SongRef[]> {
+export async function songPage(db: Db, viewer: string, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number): Promise<SubsonicNode[]> {
   if (count <= 0) return [];
-  const works = db('works as w').select('w.id');
-  applyWorkFilter(db, works, filter);
-  const rows: { work_id: number; id: number }[] = await db('files as f').where('f.type', 'audio').whereIn('f.work_id', works)
-    .orderBy('f.work_id').orderBy('f.relpath').limit(count).offset(offset).select('f.work_id', 'f.id');
-  return rows.map((r) => ({ workId: r.work_id, fileId: r.id }));
+  const [ids, audio] = await Promise.all([orderedWorkIds(db, filter, order, sort), audioSummaries(db)]);
+  const skip = new Map<number, number>();
+  let before = 0;
+  let taken = 0;
+  for (const id of ids) {
+    const n = audio.get(id)?.count ?? 0;
+    if (before + n > offset) {
+      const first = Math.max(0, offset - before);
+      skip.set(id, first);
+      taken += n - first;
+      if (taken >= count) break;
+    }
+    before += n;
+  }
+  let left = count;
+  const works = await loadWorks(db, await catalogueCache(db), [...skip.keys()], viewer);
+  return songsOfWorks(db, viewer, works, (tracks, work) => {
+    const part = tracks.slice(skip.get(work.id) ?? 0).slice(0, Math.max(0, left));
+    left -= part.length;
+    return part;
+  });
 }

@@ -11,7 +11,7 @@ import { stripExtension } from '../lyrics/match.js';
 import { compareNames } from '../library/tree.js';
 import { albumId, circleArtistId, directoryId, songId, vaArtistId } from './ids.js';
 import type { SubsonicNode } from './serialise.js';
-import type { Track } from './tracks.js';
+import type { AudioSummary, Track } from './tracks.js';
 
 /** The year of a release day 'YYYY-MM-DD'; undefined without one. */
 const yearOf = (release: string | null) => (release && /^\d{4}/.test(release) ? Number(release.slice(0, 4)) : undefined);
@@ -47,26 +47,24 @@ function albumCommon(work: Work, starred: string | undefined): SubsonicNode {
   };
 }
 
-/** Total duration of tracks, whole seconds. */
-const totalSeconds = (tracks: Track[]) => Math.round(tracks.reduce((sum, t) => sum + t.duration, 0));
-
 /**
  * A work as an `AlbumID3` (getAlbum, getAlbumList2, search3, getStarred2, getArtist) with
- * its song count and duration; `discTitles` name the folders when there are several.
+ * its song count and duration (`audio`); `discs` name the folders holding audio when there
+ * are several (getAlbum, from the work's tracks).
  */
-export function presentAlbum(work: Work, tracks: Track[], starred?: string): SubsonicNode {
-  const discs = [...new Map(tracks.filter((t) => t.disc).map((t) => [t.disc!, t.folder])).entries()].map(([disc, title]) => ({ disc, title }));
+export function presentAlbum(work: Work, audio: AudioSummary | undefined, starred?: string, discs?: Track[]): SubsonicNode {
+  const discTitles = discs && [...new Map(discs.filter((t) => t.disc).map((t) => [t.disc!, t.folder])).entries()].map(([disc, title]) => ({ disc, title }));
   return {
     ...albumCommon(work, starred),
     name: work.title,
-    songCount: tracks.length,
-    duration: totalSeconds(tracks),
+    songCount: audio?.count ?? 0,
+    duration: Math.round(audio?.duration ?? 0),
     artists: albumArtists(work),
     displayArtist: names(albumArtists(work)),
     genres: genresOf(work),
     releaseDate: releaseDateOf(work.release),
     isCompilation: false,
-    discTitles: discs,
+    discTitles,
   };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/index.js';
 import { buildTrackTree, type FileRow } from '../library/tree.js';
-import { whereVisible } from '../catalogue/visible.js';
+import { catalogueCache, whereVisible } from '../catalogue/index.js';
 import { parseTrackHash, type TrackNode } from '../model/index.js';
 
 /** An audio file of a work. Sizes in bytes, durations in seconds. */
@@ -64,3 +64,22 @@ export async function visibleWorkIds(db: Db, workIds: readonly number[]): Promis
   const found = new Set((await whereVisible(db('works').whereIn('id', [...new Set(workIds)])).select('id')).map((r: { id: number }) => r.id));
   return workIds.filter((id) => found.has(id));
 }
+
+/** A work's audio files: how many, and their total duration in seconds. */
+export interface AudioSummary { count: number; duration: number }
+
+/**
+ * The audio summary of every work, from one grouped query, cached per catalogue version
+ * (a scan that changes a work's files rewrites the work's row in the same transaction,
+ * which moves the version). Works without audio are absent.
+ */
+export async function audioSummaries(db: Db): Promise<Map<number, AudioSummary>> {
+  return (await catalogueCache(db)).get('subsonic|audio', async () => {
+    const rows: { work_id: number; n: number | string; d: number | string | null }[] = await db('files').where('type', 'audio').groupBy('work_id')
+      .select('work_id', db.raw('count(*) as n'), db.raw('sum(duration) as d'));
+    return new Map(rows.map((r) => [r.work_id, { count: Number(r.n), duration: Number(r.d ?? 0) }]));
+  });
+}
+
+/** The summary of a work's tracks as loaded. */
+export const summaryOf = (tracks: Track[]): AudioSummary => ({ count: tracks.length, duration: tracks.reduce((sum, t) => sum + t.duration, 0) });

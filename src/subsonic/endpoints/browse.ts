@@ -14,7 +14,7 @@ import { directoryId, parseId, type SubsonicId } from '../ids.js';
 import { albumsOf, songsByRef, songsOfWorks } from '../library.js';
 import { indexByLetter, presentAlbum, presentAlbumDirectory, presentArtist, presentFolder, presentGenre } from '../presenters.js';
 import { workStars } from '../stars.js';
-import { tracksOf } from '../tracks.js';
+import { summaryOf, tracksOf } from '../tracks.js';
 import type { SubsonicNode } from '../serialise.js';
 
 /** Most works answered for one artist. */
@@ -142,7 +142,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
       const work = await visibleWork(call, idParam(call, ['album']).workId);
       const tracks = (await tracksOf(call.db, [work.id])).get(work.id) ?? [];
       const stars = await workStars(call.db, call.user.name, [work.id]);
-      return { album: { ...presentAlbum(work, tracks, stars.get(work.id)), song: await songsOfWorks(call.db, call.user.name, [work]) } };
+      return { album: { ...presentAlbum(work, summaryOf(tracks), stars.get(work.id), tracks), song: await songsOfWorks(call.db, call.user.name, [work]) } };
     },
   },
 

@@ -96,13 +96,13 @@ export const listEndpoints: Record<string, Endpoint> = {
     },
   },
 
-  /** getSongsByGenre?genre&count&offset&musicFolderId: the tracks of the tag's works, by work then path. */
+  /** getSongsByGenre?genre&count&offset&musicFolderId: the tracks of the tag's works, newest release first, each work in play order. */
   getSongsByGenre: {
     async handle(call) {
       call.params.required('genre');
       const filter = await songFilter(call);
-      const refs = filter ? await songPage(call.db, filter, call.params.int('offset', 0, 0, 10_000_000), call.params.int('count', 10, 0, MAX_LIST)) : [];
-      return { songsByGenre: { song: await songsByRef(call.db, call.user.name, refs) } };
+      const song = filter ? await songPage(call.db, call.user.name, filter, 'release', 'desc', call.params.int('offset', 0, 0, 10_000_000), call.params.int('count', 10, 0, MAX_LIST)) : [];
+      return { songsByGenre: { song } };
     },
   },
 

@@ -6,11 +6,13 @@
  * audio files; artists are the circles and voice actors whose name contains the query.
  * An empty query (or `""`) lists everything, as OpenSubsonic players use it to sync.
  */
-import { LIBRARY, listNames, listWorks, type WorkFilter } from '../../catalogue/index.js';
+import type { Db } from '../../db/index.js';
+import type { ListItem } from '../../model/index.js';
+import { LIBRARY, catalogueCache, listNames, listWorks, type WorkFilter } from '../../catalogue/index.js';
 import { missing } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
-import { albumsOf, songPage, songsByRef } from '../library.js';
-import { presentArtist } from '../presenters.js';
+import { albumsOf, songPage } from '../library.js';
+import { presentArtist, type ArtistKind } from '../presenters.js';
 import { circleArtistId, vaArtistId } from '../ids.js';
 import type { SubsonicNode } from '../serialise.js';
 import { MAX_LIST } from './lists.js';
@@ -23,15 +25,28 @@ function part(call: Call, name: string): { count: number; offset: number } {
   return { count: call.params.int(`${name}Count`, 20, 0, MAX_LIST), offset: call.params.int(`${name}Offset`, 0, 0, 10_000_000) };
 }
 
+/** Circles, then voice actors, each with its name in lower case; cached per catalogue version. */
+async function artistNames(db: Db): Promise<{ kind: ArtistKind; item: ListItem<number | string>; lower: string }[]> {
+  return (await catalogueCache(db)).get('subsonic|artist-names', async () => {
+    const [circles, vas] = await Promise.all([listNames(db, 'circles'), listNames(db, 'vas')]);
+    const entry = (kind: ArtistKind) => (item: ListItem<number | string>) => ({ kind, item, lower: (item.name ?? '').toLowerCase() });
+    return [...circles.map(entry('circle')), ...vas.map(entry('va'))];
+  });
+}
+
 /** Circles, then voice actors, whose name contains `query` (case-insensitive), a page of them. */
 async function artistsMatching(call: Call, query: string, id3: boolean): Promise<SubsonicNode[]> {
   const { count, offset } = part(call, 'artist');
   if (count === 0) return [];
   const needle = query.toLowerCase();
-  const matches = (n: { name: string | null }) => (n.name ?? '').toLowerCase().includes(needle);
-  const [circles, vas] = await Promise.all([listNames(call.db, 'circles'), listNames(call.db, 'vas')]);
-  const found = [...circles.filter(matches).map((c) => ['circle', c] as const), ...vas.filter(matches).map((v) => ['va', v] as const)].slice(offset, offset + count);
-  return found.map(([kind, item]) =>
+  const names = await artistNames(call.db);
+  const found: typeof names = [];
+  for (const n of names) {
+    if (!n.lower.includes(needle)) continue;
+    found.push(n);
+    if (found.length >= offset + count) break;
+  }
+  return found.slice(offset).map(({ kind, item }) =>
     id3 ? presentArtist(kind, item) : { id: kind === 'circle' ? circleArtistId(Number(item.id)) : vaArtistId(String(item.id)), name: item.name ?? '' });
 }
 
@@ -43,12 +58,14 @@ async function search(call: Call, id3: boolean): Promise<SubsonicNode> {
   const filter: WorkFilter = { ...LIBRARY, ...folderFilter(call), keyword: query || undefined };
   const albums = part(call, 'album');
   const songs = part(call, 'song');
-  const [artist, works, refs] = await Promise.all([
+  const order = query ? 'release' : 'id';
+  const sort = query ? 'desc' : 'asc';
+  const [artist, works, song] = await Promise.all([
     artistsMatching(call, query, id3),
-    albums.count ? listWorks(call.db, { filter, order: query ? 'release' : 'id', sort: query ? 'desc' : 'asc', seed: 0, page: 1, pageSize: albums.count, offset: albums.offset, viewer: call.user.name }).then((a) => a.works) : [],
-    songPage(call.db, filter, songs.offset, songs.count),
+    albums.count ? listWorks(call.db, { filter, order, sort, seed: 0, page: 1, pageSize: albums.count, offset: albums.offset, viewer: call.user.name }).then((a) => a.works) : [],
+    songPage(call.db, call.user.name, filter, order, sort, songs.offset, songs.count),
   ]);
-  return { artist, album: await albumsOf(call.db, call.user.name, works, id3), song: await songsByRef(call.db, call.user.name, refs) };
+  return { artist, album: await albumsOf(call.db, call.user.name, works, id3), song };
 }
 
 export const searchEndpoints: Record<string, Endpoint> = {
