@@ -70,14 +70,14 @@ async function workDirectory(call: Call, work: Work, path: string): Promise<Subs
   };
 }
 
-/** Every visible work of the folder filter as a folder-index entry, and the newest change (ms); cached per catalogue version. */
-async function indexEntries(db: Db, rootFolder: string | undefined): Promise<{ lastModified: number; entries: SubsonicNode[] }> {
+/** Every visible work of the root (all roots: undefined) as folder-index entries by letter, and the newest change (ms); cached per catalogue version. */
+async function folderIndex(db: Db, rootFolder: string | undefined): Promise<{ lastModified: number; index: SubsonicNode[] }> {
   return (await catalogueCache(db)).get(`subsonic|indexes|${rootFolder ?? ''}`, async () => {
     const q = whereVisible(db('works')).select('id', 'title', 'updated_at');
     if (rootFolder !== undefined) q.where('root_folder', rootFolder);
     const rows: { id: number; title: string; updated_at: string }[] = await q;
-    const lastModified = Math.max(0, ...rows.map((r) => Date.parse(isoTime(r.updated_at) ?? '') || 0));
-    return { lastModified, entries: rows.map((r) => ({ id: directoryId(r.id, ''), name: r.title })) };
+    const lastModified = rows.reduce((latest, r) => Math.max(latest, Date.parse(isoTime(r.updated_at) ?? '') || 0), 0);
+    return { lastModified, index: indexByLetter(rows.map((r) => ({ id: directoryId(r.id, ''), name: r.title }))) };
   });
 }
 
@@ -100,9 +100,9 @@ export const browseEndpoints: Record<string, Endpoint> = {
   /** getIndexes?musicFolderId&ifModifiedSince: the works (directories) by first letter; only lastModified when nothing changed since. */
   getIndexes: {
     async handle(call) {
-      const { lastModified, entries } = await indexEntries(call.db, folderFilter(call).rootFolder);
+      const { lastModified, index } = await folderIndex(call.db, folderFilter(call).rootFolder);
       const since = call.params.int('ifModifiedSince', -1, -1, Number.MAX_SAFE_INTEGER);
-      return { indexes: { lastModified, ignoredArticles: '', index: since >= lastModified ? [] : indexByLetter(entries) } };
+      return { indexes: { lastModified, ignoredArticles: '', index: since >= lastModified ? [] : index } };
     },
   },
 
@@ -117,12 +117,14 @@ export const browseEndpoints: Record<string, Endpoint> = {
     },
   },
 
-  /** getArtists: circles and voice actors with visible works, by first letter. */
+  /** getArtists: circles and voice actors with visible works, by first letter (cached per catalogue version). */
   getArtists: {
     async handle({ db }) {
-      const [circles, vas] = await Promise.all([listNames(db, 'circles'), listNames(db, 'vas')]);
-      const artists = [...circles.map((c) => presentArtist('circle', c)), ...vas.map((v) => presentArtist('va', v))];
-      return { artists: { ignoredArticles: '', index: indexByLetter(artists) } };
+      const index = await (await catalogueCache(db)).get('subsonic|artists', async () => {
+        const [circles, vas] = await Promise.all([listNames(db, 'circles'), listNames(db, 'vas')]);
+        return indexByLetter([...circles.map((c) => presentArtist('circle', c)), ...vas.map((v) => presentArtist('va', v))]);
+      });
+      return { artists: { ignoredArticles: '', index } };
     },
   },
 

@@ -17,7 +17,7 @@ import type { SubsonicNode } from '../serialise.js';
 export const MAX_LIST = 500;
 
 /** The tag named `genre` (the first by id when names repeat); undefined when none has visible works. */
-export async function tagOfGenre(db: Db, genre: string): Promise<number | undefined> {
+async function tagOfGenre(db: Db, genre: string): Promise<number | undefined> {
   const tag = (await listNames(db, 'tags')).filter((t) => t.name === genre).sort((a, b) => Number(a.id) - Number(b.id))[0];
   return tag === undefined ? undefined : Number(tag.id);
 }

@@ -10,14 +10,12 @@
  */
 import type { Db } from '../../db/index.js';
 import { formatTrackHash, parseTrackHash, type QueueItem, type Work } from '../../model/index.js';
-import { getWork } from '../../catalogue/index.js';
 import { listHistory, saveHistory } from '../../users/history.js';
 import { Code, SubsonicError, notFound } from '../errors.js';
 import type { Endpoint } from '../endpoint.js';
-import { parseId } from '../ids.js';
+import { parseId, songId } from '../ids.js';
 import { songsByRef, worksById, type SongRef } from '../library.js';
 import { tracksOf, type Track } from '../tracks.js';
-import { songId } from '../ids.js';
 
 /** Longest queue saved (as PUT /api/histroy). */
 const MAX_QUEUE = 5000;
@@ -44,12 +42,11 @@ export async function queueOf(db: Db, viewer: string, refs: SongRef[]): Promise<
  * at that song, from 0 s. Code 70 for a song that is no audio file of a visible work.
  */
 export async function recordPlay(db: Db, user: string, ref: SongRef): Promise<void> {
-  const [{ track, work }] = await queueOf(db, user, [ref]);
+  const [{ track, work }] = (await queueOf(db, user, [ref])) as [{ track: Track; work: Work }];
   const hash = formatTrackHash(ref.workId, ref.fileId);
-  const state = (await getWork(db, ref.workId, user))?.state;
-  if (state?.queue.some((q) => q.hash === hash)) return saveHistory(db, user, ref.workId, state);
-  const folder = ((await tracksOf(db, [ref.workId])).get(ref.workId) ?? []).filter((t) => t.folder === track!.folder);
-  await saveHistory(db, user, ref.workId, { queue: folder.map((t) => queueItem(t, work!)), index: folder.findIndex((t) => t.fileId === ref.fileId), seconds: 0 });
+  if (work.state?.queue.some((q) => q.hash === hash)) return saveHistory(db, user, ref.workId, work.state);
+  const folder = ((await tracksOf(db, [ref.workId])).get(ref.workId) ?? []).filter((t) => t.folder === track.folder);
+  await saveHistory(db, user, ref.workId, { queue: folder.map((t) => queueItem(t, work)), index: folder.findIndex((t) => t.fileId === ref.fileId), seconds: 0 });
 }
 
 /** The song refs of the `id` parameters; code 70 for an id that is no song id. */

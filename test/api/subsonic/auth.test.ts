@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../src/subsonic/index.js';
 import { createUser, deleteUsers } from '../../../src/users/index.js';
-import { ADMIN_PASSWORD, callApi } from '../../helpers/server.js';
+import { ADMIN_PASSWORD, callApi, startTestServer } from '../../helpers/server.js';
 import { LOGIN_PASSWORD, PLAYER_PASSWORDS, RJ01012345, RJ265946, startSubsonicFixture, type SubsonicFixture } from './fixture.js';
 
 let fx: SubsonicFixture;
@@ -181,6 +181,20 @@ describe('the settings page calls (/api/player-access)', () => {
     await createUser(db, 'phoneuser', LOGIN_PASSWORD, 'user');
     expect(await fx.client('apiKey', { apiKey: key }).ping()).toMatchObject({ error: { code: 44 } });
     expect(await db('player_passwords').where({ user_name: 'phoneuser' }).first()).toBeUndefined();
+  });
+});
+
+describe('with authentication off', () => {
+  it('every call acts as the admin, credentials or not', async () => {
+    const open = await startTestServer({ config: { auth: false } });
+    try {
+      const call = async (method: string, params: Record<string, string>) => (await (await fetch(`${open.url}/rest/${method}?${new URLSearchParams({ f: 'json', ...params })}`)).json())['subsonic-response'];
+      expect(await call('ping', {})).toMatchObject({ status: 'ok' });
+      expect((await call('getUser', { username: 'admin' })).user).toMatchObject({ username: 'admin', adminRole: true });
+      expect(await call('star', { id: 'al-1' })).toMatchObject({ status: 'failed', error: { code: 70 } }); // signed in: the id is what is wrong
+    } finally {
+      await open.close();
+    }
   });
 });
 
