@@ -1,36 +1,117 @@
 #!/usr/bin/env node
 /**
- * The README's first command ends here (after `npm ci` and `npm run build`): a demo data
- * directory (.demo-data/, SQLite) with the bundled sample library as its root folder,
- * scanned, then `audiolib serve` on http://localhost:8888 with the login printed.
- * Env: AUDIOLIB_DATA_DIR (default .demo-data), AUDIOLIB_ADMIN_PASSWORD (default audiolib-demo),
- * AUDIOLIB_PORT (default 8888).
+ * The README's first command ends here (`npm run demo` = `npm run build`, then this), on the
+ * built dist/:
+ * 1. a demo data directory (.demo-data/, SQLite) with the bundled sample library
+ *    (test/fixtures/library) as its root folder; a second run reuses it;
+ * 2. the recorded store (dist/metadata/recorded-store.js, the one the tests use) on a free
+ *    127.0.0.1 port, answering the recorded DLsite and HVDB pages and covers of
+ *    test/fixtures; the data directory's config points dlsiteBaseUrl, dlsiteImgBaseUrl and
+ *    hvdbBaseUrl at it (again on every run: the port changes);
+ * 3. `audiolib scan`, which fetches the metadata (circles, voice actors, tags, prices,
+ *    sales, ratings, covers) from that store;
+ * 4. `audiolib serve`; once it answers HTTP, the address and the login are printed, last.
+ * The store answers as long as the demo runs, so scans started from the web fetch from it
+ * too. Ctrl-C (SIGINT) or SIGTERM stops the server and the store.
+ * Options: --port N (default AUDIOLIB_PORT, else 8888). Env: AUDIOLIB_DATA_DIR (default
+ * .demo-data), AUDIOLIB_ADMIN_PASSWORD (default audiolib-demo; used when the data directory
+ * has no admin yet). Exit code: the server's; 2 for a bad --port or a scan that could not run.
  */
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.resolve(process.env.AUDIOLIB_DATA_DIR || path.join(root, '.demo-data'));
-const library = path.join(root, 'test', 'fixtures', 'library');
+const fixtures = path.join(root, 'test', 'fixtures');
+const library = path.join(fixtures, 'library');
 const password = process.env.AUDIOLIB_ADMIN_PASSWORD || 'audiolib-demo';
 const cli = path.join(root, 'bin', 'audiolib.js');
+/** How often the demo asks the starting server whether it answers, in ms. */
+const POLL_MS = 200;
+
+const fail = (message) => {
+  process.stderr.write(`audiolib demo: ${message}\n`);
+  process.exit(2);
+};
+
+let portText;
+try {
+  portText = parseArgs({ options: { port: { type: 'string' } } }).values.port ?? process.env.AUDIOLIB_PORT ?? '8888';
+} catch (err) {
+  fail(`${err.message} (usage: npm run demo -- [--port N])`);
+}
+const port = Number(portText);
+if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`invalid port: ${portText}`);
+
+/** Whether nothing listens on `port` yet (the server would fail to start, and the demo would point at another program). */
+async function portFree(port) {
+  const probe = net.createServer();
+  const free = await new Promise((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, () => resolve(true));
+  });
+  if (free) await new Promise((resolve) => probe.close(resolve));
+  return free;
+}
+if (!(await portFree(port))) fail(`port ${port} is in use: pick another with --port N or AUDIOLIB_PORT`);
 
 const { ensureDataDir, loadConfig, saveConfig } = await import(path.join(root, 'dist', 'config', 'index.js'));
+const { startRecordedStore } = await import(path.join(root, 'dist', 'metadata', 'recorded-store.js'));
+
+const store = await startRecordedStore({ fixturesDir: fixtures });
 ensureDataDir(dataDir);
 const config = loadConfig(dataDir);
-if (!config.rootFolders.some((r) => r.path === library)) {
-  saveConfig(dataDir, { ...config, rootFolders: [...config.rootFolders, { name: 'sample', path: library }] });
+const rootFolders = [...config.rootFolders.filter((r) => r.name !== 'sample' && r.path !== library), { name: 'sample', path: library }];
+saveConfig(dataDir, { ...config, rootFolders, ...store.config });
+
+/** The child running now (the scan, then the server): signals go to it. */
+let child = null;
+let stopping = false;
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    stopping = true;
+    if (child) child.kill(sig);
+    else void store.close().then(() => process.exit(0));
+  });
 }
 
-const scan = spawnSync(process.execPath, [cli, '--data-dir', dataDir, 'scan', '--no-fetch'], { stdio: 'inherit' });
-if (scan.status === 2) process.exit(2);
+/** Runs the CLI with `args`, output on this terminal; resolves with its exit code. */
+async function cliRun(args, env = process.env) {
+  child = spawn(process.execPath, [cli, '--data-dir', dataDir, ...args], { stdio: 'inherit', env });
+  const [code, signal] = await once(child, 'exit');
+  child = null;
+  return code ?? (signal ? 1 : 0);
+}
 
-const port = process.env.AUDIOLIB_PORT || '8888';
-process.stderr.write(`\naudiolib demo: open http://localhost:${port} and log in as admin / ${password}\n\n`);
-const serve = spawn(process.execPath, [cli, '--data-dir', dataDir, 'serve', '--port', port], {
-  stdio: 'inherit',
-  env: { ...process.env, AUDIOLIB_ADMIN_PASSWORD: password },
+const scanned = await cliRun(['scan']);
+if (stopping) {
+  await store.close();
+  process.exit(0);
+}
+if (scanned === 2) {
+  await store.close();
+  fail('the scan could not run (see above)');
+}
+
+const serving = cliRun(['serve', '--port', String(port)], { ...process.env, AUDIOLIB_ADMIN_PASSWORD: password });
+let exited = false;
+void serving.then(async (code) => {
+  exited = true;
+  await store.close();
+  process.exit(code);
 });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => serve.kill(sig));
-serve.on('exit', (code) => process.exit(code ?? 0));
+// The server prints its own lines while it starts; the demo's line comes after them.
+while (!exited) {
+  const answered = await fetch(`http://127.0.0.1:${port}/api/version`).then(() => true, () => false);
+  if (answered) break;
+  await sleep(POLL_MS);
+}
+if (!exited) {
+  process.stderr.write(`\naudiolib demo: open http://localhost:${port} and log in as admin / ${password}\n` +
+    `  (metadata and covers come from recorded DLsite and HVDB pages served at ${store.url}; Ctrl-C stops)\n\n`);
+}

@@ -1,5 +1,5 @@
 /**
- * Catalogue benchmark (issue 3): builds the synthetic catalogue (seed.js) in a data
+ * Catalogue benchmark: builds the synthetic catalogue (seed.js) in a data
  * directory, starts `audiolib serve` on it in a child process, signs in as `bench0` and
  * measures each listener call, and the players' calls at /rest with an API key of
  * `bench0`, with autocannon (10 connections): p50, p99 latency (ms)

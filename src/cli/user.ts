@@ -1,20 +1,22 @@
 /**
  * `audiolib user add|list|delete|passwd|player-password|api-key` (DESIGN section 1,
  * spec 001 sections 5 and 6; players: src/subsonic/README.md): user management from the
- * shell, with the same rules and messages as the credentials API and the settings page. Works whether or not the server runs (SQLite WAL with a
- * busy timeout); a running server checks tokens against the database on every
- * request, so a deleted user or a changed password takes effect at once.
+ * shell, with the same rules and messages as the credentials API and the settings page.
+ * Works whether or not the server runs (SQLite WAL with a busy timeout); a running server
+ * checks tokens against the database on every request, so a deleted user or a changed
+ * password takes effect at once.
  */
 import type { Command } from 'commander';
 import type { ZodType } from 'zod';
-import { ensureDataDir, loadSecret, resolveDataDir } from '../config/index.js';
-import { openMigrated, type Db } from '../db/index.js';
+import { loadSecret } from '../config/index.js';
+import type { Db } from '../db/index.js';
 import {
   addUser, apiKeyNameSchema, changePassword, clearPlayerPassword, createApiKey, deleteUsers, findUser, listApiKeys, listUsers, newUserSchema, passwordSchema, revokeApiKey, setPlayerPassword,
 } from '../users/index.js';
-import { DomainError, NotFound } from '../model/index.js';
+import { NotFound } from '../model/index.js';
 import { CliError, info, printJson } from './output.js';
 import { readNewPassword } from './password-input.js';
+import { withDb as withDataDirDb } from './with-db.js';
 
 /** Validates with a zod schema; throws CliError (exit 2) with the first message. */
 function check<T>(schema: ZodType<T>, value: unknown): T {
@@ -24,20 +26,7 @@ function check<T>(schema: ZodType<T>, value: unknown): T {
 }
 
 export function registerUser(program: Command): void {
-  /** Opens the data directory's database, runs `fn` (with the data directory), closes it; a refused operation (DomainError) -> CliError (exit 2). */
-  const withDb = async (fn: (db: Db, dataDir: string) => Promise<void>) => {
-    const global = program.opts<{ dataDir?: string; db?: string }>();
-    const dataDir = resolveDataDir(global.dataDir);
-    ensureDataDir(dataDir);
-    const db = await openMigrated(dataDir, global.db);
-    try {
-      await fn(db, dataDir);
-    } catch (err) {
-      throw err instanceof DomainError ? new CliError(err.message) : err;
-    } finally {
-      await db.destroy();
-    }
-  };
+  const withDb = (fn: (db: Db, dataDir: string) => Promise<void>) => withDataDirDb(program, fn);
 
   const user = program.command('user').description('manage users (password from a prompt, or the first line of stdin)');
 

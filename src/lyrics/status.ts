@@ -14,9 +14,6 @@ export const TaskStatus = {
 } as const;
 export type TaskStatusValue = (typeof TaskStatus)[keyof typeof TaskStatus];
 
-/** Every status, in order; handy for filters. */
-export const TASK_STATUSES: readonly TaskStatusValue[] = [0, 1, 2, 3, 4];
-
 /** True for a number that is one of the five statuses. */
 export function isTaskStatus(n: unknown): n is TaskStatusValue {
   return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 4;

@@ -9,7 +9,6 @@ export type Group = 'admin' | 'user' | 'guest';
 export interface User { name: string; group: Group }
 export interface AuthMeAnswer { user: User; auth: boolean }
 export interface LoginAnswer { token: string }
-export interface ErrorAnswer { error: string }
 
 export interface Pagination { currentPage: number; pageSize: number; totalCount: number }
 export interface NamedRef<Id = number> { id: Id; name: string | null }
@@ -93,6 +92,7 @@ export type AdminConfig = {
   enableGzip: boolean;
   listenPort: number;
   blockRemoteConnection: boolean;
+  trustProxy: boolean;
   expiresIn: number;
   pageSize: number;
   checkUpdate: boolean;
@@ -137,6 +137,11 @@ export interface LyricTask {
   status: number;
   worker_name: string | null;
   worker_status: string | null;
+  /**
+   * A lyric is stored and served (GET /api/lyric/translate/lrc): true after a success, and
+   * still true while a retried task waits for its new result (the previous lyric stays).
+   */
+  has_lrc: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -145,8 +150,19 @@ export interface WorkLyricTasksAnswer { tasks: LyricTask[] }
 export interface LyricTaskAnswer { message: string; task: LyricTask }
 export interface LyricFolderTasksAnswer { message: string; tasks: LyricTask[]; created: number }
 export interface LrcContentAnswer { lrcContent: string }
-/** POST /api/lyric/worker/claim: the claimed task, its secret, where to fetch the audio, how often to report. */
+/**
+ * POST /api/lyric/worker/claim: the claimed task, its secret, where to fetch the audio
+ * (/api/lyric/worker/audio/{id}?secret=, with the worker's credentials), how often to report.
+ */
 export interface LyricClaimAnswer { task: LyricTask; secret: string; mediaStreamUrl: string; heartbeatSeconds: number }
+/** A worker key as the admin sees it (the key itself is shown once, at creation). */
+export interface WorkerKey { id: number; name: string; created_at: string; last_used_at: string | null; revoked: boolean }
+/** GET /api/lyric/worker-keys. */
+export interface WorkerKeysAnswer { keys: WorkerKey[] }
+/** POST /api/lyric/worker-keys: the new key's record and `token`, the key itself (answered this once). */
+export interface WorkerKeyCreatedAnswer { message: string; key: WorkerKey; token: string }
+/** DELETE /api/lyric/worker-keys/:id: the revoked key. */
+export interface WorkerKeyAnswer { message: string; key: WorkerKey }
 
 /* Realtime scanner socket (spec 001 sections 3 and 7): one WebSocket at /api/ws?token=,
    JSON messages { type, ... }. `rjcode` is the work code's digits ('01012345'); pages
@@ -154,15 +170,17 @@ export interface LyricClaimAnswer { task: LyricTask; secret: string; mediaStream
 export interface ScanLogEntry { level: 'info' | 'warn' | 'error'; message: string }
 /** A work being processed (tasks) or that failed (failedTasks), with its logs. */
 export interface ScanTask { rjcode: string; result: 'added' | 'updated' | 'failed' | null; logs: ScanLogEntry[] }
-/** One result line: the work, its result and the running count of that result. */
-export interface ScanResultEntry { rjcode: string; result: 'added' | 'updated' | 'failed'; count: number }
+/** One result line: the work, its result and the running count of that result ('skipped': unchanged, counted as the summary line counts it). */
+export interface ScanResultEntry { rjcode: string; result: 'added' | 'updated' | 'skipped' | 'failed'; count: number }
+/** Where the scanner is: a scan runs, or the last one finished or failed (SCAN_INIT_STATE `status`). */
+export type ScanStatus = 'running' | 'finished' | 'error';
 /** Messages the server sends on the scanner socket. */
 export type ScanMessage =
   | { type: 'SCAN_TASKS'; tasks: ScanTask[] }
   | { type: 'SCAN_FAILED_TASKS'; failedTasks: ScanTask[] }
   | { type: 'SCAN_MAIN_LOGS'; mainLogs: ScanLogEntry[] }
   | { type: 'SCAN_RESULTS'; results: ScanResultEntry[] }
-  | { type: 'SCAN_INIT_STATE'; tasks: ScanTask[]; failedTasks: ScanTask[]; mainLogs: ScanLogEntry[]; results: ScanResultEntry[] }
+  | { type: 'SCAN_INIT_STATE'; status: ScanStatus; tasks: ScanTask[]; failedTasks: ScanTask[]; mainLogs: ScanLogEntry[]; results: ScanResultEntry[] }
   | { type: 'SCAN_FINISHED'; message: string }
   | { type: 'SCAN_ERROR'; error: string }
   | { type: 'success'; message: string; auth: boolean; user: User }
@@ -170,10 +188,6 @@ export type ScanMessage =
 /** Commands a page sends on the scanner socket. */
 export interface ScanCommand { type: 'ON_SCANNER_PAGE' | 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'KILL_SCAN_PROCESS' }
 
-/** PUT /api/review body (spec 000 section 7); query starOnly / progressOnly pick the fields written. */
-export interface ReviewPutBody { user_name?: string; work_id: number; rating?: number | null; review_text?: string | null; progress?: Progress | null }
-/** PUT /api/histroy body. */
-export interface HistoryPutBody { work_id: number; state: HistoryState }
 /** POST /api/work/scan/:id answer: `memo` is present when the work's files changed (the page reloads). */
 export interface WorkScanAnswer { message: string; memo?: string }
 

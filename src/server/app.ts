@@ -1,7 +1,8 @@
 /**
  * The Koa application (DESIGN section 2 `server/`): error handling, security
- * headers, gzip, blockRemoteConnection, login throttling, body parsing, the API
- * routers, the players' API at /rest (src/subsonic) and the web UI; a running server reloads config.json when it changes.
+ * headers, gzip, blockRemoteConnection, body parsing, login throttling, the API
+ * routers, the players' API at /rest (src/subsonic) and the web UI; a running server
+ * reloads config.json when it changes.
  * `createApp` takes the services and returns the app; `startServer` listens and
  * returns the http.Server.
  */
@@ -13,7 +14,7 @@ import { errorHandler } from './middleware/errors.js';
 import { securityHeaders } from './middleware/security.js';
 import { compressAnswers } from './middleware/compress.js';
 import { blockRemote } from './middleware/remote.js';
-import { failureCounter, loginThrottle } from './middleware/throttle.js';
+import { loginGuard, loginThrottle } from './middleware/throttle.js';
 import { watchConfig } from '../config/index.js';
 import { serveWeb } from './static.js';
 import { routers } from './routes/index.js';
@@ -24,7 +25,10 @@ import { subsonicRouter } from '../subsonic/index.js';
 export function createApp(services: AppServices): Koa<AppState, { services: AppServices }> {
   const app = new Koa<AppState, { services: AppServices }>();
   app.context.services = services;
-  app.proxy = false;
+  // ctx.ip: the socket's address, or with trustProxy (read per request) the last X-Forwarded-For entry,
+  // the one the nearest proxy added (earlier entries are whatever the client sent)
+  Object.defineProperty(app, 'proxy', { get: () => services.config.trustProxy, configurable: true });
+  app.maxIpsCount = 1;
   app.on('error', (err: Error & { code?: string }) => {
     if (err.code === 'EPIPE' || err.code === 'ECONNRESET' || err.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     process.stderr.write(`audiolib: ${err.stack ?? err.message}\n`);
@@ -33,10 +37,10 @@ export function createApp(services: AppServices): Koa<AppState, { services: AppS
   app.use(securityHeaders());
   app.use(compressAnswers());
   app.use(blockRemote());
-  const signInFailures = failureCounter();
-  app.use(loginThrottle({ counter: signInFailures }));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
-  for (const router of [...routers, subsonicRouter(signInFailures)]) app.use(router.routes()).use(router.allowedMethods());
+  const signIns = loginGuard();
+  app.use(loginThrottle({ guard: signIns })); // after the body parser: it counts per account name too
+  for (const router of [...routers, subsonicRouter(signIns)]) app.use(router.routes()).use(router.allowedMethods());
   app.use(serveWeb());
   return app;
 }

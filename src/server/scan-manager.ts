@@ -1,16 +1,18 @@
 /**
- * The server's scan manager (issue 4 "Realtime"; spec 001 sections 2, 3, 4 and 7): runs
- * one scan at a time in the server process and keeps the scanner page's state (tasks,
- * failedTasks, mainLogs, results) so every open page sees the same state and a page
- * opened mid-scan gets it whole (SCAN_INIT_STATE). State changes go to `broadcast` as
- * the spec's messages, coalesced so a large library does not flood the sockets. The scans
- * themselves run in the scan runner (src/metadata/runner.ts); this file only folds its events.
+ * The server's scan manager (spec 001 sections 2, 3, 4 and 7): runs
+ * one scan at a time in the server process and keeps the scanner page's state (status,
+ * tasks, failedTasks, mainLogs, results) so every open page sees the same state, and a
+ * page opened mid-scan or after it gets it whole (SCAN_INIT_STATE). The last scan's state
+ * stays in memory until the next one starts (a restart forgets it). State changes go to
+ * `broadcast` as the spec's messages, coalesced so a large library does not flood the
+ * sockets. The scans themselves run in the scan runner (src/metadata/runner.ts); this
+ * file only folds its events.
  */
 import type { AppServices } from './context.js';
 import { mainLogOf, runScan, type RunEvent, type RunMode } from '../metadata/index.js';
 import { ScanAbortedError, summaryLine, type ScanLog } from '../library/scan.js';
 import { currentScanLock } from '../library/lock.js';
-import type { ScanMessage, ScanResultEntry, ScanTask } from '../model/index.js';
+import type { ScanMessage, ScanResultEntry, ScanStatus, ScanTask } from '../model/index.js';
 
 export type ScanCommandKind = 'scan' | 'lyrics' | 'update';
 
@@ -21,11 +23,13 @@ const COALESCE_MS = 150;
 const rjcodeOf = (code: string) => code.slice(2);
 
 export class ScanManager {
+  /** null until this server has run a scan. */
+  private status: ScanStatus | null = null;
   private tasks: ScanTask[] = [];
   private failedTasks: ScanTask[] = [];
   private mainLogs: ScanLog[] = [];
   private results: ScanResultEntry[] = [];
-  private counts = { added: 0, updated: 0, failed: 0 };
+  private counts = { added: 0, updated: 0, skipped: 0, failed: 0 };
   private controller: AbortController | null = null;
   private dirty = new Set<'SCAN_TASKS' | 'SCAN_FAILED_TASKS' | 'SCAN_MAIN_LOGS' | 'SCAN_RESULTS'>();
   private timer: NodeJS.Timeout | null = null;
@@ -47,19 +51,25 @@ export class ScanManager {
   }
 
   /**
-   * What a page opening the scanner gets (ON_SCANNER_PAGE): SCAN_INIT_STATE while this
-   * server scans; a main log naming the other process while a CLI scan holds the lock;
-   * nothing when idle.
+   * The whole state as SCAN_INIT_STATE, the first part of the answer to ON_SCANNER_PAGE:
+   * status running with the lists so far while this server scans, else the last scan's
+   * lists (its main log ending with the finish or error line) with status finished or
+   * error; null before this server's first scan.
    */
-  async pageOpened(): Promise<ScanMessage[]> {
-    if (this.running) return [this.initState()];
-    const lock = await currentScanLock(this.services.db);
-    return lock.running ? [{ type: 'SCAN_MAIN_LOGS', mainLogs: [{ level: 'info', message: `${lock.reason} in another process` }] }] : [];
+  initState(): ScanMessage | null {
+    if (!this.status) return null;
+    return { type: 'SCAN_INIT_STATE', status: this.status, tasks: this.tasks, failedTasks: this.failedTasks, mainLogs: this.mainLogs, results: this.results };
   }
 
-  /** The whole state as SCAN_INIT_STATE. */
-  initState(): ScanMessage {
-    return { type: 'SCAN_INIT_STATE', tasks: this.tasks, failedTasks: this.failedTasks, mainLogs: this.mainLogs, results: this.results };
+  /**
+   * The second part of the answer to ON_SCANNER_PAGE: while no scan runs here but a CLI
+   * scan holds the scan lock, the main log (the last scan's, if any) plus a line naming
+   * the other process, as SCAN_MAIN_LOGS; else null.
+   */
+  async otherProcessScan(): Promise<ScanMessage | null> {
+    if (this.running) return null;
+    const lock = await currentScanLock(this.services.db);
+    return lock.running ? { type: 'SCAN_MAIN_LOGS', mainLogs: [...this.mainLogs, { level: 'info', message: `${lock.reason} in another process` }] } : null;
   }
 
   /**
@@ -75,7 +85,8 @@ export class ScanManager {
     this.failedTasks = [];
     this.mainLogs = [];
     this.results = [];
-    this.counts = { added: 0, updated: 0, failed: 0 };
+    this.counts = { added: 0, updated: 0, skipped: 0, failed: 0 };
+    this.status = 'running';
     const controller = new AbortController();
     this.controller = controller;
     const { config, db, dataDir } = this.services;
@@ -105,7 +116,12 @@ export class ScanManager {
     this.mark('SCAN_MAIN_LOGS');
   }
 
-  /** Folds one run event into the state (spec 001 section 3: tasks, failed tasks, main logs, results). */
+  /**
+   * Folds one run event into the state (spec 001 section 3: tasks, failed tasks, main
+   * logs, results). Results count as the summary line does: the works of the scan itself,
+   * skipped ones included; the metadata fetch after it ends works 'skipped' that the scan
+   * already counted.
+   */
   private apply(e: RunEvent): void {
     const line = mainLogOf(e);
     if (line) this.log(line);
@@ -123,7 +139,7 @@ export class ScanManager {
       const index = this.tasks.findIndex((t) => t.rjcode === rjcode);
       const task = index >= 0 ? this.tasks.splice(index, 1)[0]! : null;
       if (task) this.mark('SCAN_TASKS');
-      if (e.result === 'skipped') return;
+      if (e.phase === 'fetch') return;
       if (e.result === 'failed') {
         this.failedTasks.push({ rjcode, result: 'failed', logs: e.logs });
         this.mark('SCAN_FAILED_TASKS');
@@ -152,9 +168,16 @@ export class ScanManager {
     this.dirty.clear();
   }
 
-  private end(last: ScanMessage): void {
+  /**
+   * Ends the run: the lists go out, then `last`. The finish line joins the kept main log
+   * after the flush (the open pages add it themselves on SCAN_FINISHED; an error line is
+   * logged already), so a page opened later sees the log as the open pages do.
+   */
+  private end(last: Extract<ScanMessage, { type: 'SCAN_FINISHED' | 'SCAN_ERROR' }>): void {
     this.controller = null;
     this.flush();
+    if (last.type === 'SCAN_FINISHED') this.mainLogs.push({ level: 'info', message: last.message });
+    this.status = last.type === 'SCAN_FINISHED' ? 'finished' : 'error';
     this.broadcast(last);
   }
 }

@@ -24,7 +24,9 @@ export interface SendFileOptions {
  */
 export async function sendFile(ctx: AppContext, absPath: string, opts: SendFileOptions): Promise<void> {
   const res = ctx.res;
-  ctx.status = 200; // Koa starts at 404; send only sets 206/304 itself
+  // Koa starts at 404 and send only sets 206/304 itself. Not `ctx.status`: Koa would also
+  // fix the reason phrase ('OK'), which a 206 or 304 would then carry.
+  res.statusCode = 200;
   ctx.set('Content-Type', opts.type);
   ctx.set('Cache-Control', opts.cacheControl ?? 'private, no-cache');
   await new Promise<void>((resolve, reject) => {

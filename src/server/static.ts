@@ -27,8 +27,9 @@ export function serveWeb(root = webRoot): Koa.Middleware {
     const file = path.join(root, rel);
     const isFile = file.startsWith(root + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile();
     const target = isFile ? rel : '/index.html';
-    // Koa's default status is 404; send only sets the status for 206/304/errors.
-    ctx.status = 200;
+    // Koa's default status is 404; send only sets the status for 206/304/errors. Not
+    // `ctx.status`: Koa would also fix the reason phrase ('OK') for those.
+    ctx.res.statusCode = 200;
     ctx.respond = false;
     await new Promise<void>((resolve) => {
       const stream = send(ctx.req, target, {

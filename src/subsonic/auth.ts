@@ -3,14 +3,16 @@
  * apiKeyAuthentication; with `u` too: code 43; unknown or revoked: code 44), or `u` with
  * `p` (plain or `enc:` hex; the player password or the login password) or with `t` and `s`
  * (t = md5(player password + s); a user without a player password: code 41). A wrong
- * name or password answers code 40; no `u` and no `apiKey`, code 10. Failures count in the
- * server's sign-in throttle (the same budget as POST /api/auth/me): once an address used
- * it up, calls with credentials answer 429 with code 0 until the window passes. With
- * `auth: false` every call acts as the admin.
+ * name or password answers code 40; no `u` and no `apiKey`, code 10. Sign-ins go through
+ * the server's sign-in guard, the one of POST /api/auth/me (src/server/middleware/
+ * throttle.ts: per address, per account with backoff, sparing an account at an address
+ * it signed in from before; an API key's account is '' until it is known): a refused
+ * attempt answers HTTP 429 with code 0 and Retry-After before any credential is checked.
+ * With `auth: false` every call acts as the admin.
  */
 import crypto from 'node:crypto';
 import type { AppContext } from '../server/context.js';
-import { tooManyFailures, type FailureCounter } from '../server/middleware/throttle.js';
+import { tooManyFailures, type LoginGuard } from '../server/middleware/throttle.js';
 import { authenticate, findUser, readPlayerPassword, userOfApiKey } from '../users/index.js';
 import type { User } from '../model/index.js';
 import { Code, SubsonicError, missing } from './errors.js';
@@ -58,9 +60,9 @@ async function byToken(ctx: AppContext, name: string, token: string, salt: strin
 
 /**
  * The caller of a call with `params`, or a SubsonicError (codes 10, 40, 41, 43, 44; 0 with
- * HTTP 429 while throttled). Counts a wrong credential as a failed sign-in of the address.
+ * HTTP 429 while `guard` refuses). A wrong credential counts as a failed sign-in.
  */
-export async function signIn(ctx: AppContext, params: Params, failures: FailureCounter): Promise<User> {
+export async function signIn(ctx: AppContext, params: Params, guard: LoginGuard): Promise<User> {
   if (!ctx.services.config.auth) return { name: 'admin', group: 'admin' };
   const apiKey = params.get('apiKey');
   const name = params.get('u');
@@ -70,16 +72,17 @@ export async function signIn(ctx: AppContext, params: Params, failures: FailureC
   const [token, salt] = [params.get('t'), params.get('s')];
   if (apiKey === undefined && p === undefined && !(token && salt)) throw missing(token ? 's' : 'p');
 
-  const wait = failures.blockedFor(ctx.ip);
+  const account = apiKey === undefined ? name! : '';
+  const wait = guard.waitFor(account, ctx.ip);
   if (wait > 0) throw new SubsonicError(Code.Generic, tooManyFailures(ctx, wait).message, 429);
   let user: User | null;
   if (apiKey !== undefined) user = await userOfApiKey(ctx.services.db, apiKey);
   else if (p !== undefined) user = await byPassword(ctx, name!, p);
   else user = await byToken(ctx, name!, token!, salt!);
   if (!user) {
-    failures.fail(ctx.ip);
+    guard.fail(account, ctx.ip);
     throw apiKey !== undefined ? new SubsonicError(Code.InvalidApiKey, 'invalid API key') : new SubsonicError(Code.WrongCredentials, 'Wrong username or password');
   }
-  failures.succeed(ctx.ip);
+  guard.succeed(user.name, ctx.ip);
   return user;
 }

@@ -7,7 +7,7 @@
  */
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../server/context.js';
-import type { FailureCounter } from '../server/middleware/throttle.js';
+import type { LoginGuard } from '../server/middleware/throttle.js';
 import { Code, SubsonicError, subsonicErrorOf } from './errors.js';
 import { Params } from './params.js';
 import { formatOf, respond, type Format } from './respond.js';
@@ -28,7 +28,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
 };
 
 /** Runs one call of `method`; answers through `respond` unless the endpoint sent a file. */
-async function run(ctx: AppContext, method: string, failures: FailureCounter): Promise<void> {
+async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<void> {
   let format: Format = 'xml';
   try {
     const params = await Params.of(ctx);
@@ -37,7 +37,7 @@ async function run(ctx: AppContext, method: string, failures: FailureCounter): P
     if (!endpoint) throw new SubsonicError(Code.Generic, method ? `unknown method: ${method}` : 'no method: call /rest/{method}', 404);
     const db = ctx.services.db;
     if (endpoint.access === 'public') return respond(ctx, format, await endpoint.handle({ ctx, db, params }));
-    const user = await signIn(ctx, params, failures);
+    const user = await signIn(ctx, params, guard);
     if (endpoint.access === 'writer' && user.group === 'guest') throw new SubsonicError(Code.NotAuthorized, 'guests cannot make changes');
     const payload = await endpoint.handle({ ctx, db, params, user });
     if (payload) respond(ctx, format, payload);
@@ -48,13 +48,13 @@ async function run(ctx: AppContext, method: string, failures: FailureCounter): P
   }
 }
 
-/** The /rest router; `failures` is the server's sign-in throttle (shared with POST /api/auth/me). */
-export function subsonicRouter(failures: FailureCounter): Router<AppState, { services: AppContext['services'] }> {
+/** The /rest router; `guard` is the server's sign-in guard (shared with POST /api/auth/me). */
+export function subsonicRouter(guard: LoginGuard): Router<AppState, { services: AppContext['services'] }> {
   const router = new Router<AppState, { services: AppContext['services'] }>();
   // every path under /rest answers here (an unknown one with code 0), never the web UI's page
   const handler = (ctx: AppContext & { params: Record<string, string | undefined> }) => {
     const path = ctx.params.path ?? '';
-    return run(ctx, path.includes('/') ? '' : path.replace(/\.view$/, ''), failures);
+    return run(ctx, path.includes('/') ? '' : path.replace(/\.view$/, ''), guard);
   };
   router.get('/rest{/*path}', handler);
   router.post('/rest{/*path}', handler);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { Forbidden, Invalid, NotFound, type Group, type User } from '../model/index.js';
 import { hashPassword } from './password.js';
+import { newAccountRow } from './accounts.js';
 
 /** The one account that always exists and cannot be deleted. */
 export const ADMIN_NAME = 'admin';
@@ -39,7 +40,7 @@ export async function addUser(db: Db, user: NewUser): Promise<User> {
     if (await trx('users').where({ name: user.name }).first()) {
       throw new Invalid('name already exists, usernames must not repeat');
     }
-    await trx('users').insert({ name: user.name, password: hash, group: user.group });
+    await trx('users').insert(newAccountRow(user.name, hash, user.group));
     return { name: user.name, group: user.group };
   });
 }

@@ -66,14 +66,14 @@ export async function startMediaFixture(prepare?: (library: string) => void, opt
  * A GET with the path and headers sent exactly as given: fetch would normalise '..'
  * and adds `Cache-Control: no-cache` to conditional requests.
  */
-export function rawGet(baseUrl: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+export function rawGet(baseUrl: string, rawPath: string, headers: Record<string, string> = {}): Promise<{ status: number; statusMessage: string; body: string; headers: http.IncomingHttpHeaders }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request({ hostname, port, path: rawPath, method: 'GET', headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', body, headers: res.headers }));
     });
     req.on('error', reject);
     req.end();

@@ -111,12 +111,20 @@ describe('GET /api/media/stream/:hash', () => {
     const url = `/api/media/stream/${prologue.hash}?token=${fx.token}`;
     const byEtag = await rawGet(fx.srv.url, url, { 'if-none-match': head.headers.get('etag')! });
     expect(byEtag.status).toBe(304);
+    expect(byEtag.statusMessage).toBe('Not Modified');
     expect(byEtag.body).toBe('');
     const byDate = await rawGet(fx.srv.url, url, { 'if-modified-since': head.headers.get('last-modified')! });
     expect(byDate.status).toBe(304);
     const stale = await rawGet(fx.srv.url, url, { 'if-none-match': '"stale-etag"' });
     expect(stale.status).toBe(200);
+    expect(stale.statusMessage).toBe('OK');
     expect(stale.headers['content-length']).toBe(String(prologue.bytes.length));
+  });
+
+  it('says 206 Partial Content on the status line of a range answer', async () => {
+    const res = await rawGet(fx.srv.url, `/api/media/stream/${prologue.hash}?token=${fx.token}`, { range: 'bytes=0-99' });
+    expect(`${res.status} ${res.statusMessage}`).toBe('206 Partial Content');
+    expect(res.headers['content-range']).toBe(`bytes 0-99/${prologue.bytes.length}`);
   });
 
   it.each([

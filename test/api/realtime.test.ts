@@ -1,9 +1,11 @@
 /**
- * The scanner's WebSocket (/api/ws, issue 4 "Realtime"; spec 001 sections 3 and 7)
+ * The scanner's WebSocket (/api/ws; spec 001 sections 3 and 7)
  * seen by real ws clients against the real server during real scans: auth, the spec's
- * messages, a failed task, two pages sharing state, SCAN_INIT_STATE mid-scan, a kill.
+ * messages, a failed task, two pages sharing state, SCAN_INIT_STATE mid-scan and after
+ * a scan, a kill.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -11,7 +13,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startFakeStore, type FakeStore } from '../helpers/fake-store.js';
 import { createUser } from '../../src/users/index.js';
 import { copyLibrary, tempDir } from '../unit/library/helpers.js';
-import type { ScanMessage } from '../../src/model/index.js';
+import type { ScanMessage, ScanResultEntry } from '../../src/model/index.js';
 import { acquireScanLock } from '../../src/library/lock.js';
 
 /** A ws client that records every message and can wait for one matching a predicate. */
@@ -72,6 +74,18 @@ afterEach(async () => {
   store = null;
 });
 
+/** How many result lines of each kind. */
+const resultCounts = (results: ScanResultEntry[]) => results.reduce<Record<string, number>>((n, r) => ({ ...n, [r.result]: (n[r.result] ?? 0) + 1 }), {});
+
+/** The fixture library plus RJ777777, whose only file name is not valid UTF-8: it fails. */
+function libraryWithFailure(): string {
+  const lib = copyLibrary();
+  const bad = path.join(lib, 'RJ777777 old archive');
+  fs.mkdirSync(bad);
+  fs.writeFileSync(Buffer.concat([Buffer.from(bad + '/'), Buffer.from([0x82, 0xa0, 0x2e, 0x6d, 0x70, 0x33])]), 'x');
+  return lib;
+}
+
 /** A library of `n` works with 4 files each, hard links to one fixture mp3 (no disk cost). */
 function bigLibrary(n: number): string {
   const root = path.join(tempDir(), 'big');
@@ -106,10 +120,7 @@ describe('/api/ws auth', () => {
 
 describe('scans over /api/ws', () => {
   it('streams main logs, results, the failed task and SCAN_FINISHED for PERFORM_SCAN', async () => {
-    const lib = copyLibrary();
-    const bad = path.join(lib, 'RJ777777 old archive');
-    fs.mkdirSync(bad);
-    fs.writeFileSync(Buffer.concat([Buffer.from(bad + '/'), Buffer.from([0x82, 0xa0, 0x2e, 0x6d, 0x70, 0x33])]), 'x');
+    const lib = libraryWithFailure();
     store = await startFakeStore();
     server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: lib }], ...store.config, retry: 1, retryDelay: 0 } });
     const page = connect(`?token=${await server.login()}`);
@@ -152,8 +163,48 @@ describe('scans over /api/ws', () => {
     expect((await page.next('SCAN_FINISHED')).message).toBe('scan finished: added 5, updated 0, skipped 0, failed 0, duplicates 1');
     const logs = [...page.messages].reverse().find((m) => m.type === 'SCAN_MAIN_LOGS') as Extract<ScanMessage, { type: 'SCAN_MAIN_LOGS' }>;
     expect(logs.mainLogs.map((l) => l.message)).toEqual(expect.arrayContaining(['fetching metadata of 5 works', 'metadata: 3 fetched, 2 not fetched']));
+    const results = [...page.messages].reverse().find((m) => m.type === 'SCAN_RESULTS') as Extract<ScanMessage, { type: 'SCAN_RESULTS' }>;
+    expect(resultCounts(results.results)).toEqual({ added: 5 }); // the fetch does not count the works again as skipped
     expect(await server.services.db('works').where({ id: 189758 }).first('circle_id', 'metadata_status')).toMatchObject({ metadata_status: 'ok' });
     expect((await server.services.db('works').where({ id: 189758 }).first('circle_id'))!.circle_id).not.toBeNull();
+  });
+
+  it('gives a page opened after a scan that scan\'s state: status, logs, failed task and results, skipped works counted', async () => {
+    server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: libraryWithFailure() }] } });
+    const token = await server.login();
+    const a = connect(`?token=${token}`);
+    await a.next('success');
+    a.send('ON_SCANNER_PAGE');
+    a.send('PERFORM_SCAN');
+    const finished = await a.next('SCAN_FINISHED');
+    expect(finished.message).toBe('scan finished: added 5, updated 0, skipped 0, failed 1, duplicates 1');
+    expect(a.messages.filter((m) => m.type === 'SCAN_INIT_STATE')).toEqual([]); // nothing to tell before the first scan
+
+    const opened = async () => {
+      const page = connect(`?token=${token}`);
+      await page.next('success');
+      page.send('ON_SCANNER_PAGE');
+      return page.next('SCAN_INIT_STATE');
+    };
+    const later = await opened();
+    expect(later.status).toBe('finished');
+    expect(later.mainLogs.map((l) => l.message)).toEqual(expect.arrayContaining(['found 6 work folders', expect.stringMatching(/^RJ173248 is in two folders/)]));
+    expect(later.mainLogs.at(-1)).toEqual({ level: 'info', message: finished.message });
+    expect(later.tasks).toEqual([]);
+    expect(later.failedTasks).toHaveLength(1);
+    expect(later.failedTasks[0]).toMatchObject({ rjcode: '777777', result: 'failed' });
+    expect(later.failedTasks[0]!.logs.at(-1)!.message).toContain('not valid UTF-8');
+    expect(resultCounts(later.results)).toEqual({ added: 5, failed: 1 });
+
+    // A rescan: the result lines count the skipped works as the summary line does.
+    const from = a.messages.length;
+    a.send('PERFORM_SCAN');
+    expect((await a.next('SCAN_FINISHED', () => true, from)).message).toBe('scan finished: added 0, updated 0, skipped 5, failed 1, duplicates 1');
+    const rescan = await opened();
+    expect(rescan.status).toBe('finished');
+    expect(resultCounts(rescan.results)).toEqual({ skipped: 5, failed: 1 });
+    expect(rescan.results.filter((r) => r.result === 'skipped').map((r) => r.count)).toEqual([1, 2, 3, 4, 5]);
+    expect(rescan.mainLogs.map((l) => l.message)).not.toContain(finished.message);
   });
 
   it('shares one state between two pages, gives SCAN_INIT_STATE mid-scan, refuses a second scan, and kills within the scan', async () => {
@@ -206,7 +257,14 @@ describe('scans over /api/ws', () => {
       page.send('ON_SCANNER_PAGE');
       expect((await page.next('SCAN_MAIN_LOGS')).mainLogs[0]!.message).toMatch(/^a scan is already running \(pid \d+ .*\) in another process$/);
       page.send('PERFORM_SCAN');
-      expect((await page.next('SCAN_ERROR')).error).toMatch(/^a scan is already running \(pid \d+ on .+, started .+ UTC\)$/);
+      const refused = await page.next('SCAN_ERROR');
+      expect(refused.error).toMatch(/^a scan is already running \(pid \d+ on .+, started .+ UTC\)$/);
+      // a page opened later sees the refusal, then the other process's scan
+      const later = connect(`?token=${await server.login()}`);
+      await later.next('success');
+      later.send('ON_SCANNER_PAGE');
+      expect(await later.next('SCAN_INIT_STATE')).toMatchObject({ status: 'error', mainLogs: [{ level: 'error', message: refused.error }] });
+      expect((await later.next('SCAN_MAIN_LOGS')).mainLogs.map((l) => l.message)).toEqual([refused.error, expect.stringMatching(/in another process$/)]);
     } finally {
       await lock.release('finished');
     }
@@ -220,5 +278,105 @@ describe('scans over /api/ws', () => {
     expect((await page.next('SCAN_FINISHED')).message).toMatch(/^scan finished: added [05], updated 0, skipped [05], failed 0, duplicates 1$/);
     expect((await server.services.db('works').count({ n: '*' }).first())!.n).toBe(5);
     expect((await server.services.db('scan_runs').where({ kind: 'scan', status: 'finished' }).count({ n: '*' }).first())!.n).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/**
+ * A raw WebSocket client on a TCP socket: the upgrade request and the first frames go
+ * out in ONE write, so the server has the commands before it can have checked the token.
+ * Records the server's text messages in order, and its close frame as {type: 'close', code}.
+ */
+async function rawSocket(query: string, early: object[]) {
+  const { port } = new URL(server!.url);
+  const frame = (message: object) => {
+    const payload = Buffer.from(JSON.stringify(message));
+    const mask = Buffer.from([1, 2, 3, 4]);
+    return Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, payload.map((b, i) => b ^ mask[i % 4]!)]);
+  };
+  const socket = net.connect(Number(port), '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const messages: (ScanMessage | { type: 'close'; code: number })[] = [];
+  let buffer = Buffer.alloc(0);
+  let upgraded = false;
+  const changed: (() => void)[] = [];
+  socket.on('data', (data) => {
+    buffer = Buffer.concat([buffer, data]);
+    if (!upgraded) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      expect(buffer.subarray(0, 12).toString()).toBe('HTTP/1.1 101');
+      buffer = buffer.subarray(end + 4);
+      upgraded = true;
+    }
+    // server frames are unmasked; these messages are short (< 64 KiB)
+    while (buffer.length >= 2) {
+      const short = buffer[1]! & 0x7f;
+      const [start, length] = short === 126 ? [4, buffer.length >= 4 ? buffer.readUInt16BE(2) : Infinity] : [2, short];
+      if (buffer.length < start + length) break;
+      const opcode = buffer[0]! & 0x0f;
+      if (opcode === 1) messages.push(JSON.parse(buffer.subarray(start, start + length).toString()) as ScanMessage);
+      if (opcode === 8) messages.push({ type: 'close', code: buffer.readUInt16BE(start) });
+      buffer = buffer.subarray(start + length);
+    }
+    changed.splice(0).forEach((f) => f());
+  });
+  const request = [`GET /api/ws${query} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Upgrade: websocket', 'Connection: Upgrade',
+    `Sec-WebSocket-Key: ${Buffer.from('0123456789abcdef').toString('base64')}`, 'Sec-WebSocket-Version: 13', '', ''].join('\r\n');
+  socket.write(Buffer.concat([Buffer.from(request), ...early.map(frame)]));
+  return {
+    messages,
+    send: (message: object) => socket.write(frame(message)),
+    /** Resolves with every message so far once one matching `test` arrived. */
+    async until(test: (m: (typeof messages)[number]) => boolean) {
+      while (!messages.some(test)) await new Promise<void>((resolve) => changed.push(resolve));
+      return messages;
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+describe('commands over /api/ws', () => {
+  it('answers error for names that are not commands, inherited object properties included, and starts nothing', async () => {
+    server = await startTestServer(); // no root folders: a real PERFORM_SCAN is refused
+    const page = connect(`?token=${await server.login()}`);
+    await page.next('success');
+    const names = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'];
+    for (const type of [...names, 'PERFORM_SCAN', 'end-of-test']) page.send(type);
+    await page.next('error', (m) => m.message === 'unknown command: end-of-test');
+    expect(page.messages.slice(1)).toEqual([
+      ...names.map((type) => ({ type: 'error', message: `unknown command: ${type}` })),
+      { type: 'error', message: 'no root folders to scan: add one in the settings' },
+      { type: 'error', message: 'unknown command: end-of-test' },
+    ]);
+    expect((await server.services.db('scan_runs').count({ n: '*' }).first())!.n).toBe(0);
+  });
+
+  it('queues commands sent before the token check finished and answers them after success, in order', async () => {
+    server = await startTestServer();
+    const raw = await rawSocket(`?token=${await server.login()}`, [{ type: 'early-1' }, { type: 'KILL_SCAN_PROCESS' }]);
+    try {
+      await raw.until((m) => m.type === 'success');
+      raw.send({ type: 'late' });
+      expect(await raw.until((m) => 'message' in m && m.message === 'unknown command: late')).toEqual([
+        { type: 'success', message: 'logged in', auth: true, user: { name: 'admin', group: 'admin' } },
+        { type: 'error', message: 'unknown command: early-1' },
+        { type: 'error', message: 'no scan is running' },
+        { type: 'error', message: 'unknown command: late' },
+      ]);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('drops the queued commands of a socket that is refused', async () => {
+    server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: copyLibrary() }] } });
+    await createUser(server.services.db, 'listener', 'listener-pw', 'user');
+    const raw = await rawSocket(`?token=${await server.login('listener', 'listener-pw')}`, [{ type: 'PERFORM_SCAN' }, { type: 'KILL_SCAN_PROCESS' }]);
+    try {
+      expect(await raw.until((m) => m.type === 'close')).toEqual([{ type: 'error', message: 'admin only' }, { type: 'close', code: 4003 }]);
+      expect((await server.services.db('scan_runs').count({ n: '*' }).first())!.n).toBe(0);
+    } finally {
+      raw.close();
+    }
   });
 });

@@ -90,6 +90,16 @@ describe('audiolib user passwd and delete', () => {
     expect(admin.stderr).toContain('the admin user cannot be deleted');
     expect(JSON.parse((await user(['list', '--json'])).stdout).users).toEqual([{ name: 'admin', group: 'admin' }]);
   });
+
+  it("a user added again under a deleted user's name does not inherit the deleted user's tokens", async () => {
+    expect((await user(['add', 'carol1', '--group', 'guest'], 'carol-pw-1\n')).code).toBe(0);
+    const { token } = (await (await login('carol1', 'carol-pw-1')).json()) as { token: string };
+    expect((await user(['delete', 'carol1'])).code).toBe(0);
+    expect((await user(['add', 'carol1', '--group', 'user'], 'carol-pw-1\n')).code).toBe(0);
+    expect((await me(token)).status).toBe(401);
+    const fresh = (await (await login('carol1', 'carol-pw-1')).json()) as { token: string };
+    expect(await (await me(fresh.token)).json()).toEqual({ user: { name: 'carol1', group: 'user' }, auth: true });
+  });
 });
 
 describe('audiolib user add on a terminal', () => {

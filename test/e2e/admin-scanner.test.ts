@@ -1,9 +1,10 @@
 /**
  * /admin/scanner in real Chromium against the real server and real scans (spec 001
- * sections 2, 3, 4, 7, 8 and 9; issue 4 "Admin scanner page"): the buttons and their
+ * sections 2, 3, 4, 7, 8 and 9): the buttons and their
  * disabled states, the running state with the terminate button, the finished state with
  * the result lines and counts of the fixture library, the log panel (latest two messages,
- * 256 px body), the processing/failed tabs with expandable logs, a second page opened
+ * 256 px body), the processing/failed tabs with expandable logs, the last scan's state
+ * after leaving the page and coming back (skipped works counted), a second page opened
  * mid-scan, terminate, reconnecting after a dropped socket, and non-admins kept out.
  */
 import fs from 'node:fs';
@@ -116,11 +117,33 @@ describe('/admin/scanner', () => {
     await expect(errorLine.getByLabel('error').count()).resolves.toBe(1);
     await e2e.screenshot(page, 'admin-scanner-finished');
 
+    // Leave the page and come back (a new document): the server keeps the last scan's state.
+    await page.goto('/works');
+    await page.getByTestId('work-card').first().waitFor();
+    await page.goto('/admin/scanner');
+    await waitStatus(page, 'finished');
+    await expect(page.getByTestId('status-icon').getAttribute('aria-label')).resolves.toBe('finished');
+    await expect(page.getByTestId('result-added').textContent()).resolves.toBe('added success5');
+    await expect(resultCount(page, 'failed')).resolves.toBe('1');
+    await expect(header.last().textContent()).resolves.toBe('scan finished: added 5, updated 0, skipped 0, failed 1, duplicates 1');
+    await expect(page.getByTestId('log-body').textContent()).resolves.toContain('found 6 work folders');
+    await expect(count(page, 'failed')).resolves.toBe('1');
+    await expect.poll(() => button(page, 'scan local audio library').isEnabled()).toBe(true);
+
     const phone = await scannerPage(PHONE);
     await button(phone, 'scan local audio library').click();
     await waitStatus(phone, 'finished');
     await expect(resultCount(phone, 'added')).resolves.toBe('0');
+    await expect(phone.getByTestId('result-skipped').textContent()).resolves.toBe('skipped5');
     await expect(resultCount(phone, 'failed')).resolves.toBe('1');
+    // and again after leaving and coming back, in Chinese
+    await phone.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+    await phone.goto('/works');
+    await phone.goto('/admin/scanner');
+    await waitStatus(phone, 'finished');
+    await expect(phone.getByTestId('result-skipped').textContent()).resolves.toBe('已跳过5');
+    await expect(resultCount(phone, 'added')).resolves.toBe('0');
+    await expect(phone.getByTestId('log-header').getByTestId('log-line').last().textContent()).resolves.toBe('scan finished: added 0, updated 0, skipped 5, failed 1, duplicates 1');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await e2e.screenshot(phone, 'admin-scanner-finished');
   });

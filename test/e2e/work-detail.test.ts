@@ -68,10 +68,13 @@ describe('work header', () => {
     }
   });
 
-  it('tells an unknown work with the server error', async () => {
-    const page = await e2e.page();
+  it('shows the not-found page for an unknown work, with no notice', async () => {
+    const page = await e2e.page({ lang: 'zh-CN' });
     await page.goto('/work/999999');
-    await page.getByText('work not found').waitFor();
+    await page.getByTestId('not-found').getByText('/work/999999 不存在。').waitFor();
+    await expect(page.getByTestId('not-found').getByRole('heading', { name: '页面不存在' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('drawer-toggle').isVisible()).resolves.toBe(true);
+    await expect(page.locator('.mantine-Notification-root').count()).resolves.toBe(0);
   });
 });
 
@@ -198,7 +201,10 @@ describe('work actions', () => {
     await page.locator('[data-testid="tree-item"][data-type="folder"]').filter({ hasText: 'flac' }).click();
     await page.getByTestId('translate-folder').click();
     await page.getByText('2 lyric tasks created').waitFor();
-    await expect(page.locator('[data-testid="ai-badge"][data-status="1"]').count()).resolves.toBe(2);
+    // The badges follow the (debounced) status call, not the toast: wait for them, then count.
+    const pending = page.locator('[data-testid="ai-badge"][data-status="1"]');
+    await pending.nth(1).waitFor();
+    await expect(pending.count()).resolves.toBe(2);
     await page.getByTestId('breadcrumbs').getByText('Rain Day ASMR').click();
     await page.locator('[data-testid="tree-item"][data-type="folder"]').filter({ hasText: 'flac' }).locator('[data-testid="ai-badge"][data-status="1"]').waitFor();
   });

@@ -8,6 +8,8 @@ import { api } from './client';
 
 /** While the status is pending or transcribing the tree polls every 10 s. */
 export const AI_POLL_MS = 10_000;
+/** The status call waits this long after the last reason to make it (spec 000 section 9). */
+export const AI_STATUS_DEBOUNCE_MS = 500;
 
 /** The tasks of one work (tree badges): GET /api/lyric/translate/work/{id}. 401 silent. */
 export async function workTasks(workId: number): Promise<LyricTask[]> {

@@ -13,7 +13,7 @@ const zhCN: Messages = {
   },
   site: {
     title: '选择站点', audio: '音声', novel: '小说', third: '第三站',
-    lyskMail: '邮件', lyskAlarm: '闹钟', lyskMovie: '影片', lyskEmpty: '这里还什么都没有。',
+    lyskMail: '邮件', lyskAlarm: '闹钟', lyskMovie: '影片', lyskEmpty: '这里还什么都没有。', backToSites: '返回站点选择',
   },
   notFound: { title: '页面不存在', text: '{{path}} 不存在。', home: '返回作品列表' },
   nav: {
@@ -119,7 +119,7 @@ const zhCN: Messages = {
     },
     advanced: {
       title: '高级设置', default: '默认值：{{value}}', readOnly: '只读', authLocked: '生产模式下不可更改',
-      restartNotice: '此处的更改需要重启服务器。', restartNeeded: '重启服务器后生效：{{keys}}',
+      needsRestart: '需要重启', restartLegend: '标有“需要重启”的设置在服务器下次启动后生效。', restartNeeded: '重启服务器后生效：{{keys}}',
       cards: { web: '网页偏好', player: '播放器设置', crawler: '爬虫设置', scan: '文件夹扫描设置', server: '网页服务器设置', security: '安全', other: '其他' },
     },
     keys: {
@@ -128,9 +128,9 @@ const zhCN: Messages = {
       retry: '最大尝试次数', maxParallelism: '爬虫并发数', httpProxyHost: 'HTTP 代理主机（空：不使用）', httpProxyPort: 'HTTP 代理端口（0：不使用）',
       scannerMaxRecursionDepth: '最大扫描递归深度', skipCleanup: '扫描后跳过清理', fetchMetadata: '扫描后获取新作品的元数据',
       production: '生产模式', enableGzip: 'Gzip 压缩', listenPort: '监听端口', blockRemoteConnection: '阻止远程连接',
-      auth: '用户验证', expiresIn: '登录有效期',
+      auth: '用户验证', expiresIn: '登录有效期', trustProxy: '位于反向代理之后（从 X-Forwarded-For 读取客户端地址）',
       checkUpdate: '检查更新', checkBetaUpdate: '检查测试版更新', dbUseDefaultPath: '数据库使用默认路径', coverUseDefaultPath: '封面使用默认路径',
-      scanCron: '定时扫描（cron，例如 0 4 * * *；空：不启用；需要重启）', transcriberCommand: 'AI 字幕转写命令（{input}、{output}）', lyricWorkerTimeout: 'AI 字幕工作者超时',
+      scanCron: '定时扫描（cron，例如 0 4 * * *；空：不启用）', transcriberCommand: 'AI 字幕转写命令（{input}、{output}）', lyricWorkerTimeout: 'AI 字幕工作者超时',
     },
     users: {
       title: '用户管理', changeAdminPassword: '修改管理员密码', newPassword: '新密码', confirmPassword: '确认密码',
@@ -138,6 +138,14 @@ const zhCN: Messages = {
       addUser: '添加用户', name: '用户名', password: '密码', group: '用户组', add: '添加', nameTooShort: '用户名长度至少为 5',
       groups: { admin: '管理员', user: '用户', guest: '访客' },
       allUsers: '所有用户', selectAll: '选择所有用户', select: '选择 {{name}}', confirmDelete: '确认删除所选用户？',
+    },
+    workers: {
+      title: 'AI 字幕工作者',
+      hint: '工作者（audiolib translate --server URL --key-file FILE）使用工作者密钥登录，无需管理员密码。普通用户无法提交字幕。',
+      name: '密钥名称', create: '创建密钥', createdTitle: '已创建工作者密钥 {{name}}',
+      showOnce: '请立即复制此密钥并交给工作者：它不会再次显示。', copy: '复制', copied: '已复制', done: '完成',
+      active: '有效', revoked: '已吊销', created: '创建于 {{time}}', lastUsed: '最近使用 {{time}}', neverUsed: '从未使用',
+      revoke: '吊销', confirmRevoke: '吊销工作者密钥 {{name}}？使用它的工作者将立即被拒绝。', empty: '还没有工作者密钥。',
     },
   },
   aiLyric: {
@@ -150,7 +158,7 @@ const zhCN: Messages = {
     title: '扫描', noLogs: '暂无消息', showLogs: '展开日志', hideLogs: '收起日志', noTasks: '暂无内容', disconnected: '未连接',
     buttons: { scan: '扫描本地音声库', update: '更新音声库信息', lyrics: '扫描作品内文件变动', kill: '终止扫描进程' },
     tabs: { processing: '处理中', failed: '失败' },
-    result: { added: '添加成功', updated: '更新成功', failed: '失败' },
+    result: { added: '添加成功', updated: '更新成功', skipped: '已跳过', failed: '失败' },
     status: { none: '未开始', running: '扫描中', finished: '已完成', error: '出错' },
   },
 };

@@ -3,33 +3,38 @@
  * GET /api/tracks/{id}; the header, the actions and the file tree (single-child folder
  * chain auto-expanded at load). AI task badges poll every 10 s while a task is pending
  * or transcribing. A saved history loads the queue (without playing) when nothing plays.
+ * A work the server does not know (404) shows the not-found page; any other failure its
+ * error notice and text.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useParams } from 'react-router-dom';
-import type { LyricTask, TrackNode, Work } from '@model';
-import { api, notifyError } from '../api/client';
-import { AI_POLL_MS, workTasks } from '../api/lyric';
-import { mergeTaskStatus, shouldPollTasks } from '../../../src/lyrics/status.js';
+import type { TrackNode, Work } from '@model';
+import { api, ApiError, errorText, notifyError } from '../api/client';
 import { player } from '../player/store';
 import { FileTree } from '../components/work/FileTree';
 import { initialPath, resolvePath } from '../components/work/tree';
+import { useWorkTasks } from '../components/work/useWorkTasks';
 import { WorkActions } from '../components/work/WorkActions';
 import { WorkHeader } from '../components/work/WorkHeader';
+
+// The layout's Suspense shows its loader while this small chunk (shared with the route table) loads.
+const NotFound = lazy(() => import('./NotFound'));
+const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
 
 export default function WorkDetail() {
   const { id = '' } = useParams();
   const [work, setWork] = useState<Work | null>(null);
   const [tracks, setTracks] = useState<TrackNode[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const [path, setPath] = useState<number[]>([]);
-  const [tasks, setTasks] = useState<LyricTask[]>([]);
+  const { tasks, refresh: loadTasks } = useWorkTasks(id);
 
   useEffect(() => {
     let live = true;
     setWork(null);
     setTracks(null);
-    setFailed(false);
+    setFailure(null);
     Promise.all([api<Work>(`/api/work/${encodeURIComponent(id)}`), api<TrackNode[]>(`/api/tracks/${encodeURIComponent(id)}`)])
       .then(([w, tr]) => {
         if (!live) return;
@@ -42,29 +47,18 @@ export default function WorkDetail() {
       })
       .catch((err) => {
         if (!live) return;
-        setFailed(true);
-        notifyError(err);
+        setFailure(err);
+        if (!isNotFound(err)) notifyError(err);
       });
     return () => { live = false; };
   }, [id]);
 
-  const loadTasks = useCallback(() => {
-    if (!/^\d+$/.test(id)) return;
-    workTasks(Number(id)).then(setTasks).catch((err) => console.warn('AI task search failed', err));
-  }, [id]);
-  useEffect(loadTasks, [loadTasks]);
-  const busy = shouldPollTasks(mergeTaskStatus(tasks.map((t) => t.status), 'folder'));
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setInterval(loadTasks, AI_POLL_MS);
-    return () => clearInterval(timer);
-  }, [busy, loadTasks]);
   const aiStatus = useMemo(() => new Map(tasks.filter((t) => t.hash).map((t) => [t.hash!, t.status])), [tasks]);
 
   const folder = useMemo(() => (tracks ? resolvePath(tracks, path).folders.map((f) => f.title).join('/') : ''), [tracks, path]);
   const patch = useCallback((p: Partial<Work>) => setWork((w) => (w ? { ...w, ...p } : w)), []);
 
-  if (failed) return <Center h="40vh"><Text c="dimmed">{id}</Text></Center>;
+  if (failure !== null) return isNotFound(failure) ? <NotFound /> : <Center h="40vh"><Text c="dimmed">{errorText(failure)}</Text></Center>;
   if (!work || !tracks) return <Center h="40vh"><Loader /></Center>;
   return (
     <Stack gap={0} maw={1200} mx="auto">

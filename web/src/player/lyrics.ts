@@ -4,7 +4,7 @@
  * 1. GET /api/media/check-lrc/{hash}: a local lyric file (lrc, vtt or srt; the server
  *    streams it decoded to UTF-8, Shift-JIS included); srt and vtt become LRC (toLrc).
  * 2. Else the work's AI lyric tasks (GET /api/lyric/translate/work/{workId}):
- *    matchLyricTask stage 1 (file name equal to the title, status success), then stage 2
+ *    matchLyricTask stage 1 (file name equal to the title, a task serving a lyric), then stage 2
  *    (loose match; notice 'using loose lyric matching'); the LRC comes from
  *    GET /api/lyric/translate/lrc?id=.
  * 3. Nothing found, or a failed search (only logged): the lyric is cleared.

@@ -6,7 +6,8 @@
  *   earlier logs and tasks;
  * - a red 'terminate scan process' (KILL_SCAN_PROCESS), shown only while running;
  * - the state icon: spinner running, tick finished, bug on error;
- * - result lines 'added success', 'updated success', 'failed' with their counts;
+ * - result lines 'added success', 'updated success', 'skipped', 'failed' with their
+ *   counts (as the summary line counts them);
  * - a collapsible log panel: its header shows the latest two messages, its body is a
  *   256 px scroll area of every message;
  * - tabs 'processing' and 'failed' with count badges, each task 'RJ' + code with its logs.
@@ -29,7 +30,7 @@ const SCAN_BUTTONS: { command: ScanStartCommand; key: 'scan' | 'update' | 'lyric
   { command: 'PERFORM_UPDATE', key: 'update' },
   { command: 'PERFORM_LYRIC_SCAN', key: 'lyrics' },
 ];
-const RESULT_KINDS = ['added', 'updated', 'failed'] as const;
+const RESULT_KINDS = ['added', 'updated', 'skipped', 'failed'] as const;
 
 /** The icon of a log level (info, warn, error). */
 function LevelIcon({ level }: { level: ScanLogEntry['level'] }) {
@@ -109,7 +110,7 @@ function TaskList({ tasks, testId }: { tasks: ScanTask[]; testId: string }) {
 /** The three result lines with their counts (spec 001 section 8). */
 function ResultLines({ results }: { results: ScanResultEntry[] }) {
   const { t } = useTranslation();
-  const colors = { added: 'green', updated: 'blue', failed: 'red' } as const;
+  const colors = { added: 'green', updated: 'blue', skipped: 'gray', failed: 'red' } as const;
   return (
     <Group gap="lg" data-testid="results">
       {RESULT_KINDS.map((kind) => (

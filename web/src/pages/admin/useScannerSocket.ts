@@ -2,7 +2,9 @@
  * The scanner page's realtime channel (spec 001 sections 3, 4 and 7): one WebSocket to
  * `/api/ws?token=...` folded into the page state.
  * - `success` = logged in on the socket: the hook then sends ON_SCANNER_PAGE, so a page
- *   opened mid-scan gets SCAN_INIT_STATE (state running, all four lists).
+ *   opened mid-scan or after a scan gets SCAN_INIT_STATE (its status and all four lists).
+ *   An answer arriving after a scan button was clicked is dropped: it is the state from
+ *   before the click.
  * - SCAN_TASKS / SCAN_FAILED_TASKS / SCAN_MAIN_LOGS / SCAN_RESULTS replace their list;
  *   a task or result list arriving while not running means another page started a scan.
  * - SCAN_FINISHED {message}: state finished, the message appended to the main logs;
@@ -12,14 +14,14 @@
  * - The socket reconnects after a drop (1 s, then up to 10 s between tries); a close for
  *   no/bad token (4001) or a non-admin (4003) is final.
  * States: none -> running (a scan command, which clears earlier logs and tasks, or
- * SCAN_INIT_STATE) -> finished | error.
+ * SCAN_INIT_STATE of a running scan) -> finished | error (also from SCAN_INIT_STATE).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
-import type { ScanCommand, ScanLogEntry, ScanMessage, ScanResultEntry, ScanTask } from '@model';
+import type { ScanCommand, ScanLogEntry, ScanMessage, ScanResultEntry, ScanStatus, ScanTask } from '@model';
 import { getToken } from '../../api/client';
 
-export type ScannerStatus = 'none' | 'running' | 'finished' | 'error';
+export type ScannerStatus = 'none' | ScanStatus;
 export type ScanStartCommand = Extract<ScanCommand['type'], 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE'>;
 
 export interface ScannerState {
@@ -59,7 +61,7 @@ function reduce(state: ScannerState, m: ScanMessage, starting: boolean): Scanner
   const running = (next: Partial<ScannerState>): ScannerState => ({ ...state, ...next, status: 'running' });
   switch (m.type) {
     case 'SCAN_INIT_STATE':
-      return { status: 'running', tasks: m.tasks, failedTasks: m.failedTasks, mainLogs: m.mainLogs, results: m.results };
+      return { status: m.status, tasks: m.tasks, failedTasks: m.failedTasks, mainLogs: m.mainLogs, results: m.results };
     case 'SCAN_TASKS':
       return running({ tasks: m.tasks });
     case 'SCAN_FAILED_TASKS':
@@ -114,6 +116,7 @@ export function useScannerSocket(): ScannerSocket {
           return;
         }
         if (m.type === 'error') notifications.show({ color: 'red', message: m.message });
+        if (m.type === 'SCAN_INIT_STATE' && starting.current) return; // the state before the click
         const wasStarting = starting.current;
         starting.current = false;
         setState((s) => reduce(s, m, wasStarting));
