@@ -3,11 +3,13 @@
  * apiKeyAuthentication; with `u` too: code 43; unknown or revoked: code 44), or `u` with
  * `p` (plain or `enc:` hex; the player password or the login password) or with `t` and `s`
  * (t = md5(player password + s); a user without a player password: code 41). A wrong
- * name or password answers code 40; no `u` and no `apiKey`, code 10. Sign-ins go through
- * the server's sign-in guard, the one of POST /api/auth/me (src/server/middleware/
- * throttle.ts: per address, per account with backoff, sparing an account at an address
- * it signed in from before; an API key's account is '' until it is known): a refused
- * attempt answers HTTP 429 with code 0 and Retry-After before any credential is checked.
+ * name or password answers code 40; no `u` and no `apiKey`, code 10. Password and token
+ * sign-ins go through the server's sign-in guard, the one of POST /api/auth/me
+ * (src/server/middleware/throttle.ts: per address, per account with backoff, sparing an
+ * account at an address it signed in from before): a refused attempt answers HTTP 429
+ * with code 0 and Retry-After before the password is checked. An API key (192 random
+ * bits: nothing to guess) is looked up first: a valid one is never refused; an unknown
+ * one counts as a failure of account '' at the address and is refused like a password.
  * With `auth: false` every call acts as the admin.
  */
 import crypto from 'node:crypto';
@@ -72,11 +74,12 @@ export async function signIn(ctx: AppContext, params: Params, guard: LoginGuard)
   const [token, salt] = [params.get('t'), params.get('s')];
   if (apiKey === undefined && p === undefined && !(token && salt)) throw missing(token ? 's' : 'p');
 
+  const keyUser = apiKey === undefined ? null : await userOfApiKey(ctx.services.db, apiKey);
   const account = apiKey === undefined ? name! : '';
-  const wait = guard.waitFor(account, ctx.ip);
+  const wait = keyUser ? 0 : guard.waitFor(account, ctx.ip);
   if (wait > 0) throw new SubsonicError(Code.Generic, tooManyFailures(ctx, wait).message, 429);
   let user: User | null;
-  if (apiKey !== undefined) user = await userOfApiKey(ctx.services.db, apiKey);
+  if (apiKey !== undefined) user = keyUser;
   else if (p !== undefined) user = await byPassword(ctx, name!, p);
   else user = await byToken(ctx, name!, token!, salt!);
   if (!user) {

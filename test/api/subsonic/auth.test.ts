@@ -4,7 +4,8 @@
  * ways to sign in (token with the player password, plain or enc: password, API key) and
  * their failures (41 without a player password, 43, 44 for an unknown or revoked key);
  * the settings page's calls that set the player password and manage keys; the shared
- * sign-in throttle.
+ * sign-in guard. The server trusts X-Forwarded-For (trustProxy), so each test signs in
+ * from an address of its own and the guard's counts of one test do not reach another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../src/subsonic/index.js';
@@ -16,7 +17,7 @@ let fx: SubsonicFixture;
 let song: string;
 let circle: string;
 beforeAll(async () => {
-  fx = await startSubsonicFixture();
+  fx = await startSubsonicFixture({ trustProxy: true });
   song = `tr-${RJ01012345}-${await fx.fileId(RJ01012345, '01_プロローグ.mp3')}`;
   circle = `ar-c${(await fx.srv.services.db('works').where({ id: RJ265946 }).first('circle_id')).circle_id}`;
 });
@@ -42,9 +43,9 @@ function callsFor(self: string): Record<string, Record<string, string>> {
 const WRITES = ['star', 'unstar', 'setRating', 'scrobble', 'savePlayQueue'];
 const FILES = ['stream', 'download', 'getCoverArt'];
 
-/** One raw call: 'ok' for a successful answer or file, else the Subsonic error code. */
-async function outcome(method: string, params: Record<string, string>): Promise<'ok' | number> {
-  const { status, headers, text } = await fx.raw(method, { c: 'test', v: '1.16.1', f: 'json', ...params });
+/** One raw call from client `address`: 'ok' for a successful answer or file, else the Subsonic error code. */
+async function outcome(method: string, params: Record<string, string>, address = '127.0.0.1'): Promise<'ok' | number> {
+  const { status, headers, text } = await fx.raw(method, { c: 'test', v: '1.16.1', f: 'json', ...params }, { headers: { 'x-forwarded-for': address } });
   if (FILES.includes(method) && status === 200 && !headers.get('content-type')!.includes('json')) return 'ok';
   expect(headers.get('content-type'), `${method}: ${text.slice(0, 200)}`).toBe('application/json; charset=utf-8');
   const answer = JSON.parse(text)['subsonic-response'];
@@ -57,12 +58,16 @@ describe('permissions of every endpoint', () => {
   });
 
   it('anonymous: code 10 (only getOpenSubsonicExtensions answers); a wrong password: code 40', async () => {
-    for (const [method, params] of Object.entries(callsFor('listener'))) {
+    // an account of its own, signed in before at this address: the guard then counts the
+    // failures of that pair only, and each successful sign-in clears them
+    await createUser(fx.srv.services.db, 'wrongpw', LOGIN_PASSWORD, 'user');
+    const signedIn = { u: 'wrongpw', p: LOGIN_PASSWORD };
+    expect(await outcome('ping', signedIn, '10.0.1.1')).toBe('ok');
+    for (const [method, params] of Object.entries(callsFor('wrongpw'))) {
       const expected = method === 'getOpenSubsonicExtensions' ? 'ok' : 10;
-      expect(await outcome(method, params), method).toBe(expected);
-      expect(await outcome(method, { ...params, u: 'listener', p: 'wrong-password' }), method).toBe(expected === 'ok' ? 'ok' : 40);
-      // a successful sign-in clears the address's failures (the throttle is tested last)
-      expect(await outcome('ping', { apiKey: fx.apiKey })).toBe('ok');
+      expect(await outcome(method, params, '10.0.1.1'), method).toBe(expected);
+      expect(await outcome(method, { ...params, u: 'wrongpw', p: 'wrong-password' }, '10.0.1.1'), method).toBe(expected === 'ok' ? 'ok' : 40);
+      expect(await outcome('ping', signedIn, '10.0.1.1')).toBe('ok');
     }
   });
 
@@ -80,7 +85,7 @@ describe('permissions of every endpoint', () => {
     }
   });
 
-  it("getUser of another user: code 50 but for the admin; an unknown user: 70", async () => {
+  it('getUser of another user: code 50 but for the admin; an unknown user: 70', async () => {
     expect(await outcome('getUser', { apiKey: fx.apiKey, username: 'admin' })).toBe(50);
     expect(await outcome('getUser', { u: 'admin', p: PLAYER_PASSWORDS.admin!, username: 'listener' })).toBe('ok');
     expect(await outcome('getUser', { u: 'admin', p: PLAYER_PASSWORDS.admin!, username: 'nobody' })).toBe(70);
@@ -88,7 +93,7 @@ describe('permissions of every endpoint', () => {
 });
 
 describe('signing in', () => {
-  const ping = (params: Record<string, string>) => outcome('ping', params);
+  const ping = (params: Record<string, string>) => outcome('ping', params, '10.0.2.1');
 
   it('through the real client: token, plain and enc: passwords, API key, and POST', async () => {
     for (const way of ['token', 'plain', 'enc', 'apiKey'] as const) {
@@ -102,7 +107,7 @@ describe('signing in', () => {
 
   it('a wrong player password, a token made with the login password, a bad enc: value: code 40', async () => {
     for (const [way, password] of [['token', 'not-the-password'], ['token', LOGIN_PASSWORD], ['plain', 'not-the-password']] as const) {
-      expect(await fx.client(way, { password }).ping(), `${way} ${password}`).toMatchObject({ status: 'failed', error: { code: 40 } });
+      expect(await fx.client(way, { password, address: '10.0.2.1' }).ping(), `${way} ${password}`).toMatchObject({ status: 'failed', error: { code: 40 } });
     }
     expect(await ping({ u: 'listener', p: 'enc:zz' })).toBe(40);
     expect(await ping({ u: 'nobody', p: 'whatever' })).toBe(40);
@@ -119,7 +124,7 @@ describe('signing in', () => {
 
   it('API keys: with u too is code 43, an unknown key 44', async () => {
     expect(await ping({ apiKey: fx.apiKey, u: 'listener' })).toBe(43);
-    expect(await fx.client('apiKey', { apiKey: 'al_not-a-key' }).ping()).toMatchObject({ status: 'failed', error: { code: 44 } });
+    expect(await fx.client('apiKey', { apiKey: 'al_not-a-key', address: '10.0.2.2' }).ping()).toMatchObject({ status: 'failed', error: { code: 44 } });
   });
 
   it('the player password is stored encrypted and bound to its user', async () => {
@@ -198,16 +203,31 @@ describe('with authentication off', () => {
   });
 });
 
-describe('throttling (last: it blocks this address)', () => {
-  it('after 10 failed sign-ins an address is refused, on /rest and on POST /api/auth/me alike', async () => {
-    expect(await outcome('ping', { apiKey: fx.apiKey })).toBe('ok'); // clears the failures of the tests above
-    for (let i = 0; i < 10; i++) expect(await outcome('ping', { u: 'listener', p: `wrong-${i}` })).toBe(40);
-    const blocked = await fx.raw('ping', { u: 'listener', p: PLAYER_PASSWORDS.listener!, f: 'json' });
+describe('the sign-in guard', () => {
+  const signIn = (address: string, name: string, password: string) =>
+    fetch(`${fx.srv.url}/api/auth/me`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ name, password }) });
+
+  it('after 10 failed sign-ins an address is refused, on /rest and on POST /api/auth/me alike; valid keys and known pairs go on', async () => {
+    const address = '10.0.5.1';
+    for (let i = 0; i < 10; i++) expect(await outcome('ping', { u: `guess${i}`, p: 'wrong' }, address)).toBe(40);
+    const blocked = await fx.raw('ping', { u: 'listener', p: PLAYER_PASSWORDS.listener!, f: 'json' }, { headers: { 'x-forwarded-for': address } });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(JSON.parse(blocked.text)['subsonic-response'].error).toMatchObject({ code: 0, message: expect.stringContaining('too many failed sign-ins') });
-    expect((await callApi(fx.srv, 'POST', '/api/auth/me', null, { name: 'admin', password: ADMIN_PASSWORD })).status).toBe(429);
-    // calls without credentials are no sign-in
-    expect(await outcome('getOpenSubsonicExtensions', {})).toBe('ok');
+    expect((await signIn(address, 'admin', ADMIN_PASSWORD)).status).toBe(429);
+    // an unknown key counts too; a valid key is never refused (nothing to guess)
+    expect(await outcome('ping', { apiKey: 'al_unknown' }, address)).toBe(0);
+    expect(await outcome('ping', { apiKey: fx.apiKey }, address)).toBe('ok');
+    // calls without credentials are no sign-in; another address is not held up
+    expect(await outcome('getOpenSubsonicExtensions', {}, address)).toBe('ok');
+    expect(await outcome('ping', { u: 'listener', p: PLAYER_PASSWORDS.listener! }, '10.0.5.2')).toBe('ok');
+  });
+
+  it('failures on /rest and POST /api/auth/me share one budget', async () => {
+    const address = '10.0.6.1';
+    for (let i = 0; i < 5; i++) expect((await signIn(address, `guess${i}`, 'wrong-password')).status).toBe(401);
+    for (let i = 5; i < 10; i++) expect(await outcome('ping', { u: `guess${i}`, p: 'wrong' }, address)).toBe(40);
+    expect(await outcome('ping', { u: 'guest1', p: PLAYER_PASSWORDS.guest1! }, address)).toBe(0);
+    expect((await signIn(address, 'guest1', LOGIN_PASSWORD)).status).toBe(429);
   });
 });

@@ -29,28 +29,40 @@ export interface SubsonicFixture extends MediaFixture {
   store: FakeStore;
   /** listener's API key. */
   apiKey: string;
-  /** A real client for `user` signing in the `way` given, with `password` (default the user's player password). */
-  client(way?: AuthWay, opts?: { user?: string; password?: string; apiKey?: string; post?: boolean }): SubsonicAPI;
+  /**
+   * A real client for `user` signing in the `way` given, with `password` (default the
+   * user's player password); `address` is sent as X-Forwarded-For (a server started with
+   * `trustProxy` takes it as the client's address).
+   */
+  client(way?: AuthWay, opts?: { user?: string; password?: string; apiKey?: string; post?: boolean; address?: string }): SubsonicAPI;
   /** GET /rest/{method} with query `params` (no sign-in added): status, headers and body text. */
   raw(method: string, params: Record<string, string | string[]>, init?: RequestInit): Promise<{ status: number; headers: Headers; text: string }>;
   /** Sign-in parameters of `listener` with an apiKey, for raw calls. */
   keyParams: Record<string, string>;
 }
 
-/** A fetch that turns the client's token sign-in into a password one (`p`, plain or enc:hex). */
-function passwordFetch(password: string, enc: boolean): typeof fetch {
+/**
+ * The fetch of a client: with `password`, it turns the client's token sign-in into a
+ * password one (`p`, plain or enc:hex); with `address`, it adds X-Forwarded-For.
+ */
+function clientFetch(opts: { password?: string; enc?: boolean; address?: string }): typeof fetch {
   return (input, init) => {
     const url = new URL(String(input));
-    url.searchParams.delete('t');
-    url.searchParams.delete('s');
-    url.searchParams.set('p', enc ? `enc:${Buffer.from(password, 'utf8').toString('hex')}` : password);
-    return fetch(url, init);
+    if (opts.password !== undefined) {
+      url.searchParams.delete('t');
+      url.searchParams.delete('s');
+      url.searchParams.set('p', opts.enc ? `enc:${Buffer.from(opts.password, 'utf8').toString('hex')}` : opts.password);
+    }
+    const headers = new Headers(init?.headers);
+    if (opts.address) headers.set('x-forwarded-for', opts.address);
+    return fetch(url, { ...init, headers });
   };
 }
 
-export async function startSubsonicFixture(): Promise<SubsonicFixture> {
+/** Starts the fixture; `trustProxy` lets tests give each call its own client address. */
+export async function startSubsonicFixture(opts: { trustProxy?: boolean } = {}): Promise<SubsonicFixture> {
   const store = await startFakeStore();
-  const fx = await startMediaFixture(undefined, { config: store.config, configureRoot: true });
+  const fx = await startMediaFixture(undefined, { config: { ...store.config, trustProxy: opts.trustProxy ?? false }, configureRoot: true });
   const { db, config, secret } = fx.srv.services;
   await fetchWorkMetadata(db, config, fx.srv.dataDir, METADATA_WORKS);
   await createUser(db, 'listener', LOGIN_PASSWORD, 'user');
@@ -66,8 +78,8 @@ export async function startSubsonicFixture(): Promise<SubsonicFixture> {
     client(way = 'token', opts = {}) {
       const user = opts.user ?? 'listener';
       const password = opts.password ?? PLAYER_PASSWORDS[user]!;
-      if (way === 'apiKey') return new SubsonicAPI({ url: fx.srv.url, auth: { apiKey: opts.apiKey ?? key }, post: opts.post });
-      const f = way === 'token' ? fetch : passwordFetch(password, way === 'enc');
+      const f = clientFetch({ address: opts.address, ...(way === 'plain' || way === 'enc' ? { password, enc: way === 'enc' } : {}) });
+      if (way === 'apiKey') return new SubsonicAPI({ url: fx.srv.url, auth: { apiKey: opts.apiKey ?? key }, post: opts.post, fetch: f });
       return new SubsonicAPI({ url: fx.srv.url, auth: { username: user, password }, post: opts.post, fetch: f });
     },
     async raw(method, params, init) {
