@@ -190,3 +190,11 @@ export interface ScanCommand { type: 'ON_SCANNER_PAGE' | 'PERFORM_SCAN' | 'PERFO
 
 /** POST /api/work/scan/:id answer: `memo` is present when the work's files changed (the page reloads). */
 export interface WorkScanAnswer { message: string; memo?: string }
+
+// Players (src/subsonic/README.md "Authentication"): the caller's own player password and API keys
+/** An API key as listed (the key itself is shown once, when created). Times ISO 8601. */
+export interface ApiKeyInfo { id: number; name: string; created_at: string; last_used_at: string | null }
+/** GET /api/player-access: whether a player password is set, and the caller's keys. */
+export interface PlayerAccessAnswer { playerPassword: boolean; apiKeys: ApiKeyInfo[] }
+/** POST /api/player-access/keys: the new key, shown only in this answer. */
+export interface ApiKeyCreatedAnswer { message: string; key: string; apiKey: ApiKeyInfo }

@@ -1,7 +1,8 @@
 /**
  * The Koa application (DESIGN section 2 `server/`): error handling, security
  * headers, gzip, blockRemoteConnection, body parsing, login throttling, the API
- * routers and the web UI; a running server reloads config.json when it changes.
+ * routers, the players' API at /rest (src/subsonic) and the web UI; a running server
+ * reloads config.json when it changes.
  * `createApp` takes the services and returns the app; `startServer` listens and
  * returns the http.Server.
  */
@@ -13,11 +14,12 @@ import { errorHandler } from './middleware/errors.js';
 import { securityHeaders } from './middleware/security.js';
 import { compressAnswers } from './middleware/compress.js';
 import { blockRemote } from './middleware/remote.js';
-import { loginThrottle } from './middleware/throttle.js';
+import { loginGuard, loginThrottle } from './middleware/throttle.js';
 import { watchConfig } from '../config/index.js';
 import { serveWeb } from './static.js';
 import { routers } from './routes/index.js';
 import { attachRealtime } from './realtime.js';
+import { subsonicRouter } from '../subsonic/index.js';
 
 /** Builds the app for the given services. No I/O happens until it listens. */
 export function createApp(services: AppServices): Koa<AppState, { services: AppServices }> {
@@ -36,8 +38,9 @@ export function createApp(services: AppServices): Koa<AppState, { services: AppS
   app.use(compressAnswers());
   app.use(blockRemote());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
-  app.use(loginThrottle()); // after the body parser: it counts per account name too
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  const signIns = loginGuard();
+  app.use(loginThrottle({ guard: signIns })); // after the body parser: it counts per account name too
+  for (const router of [...routers, subsonicRouter(signIns)]) app.use(router.routes()).use(router.allowedMethods());
   app.use(serveWeb());
   return app;
 }
