@@ -8,7 +8,7 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
-import { NotFound, WorkStatus } from '../model/index.js';
+import { NotFound, WorkStatus, say } from '../model/index.js';
 
 /**
  * Narrows a query on `works` to visible works. `alias` is the table's name or alias in
@@ -32,5 +32,5 @@ export const HIDDEN_WORK_SQL = `status <> ${WorkStatus.InLibrary} OR removed_at 
  * progress, play history, lyric task). Throws NotFound `work {id} not found` otherwise.
  */
 export async function assertVisibleWork(db: Db, id: number): Promise<void> {
-  if (!(await whereVisible(db('works').where({ id })).first('id'))) throw new NotFound(`work ${id} not found`);
+  if (!(await whereVisible(db('works').where({ id })).first('id'))) throw new NotFound(say('work.idNotFound', { id }));
 }

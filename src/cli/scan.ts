@@ -210,7 +210,7 @@ export function registerScan(program: Command): void {
         }
         if (err instanceof CliError) throw err;
         if (err instanceof ScanLockedError) throw new CliError(err.message, EXIT_LOCKED);
-        if (err instanceof ScanError && err.code === 'mass_removal') throw new CliError(err.message, EXIT_FAILURES, 'mass_removal');
+        if (err instanceof ScanError) throw new CliError(err.message, EXIT_FAILURES, 'mass_removal');
         if (err instanceof NotFound) throw new CliError(err.message);
         throw new CliError((err as Error).message, EXIT_FAILURES);
       } finally {

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Db } from '../db/index.js';
-import { withLyricPart, WorkStatus } from '../model/index.js';
+import { say, withLyricPart, WorkStatus } from '../model/index.js';
 import { fileTypeOf } from './filetypes.js';
 import { durationReader, type DurationReader } from './duration-pool.js';
 import { linkLyrics } from './lyrics-link.js';
@@ -112,7 +112,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
   await Promise.all([...fresh, ...changed.map((c) => ({ ...c, relpath: c.row.relpath }))].filter((f) => f.type === 'audio').map(async (f) => {
     signal?.throwIfAborted();
     const { duration, error } = await ctx.duration(f.abs, f.size);
-    if (error) log({ level: 'warn', message: `no duration for ${f.relpath}: ${error}` });
+    if (error) log({ level: 'warn', ...say('scan.noDuration', { file: f.relpath, reason: error }) });
     durations.set(f.relpath, duration);
   }));
   signal?.throwIfAborted();

@@ -13,8 +13,8 @@
  */
 import type { Db } from '../db/index.js';
 import type { Config } from '../config/index.js';
-import { scanLibrary, scanLyrics, scanWork, summaryLine, type ScanEvent, type ScanLog, type ScanRoot, type ScanSummary, type WorkRescan, type WorkResult } from '../library/scan.js';
-import { formatWorkCode } from '../model/index.js';
+import { scanLibrary, scanLyrics, scanWork, summaryCounts, type ScanEvent, type ScanLog, type ScanRoot, type ScanSummary, type WorkRescan, type WorkResult } from '../library/scan.js';
+import { formatWorkCode, say } from '../model/index.js';
 import { fetchPendingMetadata, refreshLibraryInfo, type MetadataSummary } from './phases.js';
 
 /**
@@ -68,8 +68,8 @@ export interface RunOptions {
  */
 export function mainLogOf(e: RunEvent): ScanLog | null {
   if (e.type === 'log') return e.log;
-  if (e.type === 'duplicate') return { level: 'warn', message: `${e.code} is in two folders: kept ${e.kept}, duplicate ${e.duplicate}` };
-  if (e.type === 'summary') return { level: 'info', message: summaryLine(e.summary) };
+  if (e.type === 'duplicate') return { level: 'warn', ...say('scan.duplicate', { code: e.code, kept: e.kept, duplicate: e.duplicate }) };
+  if (e.type === 'summary') return { level: 'info', ...say('scan.summary', summaryCounts(e.summary)) };
   return null;
 }
 
@@ -113,7 +113,7 @@ async function fetchPhase(db: Db, config: Config, dataDir: string, emit: (e: Run
  * scan the metadata fetch when `fetch` is on, streaming `RunEvent`s to `opts.onEvent`.
  * Answers the scan's summary, plus `metadata` {ok, failed} when the fetch ran.
  * Throws what the steps throw, the scan's own state saved: ScanLockedError (another scan
- * runs), ScanError('mass_removal') (nothing written), ScanAbortedError (killed during the
+ * runs), ScanError (the mass-removal guard; nothing written), ScanAbortedError (killed during the
  * scan; its `summary` counts the committed works), the signal's reason (killed during the
  * fetch).
  */

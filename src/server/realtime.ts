@@ -8,7 +8,8 @@
  * last finished one's; nothing before the first scan), then, while a CLI scan holds the
  * lock, SCAN_MAIN_LOGS naming it.
  * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
- * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/model/wire.ts).
+ * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/model/wire.ts; every text and
+ * log line with its `code` and `params`, src/model/messages.ts).
  * Commands sent before the token check finishes wait and run after `success`, in
  * order (a refused socket's are dropped); any other `type`, names such as `toString`
  * included, answers `error {message: 'unknown command: ...'}`.
@@ -21,7 +22,7 @@ import type { AppServices } from './context.js';
 import { verifyToken } from '../users/index.js';
 import { isRemoteBlocked } from './middleware/remote.js';
 import { ScanManager, type ScanCommandKind } from './scan-manager.js';
-import type { ScanMessage, User } from '../model/index.js';
+import { say, type ScanMessage, type User } from '../model/index.js';
 
 export const REALTIME_PATH = '/api/ws';
 
@@ -87,14 +88,14 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       void userOf(services, req).then((user) => {
         if (ws.readyState !== WebSocket.OPEN) return; // gone (or closed above) while the token was checked
         if (!user || user.group !== 'admin') {
-          send(ws, { type: 'error', message: user ? 'admin only' : 'unauthorized: log in again' });
+          send(ws, { type: 'error', ...say(user ? 'auth.adminOnly' : 'auth.signInAgain') });
           ws.close(user ? 4003 : 4001, user ? 'admin only' : 'unauthorized');
           return;
         }
         admins.add(ws);
         ws.on('close', () => admins.delete(ws));
         ws.on('error', () => admins.delete(ws));
-        send(ws, { type: 'success', message: 'logged in', auth: services.config.auth, user });
+        send(ws, { type: 'success', ...say('auth.signedIn'), auth: services.config.auth, user });
         onMessage = (text) => void onCommand(ws, text);
         for (const text of waiting.splice(0)) onMessage(text);
       });
@@ -117,12 +118,12 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       const other = await manager.otherProcessScan().catch(() => null);
       if (other) send(ws, other);
     } else if (type === 'KILL_SCAN_PROCESS') {
-      if (!manager.kill()) send(ws, { type: 'error', message: 'no scan is running' });
+      if (!manager.kill()) send(ws, { type: 'error', ...say('scan.notRunning') });
     } else if (typeof type === 'string' && Object.hasOwn(COMMANDS, type)) {
       const refused = manager.start(COMMANDS[type]!);
-      if (refused) send(ws, { type: 'error', message: refused });
+      if (refused) send(ws, { type: 'error', ...refused });
     } else {
-      send(ws, { type: 'error', message: `unknown command: ${typeof type === 'string' ? type : text.slice(0, 80)}` });
+      send(ws, { type: 'error', ...say('socket.unknownCommand', { command: typeof type === 'string' ? type : text.slice(0, 80) }) });
     }
   };
 
@@ -134,7 +135,7 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
     if (cron.validate(expression)) {
       task = cron.schedule(expression, () => {
         const refused = manager.start('scan');
-        if (refused) return log(`scheduled scan skipped: ${refused}`);
+        if (refused) return log(`scheduled scan skipped: ${refused.message}`);
         scheduled = true;
         log(`scheduled scan started: ${services.config.rootFolders.map((r) => `${r.name} (${r.path})`).join(', ')}`);
       });

@@ -23,7 +23,7 @@
  */
 import type Koa from 'koa';
 import { HttpError } from './errors.js';
-import { Unauthorized } from '../../model/index.js';
+import { Unauthorized, say } from '../../model/index.js';
 
 export interface ThrottleOptions {
   /** Failures allowed per address (and per known account+address pair) in the window; the next attempt gets 429. Default 10. */
@@ -145,7 +145,7 @@ export type LoginGuard = ReturnType<typeof loginGuard>;
 export function tooManyFailures(ctx: Koa.Context, wait: number): HttpError {
   const seconds = Math.ceil(wait / 1000);
   ctx.set('Retry-After', String(seconds));
-  return new HttpError(429, `too many failed sign-ins, try again in ${seconds} s`);
+  return new HttpError(429, say('auth.throttled', { seconds }));
 }
 
 /**

@@ -13,7 +13,7 @@ import { sendFile } from '../send-file.js';
 import { getAudioLyric, resolveMediaFile, type MediaFile } from '../../library/media.js';
 import { decodeText } from '../../lyrics/decode.js';
 import { mimeTypeOf } from '../../library/filetypes.js';
-import { NotFound, formatTrackHash, parseTrackHash, type CheckLrcAnswer } from '../../model/index.js';
+import { NotFound, formatTrackHash, say, parseTrackHash, type CheckLrcAnswer } from '../../model/index.js';
 
 /** Text files up to this size (bytes) are decoded to UTF-8 on stream; larger ones are sent as stored. */
 const TEXT_DECODE_LIMIT = 8 * 1024 * 1024;
@@ -26,7 +26,7 @@ export const mediaRouter = new Router<AppState, { services: AppContext['services
 /** Reads the hash from the path; anything but a library hash of two decimal ids is a 404 (no such media). */
 function hashParams(ctx: RouteContext): { workId: number; fileId: number } {
   const hash = parseTrackHash(`${ctx.params.workId}/${ctx.params.fileId}`);
-  if (!hash || hash.trial) throw new NotFound('file not found');
+  if (!hash || hash.trial) throw new NotFound(say('file.notFound'));
   return hash;
 }
 
@@ -34,7 +34,7 @@ function hashParams(ctx: RouteContext): { workId: number; fileId: number } {
 async function mediaFile(ctx: RouteContext): Promise<MediaFile> {
   const { workId, fileId } = hashParams(ctx);
   const file = await resolveMediaFile(ctx.services.db, workId, fileId, ctx.services.config.rootFolders);
-  if (!file) throw new NotFound('file not found');
+  if (!file) throw new NotFound(say('file.notFound'));
   return file;
 }
 
@@ -85,7 +85,7 @@ mediaRouter.get('/api/media/download/:workId/:fileId', requireUser(), async (ctx
  */
 mediaRouter.get('/api/media/small-img/:workId/:fileId', requireUser(), async (ctx) => {
   const file = await mediaFile(ctx);
-  if (file.type !== 'image') throw new NotFound('not an image');
+  if (file.type !== 'image') throw new NotFound(say('file.notImage'));
   await sendFile(ctx, file.path, { type: mimeTypeOf(file.name), cacheControl: 'private, max-age=3600' });
 });
 
@@ -97,7 +97,7 @@ mediaRouter.get('/api/media/small-img/:workId/:fileId', requireUser(), async (ct
 mediaRouter.get('/api/media/check-lrc/:workId/:fileId', requireUser(), async (ctx) => {
   const { workId, fileId } = hashParams(ctx);
   const found = await getAudioLyric(ctx.services.db, workId, fileId);
-  if (!found) throw new NotFound('file not found');
+  if (!found) throw new NotFound(say('file.notFound'));
   const answer: CheckLrcAnswer = found.lyric
     ? { result: true, hash: formatTrackHash(workId, found.lyric.fileId), lyricExtension: found.lyric.extension }
     : { result: false, hash: null, lyricExtension: null };

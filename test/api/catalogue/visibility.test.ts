@@ -30,7 +30,7 @@ describe('writes about a work the listener cannot see', () => {
     for (const id of [TRIAL, HIDDEN]) {
       for (const res of await Promise.all(writes(id))) {
         expect(res.status, `work ${id}`).toBe(404);
-        expect(res.body).toEqual({ error: `work ${id} not found` });
+        expect(res.body).toEqual({ error: `work ${id} not found`, code: 'work.idNotFound', params: { id } });
       }
       expect(await reviewRows(id)).toEqual([]);
       expect(await historyRows(id)).toEqual([]);

@@ -24,7 +24,7 @@ function putRating(user_name: string, work_id: number, rating: number, from: 'wo
 export async function saveRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites'): Promise<boolean> {
   try {
     const res = await putRating(user_name, work_id, rating, from);
-    if (res.message) notifySuccess(res.message);
+    if (res.message) notifySuccess(res);
     return true;
   } catch (err) {
     notifyError(err);

@@ -35,7 +35,7 @@ function FavouriteItemImpl({ work: initial, mode }: { work: Work; mode: Favourit
   const setProgress = async (progress: Progress) => {
     try {
       const res = await putProgress(user, work.id, progress);
-      if (res.message) notifySuccess(res.message);
+      if (res.message) notifySuccess(res);
       setWork((w) => ({ ...w, progress }));
     } catch (err) {
       notifyError(err);

@@ -93,7 +93,7 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
   const remove = async () => {
     try {
       const res = await api<{ message?: string }>(`/api/work/${work.id}`, { method: 'DELETE' });
-      if (res?.message) notifySuccess(res.message);
+      if (res?.message) notifySuccess(res);
       onDeleted(work.id);
     } catch (err) {
       notifyError(err);

@@ -1,7 +1,15 @@
 /**
  * English strings. The spec quotes its messages in English: those are used verbatim.
  * Keys are shared with zh-CN.ts (which is typed against this file).
+ * `server` holds the server's texts by code (serverText.ts): the English templates of
+ * src/model/messages.ts themselves, in i18next's `{{param}}` form.
  */
+import { MESSAGES, type MessageCode } from '@model';
+
+const server = Object.fromEntries(
+  Object.entries(MESSAGES).map(([code, english]) => [code, english.replace(/\{(\w+)\}/g, '{{$1}}')]),
+) as Record<MessageCode, string>;
+
 const en = {
   app: { name: 'audiolib' },
   common: {
@@ -162,6 +170,7 @@ const en = {
     result: { added: 'added success', updated: 'updated success', skipped: 'skipped', failed: 'failed' },
     status: { none: 'not started', running: 'running', finished: 'finished', error: 'error' },
   },
+  server,
 };
 
 export default en;

@@ -7,7 +7,7 @@ import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { sendFile } from '../../send-file.js';
 import { findCover } from '../../../library/cover-lookup.js';
-import { NotFound } from '../../../model/index.js';
+import { NotFound, say } from '../../../model/index.js';
 import { CoverSchema } from './schema.js';
 
 export const coverRouter = new Router<AppState, { services: AppContext['services'] }>();
@@ -22,7 +22,7 @@ export const coverRouter = new Router<AppState, { services: AppContext['services
 coverRouter.get('/api/cover/:id', requireUser(), validate(CoverSchema), async (ctx) => {
   const { params, query } = ctx.state.input;
   const cover = await findCover(ctx.services.db, ctx.services.dataDir, params.id, query.type, ctx.services.config.rootFolders);
-  if (!cover) throw new NotFound('work not found');
+  if (!cover) throw new NotFound(say('work.notFound'));
   const cacheControl = cover.source === 'placeholder' ? 'private, no-cache' : 'private, max-age=3600';
   await sendFile(ctx, cover.path, { type: cover.type, cacheControl });
 });

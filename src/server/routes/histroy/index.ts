@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { deleteHistory, listHistory, saveHistory } from '../../../users/history.js';
-import { NotFound } from '../../../model/index.js';
+import { NotFound, say } from '../../../model/index.js';
 import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { HistroyDeleteSchema, HistroyListSchema, HistroyPutSchema } from './schema.js';
@@ -28,7 +28,7 @@ histroyRouter.get('/api/histroy', requireUser(), validate(HistroyListSchema), as
 histroyRouter.put('/api/histroy', requireUser(), requireWriter(), validate(HistroyPutSchema), async (ctx) => {
   const { work_id, state } = ctx.state.input.body;
   await saveHistory(ctx.services.db, ctx.state.user!.name, work_id, state);
-  ctx.body = { message: 'history saved' };
+  ctx.body = say('history.saved');
 });
 
 /**
@@ -36,6 +36,6 @@ histroyRouter.put('/api/histroy', requireUser(), requireWriter(), validate(Histr
  * 404 {error: 'history delete failed: ...'} when the caller has no history of it.
  */
 histroyRouter.delete('/api/histroy', requireUser(), requireWriter(), validate(HistroyDeleteSchema), async (ctx) => {
-  if (!(await deleteHistory(ctx.services.db, ctx.state.user!.name, ctx.state.input.work_id))) throw new NotFound('history delete failed: no history for this work');
-  ctx.body = { message: 'history deleted' };
+  if (!(await deleteHistory(ctx.services.db, ctx.state.user!.name, ctx.state.input.work_id))) throw new NotFound(say('history.notFound'));
+  ctx.body = say('history.deleted');
 });

@@ -10,6 +10,7 @@ import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { clearPlayerPassword, createApiKey, hasPlayerPassword, listApiKeys, revokeApiKey, setPlayerPassword } from '../../../users/index.js';
 import type { ApiKeyCreatedAnswer, MessageAnswer, PlayerAccessAnswer } from '../../../model/index.js';
+import { say } from '../../../model/index.js';
 import { ApiKeyCreateSchema, ApiKeyIdSchema, PlayerPasswordSchema } from './schema.js';
 
 export const playerAccessRouter = new Router<AppState, { services: AppContext['services'] }>();
@@ -29,21 +30,21 @@ playerAccessRouter.get('/api/player-access', requireUser(), async (ctx) => {
 playerAccessRouter.put('/api/player-access/password', requireUser(), validate(PlayerPasswordSchema), async (ctx) => {
   const { db, secret } = ctx.services;
   await setPlayerPassword(db, secret, ctx.state.user!.name, ctx.state.input.body.password);
-  const answer: MessageAnswer = { message: 'player password saved' };
+  const answer: MessageAnswer = say('playerAccess.passwordSaved');
   ctx.body = answer;
 });
 
 /** DELETE /api/player-access/password -> 200 {message}: token sign-in stops working for the caller. */
 playerAccessRouter.delete('/api/player-access/password', requireUser(), async (ctx) => {
   await clearPlayerPassword(ctx.services.db, ctx.state.user!.name);
-  const answer: MessageAnswer = { message: 'player password removed' };
+  const answer: MessageAnswer = say('playerAccess.passwordRemoved');
   ctx.body = answer;
 });
 
 /** POST /api/player-access/keys {name?} -> 201 {message, key, apiKey}: the key is in this answer only. */
 playerAccessRouter.post('/api/player-access/keys', requireUser(), validate(ApiKeyCreateSchema), async (ctx) => {
   const { key, apiKey } = await createApiKey(ctx.services.db, ctx.state.user!.name, ctx.state.input.body.name);
-  const answer: ApiKeyCreatedAnswer = { message: 'API key created', key, apiKey };
+  const answer: ApiKeyCreatedAnswer = { ...say('playerAccess.keyCreated'), key, apiKey };
   ctx.status = 201;
   ctx.body = answer;
 });
@@ -51,6 +52,6 @@ playerAccessRouter.post('/api/player-access/keys', requireUser(), validate(ApiKe
 /** DELETE /api/player-access/keys/:id -> 200 {message}: revoked at once. 404 {error} for a key that is not the caller's. */
 playerAccessRouter.delete('/api/player-access/keys/:id', requireUser(), validate(ApiKeyIdSchema), async (ctx) => {
   await revokeApiKey(ctx.services.db, ctx.state.user!.name, ctx.state.input.params.id);
-  const answer: MessageAnswer = { message: 'API key revoked' };
+  const answer: MessageAnswer = say('playerAccess.keyRevoked');
   ctx.body = answer;
 });

@@ -7,7 +7,7 @@ import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { getTrackTree } from '../../../library/tree.js';
 import { TracksSchema } from './schema.js';
-import { NotFound, type TrackNode } from '../../../model/index.js';
+import { NotFound, say, type TrackNode } from '../../../model/index.js';
 
 export const tracksRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -20,6 +20,6 @@ export const tracksRouter = new Router<AppState, { services: AppContext['service
  */
 tracksRouter.get('/api/tracks/:id', requireUser(), validate(TracksSchema), async (ctx) => {
   const tree: TrackNode[] | null = await getTrackTree(ctx.services.db, ctx.state.input.params.id);
-  if (!tree) throw new NotFound('work not found');
+  if (!tree) throw new NotFound(say('work.notFound'));
   ctx.body = tree;
 });

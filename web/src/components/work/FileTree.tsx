@@ -86,7 +86,7 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }:
   const aiTranslate = async (node: TrackNode) => {
     try {
       const res = await translateAudio(node.hash!);
-      notifySuccess(res.message);
+      notifySuccess(res);
       onTasks();
     } catch (err) {
       notifyError(err);

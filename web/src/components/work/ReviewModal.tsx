@@ -32,7 +32,7 @@ export function ReviewModal({ work, opened, onClose, onSaved }: { work: Work; op
     try {
       const stars = rating > 0 ? rating : null;
       const res = await putReview(me?.user.name ?? '', work.id, { rating: stars, review_text: text, progress });
-      if (res.message) notifySuccess(res.message);
+      if (res.message) notifySuccess(res);
       onSaved({ userRating: stars, review_text: text, progress });
       onClose();
     } catch (err) {
@@ -42,7 +42,7 @@ export function ReviewModal({ work, opened, onClose, onSaved }: { work: Work; op
   const remove = async () => {
     try {
       const res = await deleteReview(work.id);
-      if (res.message) notifySuccess(res.message);
+      if (res.message) notifySuccess(res);
       onSaved(null);
       onClose();
     } catch (err) {

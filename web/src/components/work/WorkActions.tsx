@@ -34,7 +34,7 @@ export function WorkActions({ work, folder, onChange, onTasks }: { work: Work; f
   const run = async (fn: () => Promise<{ message?: string } | void>) => {
     try {
       const res = await fn();
-      if (res && res.message) notifySuccess(res.message);
+      if (res && res.message) notifySuccess(res);
     } catch (err) {
       notifyError(err);
     }

@@ -19,6 +19,7 @@ import { IconAlertTriangle, IconBug, IconChevronDown, IconChevronUp, IconCircleC
 import { useTranslation } from 'react-i18next';
 import type { ScanLogEntry, ScanResultEntry, ScanTask } from '@model';
 import { useAuth } from '../../api/auth';
+import { serverText } from '../../i18n/serverText';
 import { AdminLayout } from './AdminLayout';
 import { useScannerSocket, type ScanStartCommand, type ScannerStatus } from './useScannerSocket';
 
@@ -39,12 +40,12 @@ function LevelIcon({ level }: { level: ScanLogEntry['level'] }) {
   return <IconInfoCircle size={16} color="var(--mantine-color-blue-6)" aria-label="info" style={{ flex: 'none' }} />;
 }
 
-/** One log line: level icon and message (wraps on narrow screens). */
+/** One log line: level icon and message in the UI language (wraps on narrow screens). */
 function LogLine({ log }: { log: ScanLogEntry }) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-testid="log-line" data-level={log.level}>
       <LevelIcon level={log.level} />
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{log.message}</Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{serverText(log)}</Text>
     </Group>
   );
 }
