@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   user: async () => (await import('./user.js')).registerUser,
   config: async () => (await import('./config.js')).registerConfig,
   translate: async () => (await import('./translate.js')).registerTranslate,
+  trial: async () => (await import('./trial.js')).registerTrial,
   tui: async () => (await import('./tui.js')).registerTui,
 };
 

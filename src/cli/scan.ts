@@ -48,9 +48,10 @@ export function rootsFor(dirs: string[], config: Config): ScanRoot[] {
  * Progress display of a run's events: on a TTY a spinner with the counts (warnings and
  * errors printed above it), else a line per work that is not skipped and every main-log
  * line; then, in the metadata fetch, its main-log lines and each warning by work code.
- * Duplicates and the summary are left to report(). Nothing with --json.
+ * Duplicates and the summary are left to report(). Nothing with --json. Also the
+ * display of `audiolib trial fetch` (cli/trial.ts), whose crawl reports as a run.
  */
-function progress(json: boolean): { onEvent: (e: RunEvent) => void; stop: () => void } {
+export function progress(json: boolean): { onEvent: (e: RunEvent) => void; stop: () => void } {
   if (json) return { onEvent: () => undefined, stop: () => undefined };
   // a terminal that reports no width (some pseudo-terminals) gets plain lines
   let spinner: Ora | null = process.stderr.isTTY && process.stderr.columns > 0 ? ora({ stream: process.stderr, text: 'looking for works' }).start() : null;

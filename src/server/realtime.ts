@@ -8,7 +8,8 @@
  * last finished one's; nothing before the first scan), then, while a CLI scan holds the
  * lock, SCAN_MAIN_LOGS naming it.
  * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
- * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/model/wire.ts).
+ * SCAN_FINISHED, SCAN_ERROR, TRIAL_DOWNLOAD (a trial download's progress), success, error
+ * (shapes in src/model/wire.ts).
  */
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -18,11 +19,12 @@ import type { AppServices } from './context.js';
 import { verifyToken } from '../users/index.js';
 import { isRemoteBlocked } from './middleware/remote.js';
 import { ScanManager, type ScanCommandKind } from './scan-manager.js';
+import { trialDownloadsOf } from './trial-downloads.js';
 import type { ScanMessage, User } from '../model/index.js';
 
 export const REALTIME_PATH = '/api/ws';
 
-const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update' };
+const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update', PERFORM_TRIAL_FETCH: 'trial' };
 
 export interface Realtime {
   manager: ScanManager;
@@ -51,7 +53,10 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   };
   const admins = new Set<WebSocket>();
-  const manager = new ScanManager(services, (message) => admins.forEach((ws) => send(ws, message)));
+  const broadcast = (message: ScanMessage) => admins.forEach((ws) => send(ws, message));
+  const manager = new ScanManager(services, broadcast);
+  const downloads = trialDownloadsOf(services);
+  const unsubscribe = downloads.subscribe((download) => broadcast({ type: 'TRIAL_DOWNLOAD', download }));
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -123,7 +128,8 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       for (const ws of wss.clients) ws.terminate();
       wss.close();
       manager.kill();
-      await manager.idle();
+      unsubscribe();
+      await Promise.all([manager.idle(), downloads.close()]);
     },
   };
 }

@@ -14,5 +14,6 @@ import { reviewRouter } from './review/index.js';
 import { histroyRouter } from './histroy/index.js';
 import { versionRouter } from './version.js';
 import { configSharedRouter } from './config-shared.js';
+import { fakeRouter } from './fake/index.js';
 
-export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter];
+export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, fakeRouter];

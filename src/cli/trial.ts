@@ -1,0 +1,61 @@
+/**
+ * `audiolib trial fetch` (DESIGN section 7; man/audiolib-trial.1): runs the trial crawler
+ * (src/trial/crawl.ts) on the data directory: the store's new-release listing (config
+ * dlsiteBaseUrl + trialListingPath) adds the works the catalogue does not know as new
+ * trial works (status 0), then their metadata and covers are fetched. For cron. Progress
+ * as `audiolib scan` shows it (an ora spinner on a TTY, plain lines otherwise, on stderr)
+ * and the line `listed N, added N, skipped N`; `--json` prints
+ * `{listed, added, skipped, metadata: {ok, failed}}` on stdout and nothing on stderr.
+ * Exit 0 ok, 1 the listing could not be read (or a scan holds the lock), 2 usage or
+ * config; SIGINT/SIGTERM stop it (130/143), works added before stay.
+ */
+import type { Command } from 'commander';
+import { ensureDataDir, loadConfig, resolveDataDir } from '../config/index.js';
+import { openMigrated } from '../db/index.js';
+import { runTrialFetch, trialSummaryLine } from '../trial/index.js';
+import { CliError, EXIT_FAILURES, info, printJson } from './output.js';
+import { progress } from './scan.js';
+
+export function registerTrial(program: Command): void {
+  const trial = program.command('trial').description('the trial catalogue: new releases to try, dislike or download');
+  trial
+    .command('fetch')
+    .description("add the store's new releases to the trial catalogue and fetch their metadata")
+    .option('--json', 'print the counts as JSON on stdout')
+    .action(async (flags: { json?: boolean }) => {
+      const global = program.opts<{ dataDir?: string; db?: string }>();
+      const dataDir = resolveDataDir(global.dataDir);
+      ensureDataDir(dataDir);
+      const config = loadConfig(dataDir);
+      const controller = new AbortController();
+      let signalCode = 0;
+      const stop = (code: number) => () => {
+        signalCode = code;
+        controller.abort();
+      };
+      const onInt = stop(130);
+      const onTerm = stop(143);
+      process.on('SIGINT', onInt);
+      process.on('SIGTERM', onTerm);
+      const db = await openMigrated(dataDir, global.db);
+      const display = progress(!!flags.json);
+      try {
+        const summary = await runTrialFetch(db, config, dataDir, { signal: controller.signal, onEvent: display.onEvent });
+        display.stop();
+        if (flags.json) printJson(summary);
+        else info(`${trialSummaryLine(summary)}; metadata ${summary.metadata.ok} fetched, ${summary.metadata.failed} not fetched`);
+      } catch (err) {
+        display.stop();
+        if (controller.signal.aborted) {
+          info('stopped; the works added so far are saved');
+          process.exitCode = signalCode || EXIT_FAILURES;
+          return;
+        }
+        throw new CliError((err as Error).message, EXIT_FAILURES);
+      } finally {
+        process.off('SIGINT', onInt);
+        process.off('SIGTERM', onTerm);
+        await db.destroy();
+      }
+    });
+}
