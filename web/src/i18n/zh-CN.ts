@@ -12,12 +12,12 @@ const zhCN: Messages = {
     tooShort: '密码长度至少为 5', success: '登录成功。',
   },
   site: {
-    title: '选择站点', audio: '音声', novel: '小说', third: '第三站',
+    title: '选择站点', audio: '音声', trial: '试听', novel: '小说', third: '第三站',
     lyskMail: '邮件', lyskAlarm: '闹钟', lyskMovie: '影片', lyskEmpty: '这里还什么都没有。',
   },
   notFound: { title: '页面不存在', text: '{{path}} 不存在。', home: '返回作品列表' },
   nav: {
-    works: '所有作品', search: '高级搜索', favourites: '我的收藏', circles: '社团', tags: '标签', vas: '声优',
+    works: '所有作品', trial: '试听作品', search: '高级搜索', favourites: '我的收藏', circles: '社团', tags: '标签', vas: '声优',
     aiLyric: 'AI 字幕中心', player: '全屏播放器', random: '随心听', sleep: '睡眠定时',
     night: '夜间模式', sites: '站点选择', settings: '设置', logout: '退出登录', language: '语言',
     logoutConfirm: '确定要退出登录吗？', keyword: '搜索关键字', menu: '菜单', signedInAs: '当前用户：{{name}}',
@@ -132,10 +132,17 @@ const zhCN: Messages = {
   },
   adminScanner: {
     title: '扫描', noLogs: '暂无消息', showLogs: '展开日志', hideLogs: '收起日志', noTasks: '暂无内容', disconnected: '未连接',
-    buttons: { scan: '扫描本地音声库', update: '更新音声库信息', lyrics: '扫描作品内文件变动', kill: '终止扫描进程' },
+    buttons: { scan: '扫描本地音声库', update: '更新音声库信息', lyrics: '扫描作品内文件变动', trial: '获取新作', kill: '终止扫描进程' },
     tabs: { processing: '处理中', failed: '失败' },
     result: { added: '添加成功', updated: '更新成功', skipped: '已跳过', failed: '失败' },
     status: { none: '未开始', running: '扫描中', finished: '已完成', error: '出错' },
+  },
+  trial: {
+    title: '试听作品', keyword: '试听作品：{{name}}', dislike: '不喜欢', download: '下载试听',
+    downloading: '下载中 {{percent}}%（{{bytes}}）', downloadingUnknown: '下载中（{{bytes}}）', waiting: '等待下载',
+    unpacking: '解压中', scanning: '读取文件中', done: '试听已下载', failed: '下载失败：{{error}}',
+    notDownloaded: '试听文件尚未下载。', spider: '试听爬虫', spiderHint: '从商店的新作列表获取作品，加入试听目录。',
+    adminOnly: '只有管理员可以运行试听爬虫。',
   },
 };
 

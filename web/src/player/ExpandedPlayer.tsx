@@ -10,12 +10,13 @@ import { IconChevronDown, IconMaximize, IconPlaylist } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { coverUrl } from '../api/client';
+import { workPage } from '../api/section';
 import { PlayModeButton, PlayPauseButton, PrevNextButtons, SeekButtons, SeekSlider, SpeedMenu, TimeText, VolumeControl } from './controls';
 import { classifyGesture, type Gesture } from './gesture';
 import { LyricView } from './LyricView';
 import { DesktopLyricsButton, PlayerSettings } from './PlayerSettings';
 import { QueueDialog } from './QueueDialog';
-import { playingWorkId, usePlayer } from './store';
+import { playingSection, playingWorkId, usePlayer } from './store';
 
 /** Opens the queue dialog. */
 export function QueueButton() {
@@ -46,6 +47,7 @@ export function ExpandedPlayer({ opened, onClose }: { opened: boolean; onClose()
   const title = usePlayer((s) => s.queue[s.queueIndex]?.title);
   const workTitle = usePlayer((s) => s.queue[s.queueIndex]?.workTitle);
   const workId = usePlayer(playingWorkId);
+  const section = usePlayer(playingSection);
   const press = useRef<{ x: number; y: number; t: number; g: Gesture } | null>(null);
   return (
     <Drawer opened={opened} onClose={onClose} position="bottom" size="100%" withCloseButton={false} data-testid="expanded-player">
@@ -66,10 +68,10 @@ export function ExpandedPlayer({ opened, onClose }: { opened: boolean; onClose()
             <PlayerSettings />
           </Group>
         </Group>
-        {workId !== null && <Image src={coverUrl(workId, 'main')} alt="" h={220} fit="contain" />}
+        {workId !== null && <Image src={coverUrl(workId, 'main', section)} alt="" h={220} fit="contain" />}
         <div style={{ textAlign: 'center' }}>
           <Text fw={700} data-testid="expanded-title">{title}</Text>
-          {workTitle && workId !== null && <Anchor component={Link} to={`/work/${workId}`} size="sm" onClick={onClose}>{workTitle}</Anchor>}
+          {workTitle && workId !== null && <Anchor component={Link} to={workPage(section, workId)} size="sm" onClick={onClose}>{workTitle}</Anchor>}
         </div>
         <LyricView />
         <SeekSlider />

@@ -22,7 +22,7 @@ import type { ScanCommand, ScanLogEntry, ScanMessage, ScanResultEntry, ScanStatu
 import { getToken } from '../../api/client';
 
 export type ScannerStatus = 'none' | ScanStatus;
-export type ScanStartCommand = Extract<ScanCommand['type'], 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE'>;
+export type ScanStartCommand = Extract<ScanCommand['type'], 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'PERFORM_TRIAL_FETCH'>;
 
 export interface ScannerState {
   status: ScannerStatus;
