@@ -9,6 +9,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/index.js';
+import { trialDir, type Config } from '../config/index.js';
 import { whereVisible, type Scope } from '../catalogue/visible.js';
 import type { FileType } from './filetypes.js';
 import { pickLyric, type LyricRef } from './tree.js';
@@ -29,6 +30,15 @@ export interface MediaFile {
   size: number;
   /** Modification time, ms since epoch, from the file system. */
   mtimeMs: number;
+}
+
+/**
+ * The folders the files of `scope` may lie in: the library roots (config rootFolders), or
+ * the trial folder (config trialFolder, in the data directory `dataDir` unless absolute).
+ * Read from `config` on each call, so a changed config applies at once.
+ */
+export function scopeRoots(config: Pick<Config, 'rootFolders' | 'trialFolder'>, dataDir: string, scope: Scope): readonly { path: string }[] {
+  return scope === 'trial' ? [{ path: trialDir(dataDir, config) }] : config.rootFolders;
 }
 
 /**

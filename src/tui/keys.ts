@@ -5,7 +5,7 @@
  */
 
 /** Where a binding applies: everywhere, or on one kind of screen. */
-export type KeyContext = 'everywhere' | 'list' | 'works' | 'work' | 'queue' | 'favourites';
+export type KeyContext = 'everywhere' | 'list' | 'works' | 'work' | 'queue' | 'favourites' | 'trial';
 
 export type ActionName =
   // everywhere
@@ -21,7 +21,9 @@ export type ActionName =
   // queue
   | 'remove' | 'empty' | 'moveDown' | 'moveUp'
   // favourites
-  | 'favouritesMode' | 'favouritesSort' | 'favouritesOrder' | 'progressFilter';
+  | 'favouritesMode' | 'favouritesSort' | 'favouritesOrder' | 'progressFilter'
+  // trial list
+  | 'viewTrial' | 'dislike';
 
 export interface Binding {
   action: ActionName;
@@ -62,6 +64,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'viewFavourites', keys: ['5'], context: 'everywhere', help: 'favourites: history, reviews, progress' },
   { action: 'viewQueue', keys: ['6'], context: 'everywhere', help: 'queue' },
   { action: 'viewPlaying', keys: ['7'], context: 'everywhere', help: 'now playing, with lyrics' },
+  { action: 'viewTrial', keys: ['8'], context: 'everywhere', help: 'trial catalogue: new works to try' },
   { action: 'help', keys: ['?'], context: 'everywhere', help: 'this help' },
   { action: 'back', keys: ['q', 'esc'], context: 'everywhere', help: 'back; quit on the first screen' },
 
@@ -83,6 +86,8 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'favouritesSort', keys: ['s'], context: 'favourites', help: 'sort: updated, my rating, release, reviews, sales, all ages, R18' },
   { action: 'favouritesOrder', keys: ['o'], context: 'favourites', help: 'ascending / descending' },
   { action: 'progressFilter', keys: ['p'], context: 'favourites', help: 'progress: marked, listening, listened, replay, postponed' },
+
+  { action: 'dislike', keys: ['d'], context: 'trial', help: 'dislike: the work leaves the trial list for good' },
 ];
 
 /** The subset of Ink's key object keyToken reads. */
@@ -145,4 +150,5 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   work: 'Work detail',
   queue: 'Queue',
   favourites: 'Favourites',
+  trial: 'Trial list (enter plays the downloaded trial)',
 };

@@ -11,12 +11,11 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.js';
 import { requireUser } from '../middleware/auth.js';
 import { sendFile } from '../send-file.js';
-import { getAudioLyric, resolveMediaFile, type MediaFile } from '../../library/media.js';
+import { getAudioLyric, resolveMediaFile, scopeRoots, type MediaFile } from '../../library/media.js';
 import { decodeText } from '../../lyrics/decode.js';
 import { mimeTypeOf } from '../../library/filetypes.js';
 import { NotFound, formatTrackHash, parseTrackHash, type CheckLrcAnswer } from '../../model/index.js';
 import type { Scope } from '../../catalogue/visible.js';
-import { mediaRoots } from '../scope.js';
 
 /** Text files up to this size (bytes) are decoded to UTF-8 on stream; larger ones are sent as stored. */
 const TEXT_DECODE_LIMIT = 8 * 1024 * 1024;
@@ -38,7 +37,7 @@ function hashParams(ctx: RouteContext, scope: Scope): { workId: number; fileId: 
 /** The hash's file, or a 404 {error}. */
 async function mediaFile(ctx: RouteContext, scope: Scope): Promise<MediaFile> {
   const { workId, fileId } = hashParams(ctx, scope);
-  const file = await resolveMediaFile(ctx.services.db, workId, fileId, mediaRoots(ctx.services, scope), scope);
+  const file = await resolveMediaFile(ctx.services.db, workId, fileId, scopeRoots(ctx.services.config, ctx.services.dataDir, scope), scope);
   if (!file) throw new NotFound('file not found');
   return file;
 }

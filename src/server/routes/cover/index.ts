@@ -7,9 +7,9 @@ import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { sendFile } from '../../send-file.js';
 import { findCover } from '../../../library/cover-lookup.js';
+import { scopeRoots } from '../../../library/media.js';
 import { NotFound } from '../../../model/index.js';
 import type { Scope } from '../../../catalogue/visible.js';
-import { mediaRoots } from '../../scope.js';
 import { CoverSchema } from './schema.js';
 
 type ApiRouter = Router<AppState, { services: AppContext['services'] }>;
@@ -27,7 +27,7 @@ export const coverRouter: ApiRouter = new Router();
 export function mountCover(router: ApiRouter, path: string, scope: Scope): void {
   router.get(path, requireUser(), validate(CoverSchema), async (ctx) => {
     const { params, query } = ctx.state.input;
-    const cover = await findCover(ctx.services.db, ctx.services.dataDir, params.id, query.type, mediaRoots(ctx.services, scope), scope);
+    const cover = await findCover(ctx.services.db, ctx.services.dataDir, params.id, query.type, scopeRoots(ctx.services.config, ctx.services.dataDir, scope), scope);
     if (!cover) throw new NotFound('work not found');
     const cacheControl = cover.source === 'placeholder' ? 'private, no-cache' : 'private, max-age=3600';
     await sendFile(ctx, cover.path, { type: cover.type, cacheControl });
