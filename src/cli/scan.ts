@@ -21,7 +21,7 @@ import { openMigrated, type Db } from '../db/index.js';
 import { ScanAbortedError, summaryLine, type ScanRoot, type ScanSummary } from '../library/scan.js';
 import { NotFound, parseWorkIdInput } from '../model/index.js';
 import { runScan, runWorkScan, type RunEvent, type RunMode } from '../metadata/index.js';
-import { CliError, EXIT_FAILURES, info, printJson } from './output.js';
+import { CliError, EXIT_FAILURES, info, printJson, stopOnSignals } from './output.js';
 
 
 interface ScanFlags { json?: boolean; work?: string; lyrics?: boolean; refresh?: boolean; fetch?: boolean; allowMassRemoval?: boolean }
@@ -118,19 +118,10 @@ export function registerScan(program: Command): void {
       const roots = workId === null && !flags.lyrics && !flags.refresh ? rootsFor(dirs, config) : [];
       const fetch = flags.fetch ?? config.fetchMetadata;
 
-      const controller = new AbortController();
-      let signalCode = 0;
-      const stop = (code: number) => () => {
-        signalCode = code;
-        controller.abort();
-      };
-      const onInt = stop(130);
-      const onTerm = stop(143);
-      process.on('SIGINT', onInt);
-      process.on('SIGTERM', onTerm);
+      const stop = stopOnSignals();
       const db: Db = await openMigrated(dataDir, global.db);
       const display = progress(!!flags.json);
-      const run = { fetch, signal: controller.signal, onEvent: display.onEvent };
+      const run = { fetch, signal: stop.signal, onEvent: display.onEvent };
       try {
         if (workId !== null) {
           const work = await runWorkScan(db, config, dataDir, workId, run);
@@ -154,20 +145,19 @@ export function registerScan(program: Command): void {
             info('scan stopped; the works done so far are saved');
             report(err.summary);
           }
-          process.exitCode = signalCode || EXIT_FAILURES;
+          process.exitCode = stop.exitCode();
           return;
         }
-        if (controller.signal.aborted) {
+        if (stop.signal.aborted) {
           info('stopped; the works done so far are saved');
-          process.exitCode = signalCode || EXIT_FAILURES;
+          process.exitCode = stop.exitCode();
           return;
         }
         if (err instanceof CliError) throw err;
         if (err instanceof NotFound) throw new CliError(err.message);
         throw new CliError((err as Error).message, EXIT_FAILURES);
       } finally {
-        process.off('SIGINT', onInt);
-        process.off('SIGTERM', onTerm);
+        stop.dispose();
         await db.destroy();
       }
     });

@@ -13,7 +13,7 @@ import type { Command } from 'commander';
 import { ensureDataDir, loadConfig, resolveDataDir } from '../config/index.js';
 import { openMigrated } from '../db/index.js';
 import { runTrialFetch, trialSummaryLine } from '../trial/index.js';
-import { CliError, EXIT_FAILURES, info, printJson } from './output.js';
+import { CliError, EXIT_FAILURES, info, printJson, stopOnSignals } from './output.js';
 import { progress } from './scan.js';
 
 export function registerTrial(program: Command): void {
@@ -27,34 +27,24 @@ export function registerTrial(program: Command): void {
       const dataDir = resolveDataDir(global.dataDir);
       ensureDataDir(dataDir);
       const config = loadConfig(dataDir);
-      const controller = new AbortController();
-      let signalCode = 0;
-      const stop = (code: number) => () => {
-        signalCode = code;
-        controller.abort();
-      };
-      const onInt = stop(130);
-      const onTerm = stop(143);
-      process.on('SIGINT', onInt);
-      process.on('SIGTERM', onTerm);
+      const stop = stopOnSignals();
       const db = await openMigrated(dataDir, global.db);
       const display = progress(!!flags.json);
       try {
-        const summary = await runTrialFetch(db, config, dataDir, { signal: controller.signal, onEvent: display.onEvent });
+        const summary = await runTrialFetch(db, config, dataDir, { signal: stop.signal, onEvent: display.onEvent });
         display.stop();
         if (flags.json) printJson(summary);
         else info(`${trialSummaryLine(summary)}; metadata ${summary.metadata.ok} fetched, ${summary.metadata.failed} not fetched`);
       } catch (err) {
         display.stop();
-        if (controller.signal.aborted) {
+        if (stop.signal.aborted) {
           info('stopped; the works added so far are saved');
-          process.exitCode = signalCode || EXIT_FAILURES;
+          process.exitCode = stop.exitCode();
           return;
         }
         throw new CliError((err as Error).message, EXIT_FAILURES);
       } finally {
-        process.off('SIGINT', onInt);
-        process.off('SIGTERM', onTerm);
+        stop.dispose();
         await db.destroy();
       }
     });
