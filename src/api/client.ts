@@ -17,10 +17,13 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A failed call: `message` is the text to show, `status` the HTTP status (0 for network errors), `body` the parsed answer. */
+/**
+ * A failed call: `message` is the text to show, `status` the HTTP status (0 for network
+ * errors, with the network error as `cause`), `body` the parsed answer.
+ */
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly body?: unknown) {
-    super(message);
+  constructor(message: string, readonly status: number, readonly body?: unknown, options?: ErrorOptions) {
+    super(message, options);
     this.name = 'ApiError';
   }
 }
@@ -129,7 +132,7 @@ export class ApiClient {
       });
     } catch (err) {
       if (opts.signal?.aborted) throw err;
-      throw new ApiError(err instanceof Error ? err.message : String(err), 0);
+      throw new ApiError(err instanceof Error ? err.message : String(err), 0, undefined, { cause: err });
     }
   }
 

@@ -1,6 +1,7 @@
 /**
  * Which works a list shows (spec 000 sections 7 and 9): visibility, age rating, lyric
- * status, circle/tag/VA, plain keyword and advanced keywords. Each function adds
+ * status, circle/tag/VA, plain keyword and advanced keywords, and for the players' API
+ * (src/subsonic) a release date range and a library root. Each function adds
  * WHERE clauses on the works alias `w` of a knex query.
  */
 import type { Knex } from 'knex';
@@ -26,6 +27,10 @@ export interface WorkFilter {
   keyword?: string;
   /** Advanced keywords, all ANDed. */
   advanced?: AdvancedKeyword[];
+  /** Release dates between these days, inclusive ('YYYY-MM-DD'); works without a date are left out. */
+  released?: { from: string; to: string };
+  /** Works found under the configured root of this name (works.root_folder). */
+  rootFolder?: string;
 }
 
 /** Every visible work of the library, no other condition. */
@@ -106,6 +111,8 @@ export function applyWorkFilter(db: Knex, qb: Knex.QueryBuilder, f: WorkFilter):
   if (f.circleId !== undefined) qb.where('w.circle_id', f.circleId);
   if (f.tagId !== undefined) qb.whereRaw('w.id IN (SELECT work_id FROM work_tags WHERE tag_id = ?)', [f.tagId]);
   if (f.vaId !== undefined) qb.whereRaw('w.id IN (SELECT work_id FROM work_vas WHERE va_id = ?)', [f.vaId]);
+  if (f.released) qb.whereBetween('w.release', [f.released.from, f.released.to]);
+  if (f.rootFolder !== undefined) qb.where('w.root_folder', f.rootFolder);
   if (f.keyword?.trim()) wherePlainKeyword(db, qb, f.keyword.trim());
   for (const k of f.advanced ?? []) if (k.d.trim()) whereAdvancedKeyword(db, qb, k);
 }

@@ -17,9 +17,9 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
-import type { FavouriteOrder, Progress, SortDir, WorkOrder, WorksAnswer } from '../model/index.js';
+import type { Progress, SortDir, Work, WorksAnswer } from '../model/index.js';
 import { applyWorkFilter, hasTextSearch, type WorkFilter } from './filters.js';
-import { applyOrder, isUserOrder } from './order.js';
+import { applyOrder, isUserOrder, type ListOrder } from './order.js';
 import { loadWorks } from './hydrate.js';
 import { catalogueCache, type CatalogueCache } from './cache.js';
 
@@ -30,7 +30,7 @@ const DEEP_OFFSET = 600;
 function useIdCache(db: Db, opts: ListOptions, offset: number): boolean {
   if (db.client.config.client !== 'sqlite3' || opts.scope || isUserOrder(opts.order)) return false;
   const f = opts.filter;
-  return opts.order === 'random' || hasTextSearch(f) || f.tagId !== undefined || f.vaId !== undefined || offset >= DEEP_OFFSET;
+  return opts.order === 'random' || opts.order === 'title' || opts.order === 'circle_name' || hasTextSearch(f) || f.tagId !== undefined || f.vaId !== undefined || offset >= DEEP_OFFSET;
 }
 
 /** The caller's favourites (review rows) or play history, optionally one progress value. */
@@ -38,13 +38,15 @@ export interface ListScope { kind: 'review' | 'history'; progress?: Progress }
 
 export interface ListOptions {
   filter: WorkFilter;
-  order: WorkOrder | FavouriteOrder;
+  order: ListOrder;
   sort: SortDir;
   /** Random-order seed 0..99. */
   seed: number;
   /** 1-based page number. */
   page: number;
   pageSize: number;
+  /** The first row of the page when it is no multiple of pageSize (the players' API pages by offset); default (page - 1) * pageSize. */
+  offset?: number;
   /** The caller's user name: their rating, review, progress and history ride on each work. */
   viewer: string;
   scope?: ListScope;
@@ -131,7 +133,7 @@ export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer>
 
   const ordered = base.clone().select('w.id');
   applyOrder(ordered, order, opts.sort, opts.seed);
-  const offset = (page - 1) * pageSize;
+  const offset = opts.offset ?? (page - 1) * pageSize;
   let ids: number[];
   let totalCount: number;
   if (isUserOrder(order) && !opts.scope) {
@@ -152,4 +154,37 @@ export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer>
     ]);
   }
   return { works: await loadWorks(db, cache, ids, viewer, time), pagination: { currentPage: page, pageSize, totalCount } };
+}
+
+/**
+ * Every id of the visible works of `filter` in `order` (a plain order, not the caller's
+ * rating), cached per catalogue version on SQLite like the deep pages of listWorks (the
+ * same entry for the same filter and order); the players' API pages songs across works
+ * with it. Elsewhere one query per call.
+ */
+export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: SortDir): Promise<Int32Array> {
+  const ordered = baseQuery(db, { filter, order, sort, seed: 0, page: 1, pageSize: 1, viewer: '' }).select('w.id');
+  applyOrder(ordered, order, sort);
+  if (db.client.config.client !== 'sqlite3') return Int32Array.from((await ordered).map((r: { id: number }) => r.id));
+  return (await catalogueCache(db)).get(keyOf('ids', ordered), () => allIds(db, ordered));
+}
+
+/**
+ * `count` works drawn at random from the visible works of `filter` (fewer when the filter
+ * has fewer), each with the caller's data, as a fresh draw on every call (the players'
+ * random lists). On SQLite the draw picks positions in the filter's cached id list
+ * (orderedWorkIds); elsewhere the database orders by random().
+ */
+export async function randomWorks(db: Db, filter: WorkFilter, count: number, viewer: string): Promise<Work[]> {
+  let ids: number[];
+  if (db.client.config.client === 'sqlite3') {
+    const all = await orderedWorkIds(db, filter, 'id', 'asc');
+    const picked = new Set<number>();
+    while (picked.size < Math.min(count, all.length)) picked.add(all[Math.floor(Math.random() * all.length)]!);
+    ids = [...picked];
+  } else {
+    const query = baseQuery(db, { filter, order: 'id', sort: 'asc', seed: 0, page: 1, pageSize: count, viewer }).select('w.id');
+    ids = (await query.orderByRaw('random()').limit(count)).map((r: { id: number }) => r.id);
+  }
+  return loadWorks(db, await catalogueCache(db), ids, viewer);
 }

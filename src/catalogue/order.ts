@@ -8,11 +8,18 @@
 import type { Knex } from 'knex';
 import type { FavouriteOrder, SortDir, WorkOrder } from '../model/index.js';
 
-/** Plain column orders, each backed by an index (status, removed_at, column, id). */
-const COLUMN_ORDERS = new Set(['release', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'created_at']);
+/** Plain column orders, each backed by an index (status, removed_at, column, id), except `title` (cached id lists, list.ts). */
+const COLUMN_ORDERS = new Set(['release', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'created_at', 'title']);
+
+/**
+ * Every order the list engine knows: the spec's works and favourites orders, and two
+ * the players' API asks for (src/subsonic): `title` and `circle_name` (the circle's name,
+ * then the title), alphabetical by code point.
+ */
+export type ListOrder = WorkOrder | FavouriteOrder | 'title' | 'circle_name';
 
 /** Whether the order reads the caller's own reviews (then results are per user). */
-export const isUserOrder = (order: WorkOrder | FavouriteOrder) => order === 'rating' || order === 'userRating';
+export const isUserOrder = (order: ListOrder) => order === 'rating' || order === 'userRating';
 
 /**
  * A stable pseudo-random rank of a work for `seed` (0..99), computed in SQL from the id
@@ -26,13 +33,15 @@ function randomRank(seed: number): string {
 }
 
 /**
- * Adds the ORDER BY of `order` in direction `dir`. `rating`/`userRating` sort by the
+ * Adds the ORDER BY of `order` in direction `dir`. `circle_name` sorts by the circle's
+ * name (works without one first), then the title. `rating`/`userRating` sort by the
  * caller's rating (alias `r`, joined by the caller) with unrated works last; `allage`
  * is nsfw ascending and `nsfw` nsfw descending whatever `dir` says; `updated_at` is the
  * scope row's time (alias `s`); `random` uses `seed`.
  */
-export function applyOrder(qb: Knex.QueryBuilder, order: Exclude<WorkOrder, 'betterRandom'> | FavouriteOrder, dir: SortDir, seed = 0): void {
+export function applyOrder(qb: Knex.QueryBuilder, order: Exclude<ListOrder, 'betterRandom'>, dir: SortDir, seed = 0): void {
   if (COLUMN_ORDERS.has(order)) qb.orderBy(`w.${order}`, dir);
+  else if (order === 'circle_name') qb.orderByRaw(`(SELECT c.name FROM circles c WHERE c.id = w.circle_id) ${dir}`).orderBy('w.title', dir);
   else if (isUserOrder(order)) qb.orderByRaw('CASE WHEN r.rating IS NULL THEN 1 ELSE 0 END').orderBy('r.rating', dir);
   else if (order === 'random') qb.orderByRaw(`${randomRank(seed)} ${dir}`);
   else if (order === 'allage' || order === 'nsfw') qb.orderBy('w.nsfw', order === 'allage' ? 'asc' : 'desc').orderBy('s.updated_at', 'desc');

@@ -1,13 +1,16 @@
 /**
  * `audiolib config get [KEY]` and `config set KEY VALUE` (DESIGN section 1,
  * spec 001 section 3): read and write config.json in the data directory with the
- * schema the admin API uses. A running server picks the file up (file watch,
- * or SIGHUP) and applies what can change live.
+ * schema and value checks the admin API uses (exit 2 naming the key). On a
+ * production instance `auth` and `production` are not switched off without
+ * `--force`. A running server picks the file up (file watch, or SIGHUP) and
+ * applies what can change live.
  */
 import type { Command } from 'commander';
 import {
-  assertConfigKey, loadConfig, parseCliValue, resolveDataDir, RESTART_KEYS, setConfigKey,
+  assertConfigKey, loadConfig, parseCliValue, resolveDataDir, setConfigKey,
 } from '../config/index.js';
+import { needsRestart } from '../model/index.js';
 import { info, printJson } from './output.js';
 
 /** A value as `config get` prints it: strings bare, the rest as JSON. */
@@ -39,9 +42,14 @@ export function registerConfig(program: Command): void {
     .description('set a key; VALUE is read as JSON when it parses, else as text; exit 2 naming the key when invalid')
     .argument('<key>', 'a config key')
     .argument('<value>', 'the new value (e.g. 10, true, "text", [{"name":"a","path":"/x"}])')
-    .action((key: string, valueText: string) => {
-      const saved = setConfigKey(dataDir(), key, parseCliValue(valueText));
-      const restart = (RESTART_KEYS as readonly string[]).includes(key);
-      info(`${key} = ${JSON.stringify(saved[key as keyof typeof saved])}${restart ? ' (restart the server to apply)' : ''}`);
+    .option('--force', 'switch auth or production off on a production instance')
+    .option('--json', 'print {key, value, restartRequired} as JSON')
+    .action((key: string, valueText: string, opts: { force?: boolean; json?: boolean }) => {
+      const saved = setConfigKey(dataDir(), key, parseCliValue(valueText), { force: opts.force });
+      const value = saved[key as keyof typeof saved];
+      const restart = needsRestart(key);
+      if (opts.json) printJson({ key, value, restartRequired: restart });
+      else info(`${key} = ${JSON.stringify(value)}${restart ? ' (restart the server to apply)' : ''}`);
+      if (key === 'auth' && value === false) info('audiolib: warning: auth is off: every request to the server acts as the admin');
     });
 }

@@ -1,10 +1,14 @@
 /**
  * The `audiolib` program (DESIGN section 1): one binary, one command per file.
- * Errors print `audiolib: message` on stderr with exit code 2 (usage, config) or
- * the command's own code.
+ * Every error, commander's usage errors included, prints `audiolib: message` on stderr
+ * and exits 2 (usage, config, data directory, database) or with the command's own code;
+ * when the command line has `--json`, the error is also one JSON document on stdout:
+ * `{"error": message, "code": "usage"|"config"|"failed"|"locked"|..., "exit": N}`.
+ * `audiolib help [COMMAND]` prints the help of the program or of a command.
  */
 import { Command, CommanderError } from 'commander';
-import { CliError, EXIT_USAGE } from './output.js';
+import { describeOsError, isOsError } from '../config/os-errors.js';
+import { CliError, EXIT_FAILURES, EXIT_USAGE, printJsonLine } from './output.js';
 
 type Register = (program: Command) => void;
 
@@ -21,19 +25,23 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   user: async () => (await import('./user.js')).registerUser,
   config: async () => (await import('./config.js')).registerConfig,
   translate: async () => (await import('./translate.js')).registerTranslate,
+  'translate-key': async () => (await import('./translate-key.js')).registerTranslateKey,
   trial: async () => (await import('./trial.js')).registerTrial,
   tui: async () => (await import('./tui.js')).registerTui,
 };
 
-/** The command word of argv (skipping the global options and their values), or undefined. */
-function commandWord(argv: string[]): string | undefined {
+/** Where the command word is in argv (skipping the global options and their values), or -1. */
+function commandIndex(argv: string[]): number {
   for (let i = 2; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--data-dir' || arg === '--db') i++;
-    else if (!arg.startsWith('-')) return arg;
+    else if (!arg.startsWith('-')) return i;
   }
-  return undefined;
+  return -1;
 }
+
+/** The command word of argv, or undefined. */
+const commandWord = (argv: string[]): string | undefined => argv[commandIndex(argv)];
 
 /**
  * Which command modules to load: the named command alone; for bare `audiolib` on a
@@ -48,22 +56,54 @@ function modulesFor(argv: string[]): string[] {
   return Object.keys(COMMANDS);
 }
 
+/** Whether the command line asks for JSON output (`--json` before any `--`). */
+function wantsJson(argv: string[]): boolean {
+  const end = argv.indexOf('--');
+  return argv.slice(2, end < 0 ? undefined : end).includes('--json');
+}
+
+/**
+ * A failure as the CLI reports it: the message without commander's 'error: ' prefix
+ * (with a pointer to the command's help), the exit code and the JSON `code`.
+ */
+function describeFailure(err: unknown): { message: string; exit: number; code: string } {
+  if (err instanceof CommanderError) {
+    const word = commandWord(process.argv);
+    const help = word && word in COMMANDS ? `audiolib help ${word}` : 'audiolib --help';
+    return { message: `${err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (see ${help})`, exit: EXIT_USAGE, code: 'usage' };
+  }
+  if (err instanceof CliError) return { message: err.message, exit: err.exitCode, code: err.code };
+  if (isConfigError(err)) return { message: (err as Error).message, exit: EXIT_USAGE, code: 'config' };
+  if (isOsError(err)) {
+    const { path, address, port } = err as NodeJS.ErrnoException & { address?: string; port?: number };
+    const what = path ?? (address ? `${address}${port === undefined ? '' : `:${port}`}` : err.syscall);
+    return { message: `${what}: ${describeOsError(err)}`, exit: EXIT_FAILURES, code: 'failed' };
+  }
+  return { message: err instanceof Error ? err.message : String(err), exit: EXIT_FAILURES, code: 'failed' };
+}
+
 const program = new Command('audiolib')
   .description('self-hosted catalogue and player for libraries of audio works')
   .version('0.1.0')
   .option('--data-dir <dir>', 'data directory (default: AUDIOLIB_DATA_DIR, else $XDG_DATA_HOME/audiolib)')
   .option('--db <file>', 'database: a SQLite file (default: audiolib.sqlite3 in the data directory)')
+  .helpCommand(true)
+  // commander's errors are reported below in the program's own style; help and version still print
+  .configureOutput({ outputError: () => undefined })
   .exitOverride();
 
 for (const name of modulesFor(process.argv)) (await COMMANDS[name]!())(program);
 
 try {
+  // commander answers `help NOSUCH` with the whole usage on stderr; say what is wrong instead
+  const at = commandIndex(process.argv);
+  const helpFor = process.argv[at] === 'help' ? process.argv[at + 1] : undefined;
+  if (helpFor !== undefined && !helpFor.startsWith('-') && !(helpFor in COMMANDS)) throw new CliError(`unknown command '${helpFor}' (see audiolib --help)`);
   await program.parseAsync(process.argv);
 } catch (err) {
-  if (err instanceof CommanderError) {
-    process.exit(err.exitCode === 0 ? 0 : EXIT_USAGE);
-  }
-  const code = err instanceof CliError ? err.exitCode : isConfigError(err) ? EXIT_USAGE : 1;
-  process.stderr.write(`audiolib: ${(err as Error).message}\n`);
-  process.exit(code);
+  if (err instanceof CommanderError && err.exitCode === 0) process.exit(0);
+  const { message, exit, code } = describeFailure(err);
+  if (wantsJson(process.argv)) printJsonLine({ error: message, code, exit });
+  process.stderr.write(`audiolib: ${message}\n`);
+  process.exit(exit);
 }

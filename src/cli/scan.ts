@@ -1,10 +1,13 @@
 /**
- * `audiolib scan [DIR...]` (DESIGN section 1, issue 2 item 3, issue 4 "CLI"): scans the
+ * `audiolib scan [DIR...]` (DESIGN section 1): scans the
  * given folders, else the config's rootFolders, into the catalogue. Progress with an
  * ora spinner on a TTY (stderr), plain lines otherwise; the summary line
  * `added N, updated N, skipped N, failed N, duplicates N` and each failure and duplicate
  * by work code on stderr; `--json` prints the summary as one JSON document on stdout and
- * nothing on stderr. Exit 0 ok, 1 some work failed (or the scan was refused), 2 usage;
+ * nothing on stderr. A work whose metadata could not be fetched (store unreachable,
+ * error answers) counts as failed, one line each; every retry of a store request and
+ * each work's warnings as they happen only with `--verbose`. Exit 0 ok, 1 some work
+ * failed (or the mass-removal guard refused), 2 usage, 75 another scan holds the lock;
  * SIGINT/SIGTERM stop the scan cleanly (130/143).
  * Modes: `--work CODE` one work, `--lyrics` lyric scan, `--refresh` the dynamic info of
  * every work (sales, ratings, price), `--allow-mass-removal`. After a scan the metadata of
@@ -18,13 +21,14 @@ import type { Command } from 'commander';
 import ora, { type Ora } from 'ora';
 import { ensureDataDir, loadConfig, resolveDataDir, type Config } from '../config/index.js';
 import { openMigrated, type Db } from '../db/index.js';
-import { ScanAbortedError, summaryLine, type ScanRoot, type ScanSummary } from '../library/scan.js';
+import { ScanAbortedError, ScanError, summaryLine, type ScanRoot, type ScanSummary } from '../library/scan.js';
+import { ScanLockedError } from '../library/lock.js';
 import { NotFound, parseWorkIdInput } from '../model/index.js';
-import { runScan, runWorkScan, type RunEvent, type RunMode } from '../metadata/index.js';
-import { CliError, EXIT_FAILURES, info, printJson, stopOnSignals } from './output.js';
+import { runScan, runWorkScan, type MetadataSummary, type RunEvent, type RunMode } from '../metadata/index.js';
+import { CliError, EXIT_FAILURES, EXIT_LOCKED, info, printJson, stopOnSignals } from './output.js';
 
 
-interface ScanFlags { json?: boolean; work?: string; lyrics?: boolean; refresh?: boolean; fetch?: boolean; allowMassRemoval?: boolean }
+interface ScanFlags { json?: boolean; verbose?: boolean; work?: string; lyrics?: boolean; refresh?: boolean; fetch?: boolean; allowMassRemoval?: boolean }
 
 /**
  * The folders to scan: each DIR (must be an existing folder; named like the configured
@@ -45,49 +49,85 @@ export function rootsFor(dirs: string[], config: Config): ScanRoot[] {
 }
 
 /**
- * Progress display of a run's events: on a TTY a spinner with the counts (warnings and
- * errors printed above it), else a line per work that is not skipped and every main-log
- * line; then, in the metadata fetch, its main-log lines and each warning by work code.
- * Duplicates and the summary are left to report(). Nothing with --json. Also the
- * display of `audiolib trial fetch` (cli/trial.ts), whose crawl reports as a run.
+ * Progress display of a run's events: on a TTY a spinner with the counts (warnings
+ * printed above it), else a line per work that is not skipped and every main-log line;
+ * in the metadata fetch, its main-log lines. A work's warnings (of a folder scan) print
+ * as they come; its errors, the store's answers and every retry only with `verbose`,
+ * since report() names each failed work once. Duplicates and the summary are left to
+ * report(). Nothing with --json (plain lines on stderr with --json --verbose).
+ * `stop(refusal)` ends the display; an error line of the main log that is the run's
+ * refusal (the mass-removal guard) is dropped there: the command reports it once.
+ * Also the display of `audiolib trial fetch` (cli/trial.ts), whose crawl reports as a run.
  */
-export function progress(json: boolean): { onEvent: (e: RunEvent) => void; stop: () => void } {
-  if (json) return { onEvent: () => undefined, stop: () => undefined };
+export function progress(opts: { json: boolean; verbose: boolean; crawl: boolean }): { onEvent: (e: RunEvent) => void; stop: (refusal?: string) => void } {
+  if (opts.json && !opts.verbose) return { onEvent: () => undefined, stop: () => undefined };
   // a terminal that reports no width (some pseudo-terminals) gets plain lines
-  let spinner: Ora | null = process.stderr.isTTY && process.stderr.columns > 0 ? ora({ stream: process.stderr, text: 'looking for works' }).start() : null;
+  let spinner: Ora | null = !opts.json && process.stderr.isTTY && process.stderr.columns > 0 ? ora({ stream: process.stderr, text: 'looking for works' }).start() : null;
+  let held: string | null = null;
   const line = (message: string) => {
     if (spinner) spinner.clear();
     info(message);
     if (spinner) spinner.render();
   };
-  const stop = () => {
+  const flush = () => {
+    if (held !== null) line(held);
+    held = null;
+  };
+  const stopSpinner = () => {
     spinner?.stop();
     spinner = null;
   };
+  /** Whether a work's log line of this level shows: warnings of a folder scan always, the rest with --verbose. */
+  const shows = (level: string, crawl: boolean) => level !== 'info' && (opts.verbose || (level === 'warn' && !crawl));
   return {
     onEvent(e) {
+      flush();
       if ('phase' in e && e.phase === 'fetch') {
-        stop();
+        stopSpinner();
         if (e.type === 'log') info(e.log.message);
-        else if (e.type === 'task' && e.log.level !== 'info') info(`${e.code}: ${e.log.message}`);
+        else if (e.type === 'task' && shows(e.log.level, true)) info(`${e.code}: ${e.log.message}`);
       } else if (e.type === 'progress') {
         const { done, total, counts: c } = e;
         if (spinner) spinner.text = `${done}${total ? `/${total}` : ''} works: added ${c.added}, updated ${c.updated}, skipped ${c.skipped}, failed ${c.failed}`;
       } else if (e.type === 'result') {
         if (!spinner && e.result !== 'skipped') line(`${e.code} ${e.result}`);
       } else if (e.type === 'log') {
-        if (e.log.level !== 'info' || !spinner) line(e.log.message);
-      } else if (e.type === 'task' && e.log.level !== 'info') {
+        if (e.log.level === 'error') held = e.log.message;
+        else if (e.log.level !== 'info' || !spinner) line(e.log.message);
+      } else if (e.type === 'task' && shows(e.log.level, opts.crawl)) {
         line(`${e.code}: ${e.log.message}`);
       }
     },
-    stop,
+    stop(refusal) {
+      if (held !== refusal) flush();
+      held = null;
+      stopSpinner();
+    },
   };
 }
 
+/** The failures of a metadata fetch: each work whose metadata could not be had (not those no source knows), as `metadata: ERROR`. */
+const metadataFailures = (metadata?: MetadataSummary) => (metadata?.notFetched ?? []).filter((n) => !n.unknown).map((n) => ({ code: n.code, error: `metadata: ${n.error}` }));
+
+/** The metadata counts as --json prints them. */
+const metadataCounts = ({ ok, failed, unknown }: MetadataSummary) => ({ ok, failed, unknown });
+
+/** The scan's summary with the works whose metadata could not be fetched counted as failed (a work counted once). */
+function withMetadataFailures(summary: ScanSummary, metadata?: MetadataSummary): ScanSummary {
+  const failures = metadataFailures(metadata);
+  const counted = new Set(summary.failures.map((f) => f.code));
+  return { ...summary, failed: summary.failed + new Set(failures.map((f) => f.code).filter((c) => !counted.has(c))).size, failures: [...summary.failures, ...failures] };
+}
+
+/** One line per work no source knows (not a failure: the next scan asks again). */
+function reportUnknown(metadata?: MetadataSummary): void {
+  for (const n of metadata?.notFetched ?? []) if (n.unknown) info(`${n.code}: metadata not fetched (${n.error}); the next scan retries it`);
+}
+
 /** Prints failures, duplicates, hidden and restored counts and the summary line on stderr. */
-function report(summary: ScanSummary): void {
+function report(summary: ScanSummary, metadata?: MetadataSummary): void {
   for (const f of summary.failures) info(`failed ${f.code}: ${f.error}`);
+  reportUnknown(metadata);
   for (const d of summary.duplicateFolders) info(`duplicate ${d.code}: kept ${d.kept}, skipped ${d.duplicate}`);
   if (summary.removed) info(`hidden ${summary.removed} works whose folders are missing`);
   if (summary.restored) info(`restored ${summary.restored} works whose folders came back`);
@@ -100,6 +140,7 @@ export function registerScan(program: Command): void {
     .description('scan library folders (DIR..., else the configured root folders) into the catalogue')
     .argument('[dir...]', 'folders to scan')
     .option('--json', 'print the summary as JSON on stdout')
+    .option('--verbose', "print each work's warnings and errors as they happen, every retry of a store request included")
     .option('--work <code>', 'rescan one work of the catalogue (e.g. RJ01012345)')
     .option('--lyrics', "rescan the files and lyrics of the catalogue's works only")
     .option('--refresh', 'refresh the dynamic info (sales, ratings, price, rank) of every work from the store')
@@ -120,25 +161,31 @@ export function registerScan(program: Command): void {
 
       const stop = stopOnSignals();
       const db: Db = await openMigrated(dataDir, global.db);
-      const display = progress(!!flags.json);
+      const display = progress({ json: !!flags.json, verbose: !!flags.verbose, crawl: !!flags.refresh });
       const run = { fetch, signal: stop.signal, onEvent: display.onEvent };
       try {
         if (workId !== null) {
-          const work = await runWorkScan(db, config, dataDir, workId, run);
+          const { metadata, ...work } = await runWorkScan(db, config, dataDir, workId, run);
           display.stop();
-          if (flags.json) printJson(work);
-          else info(`${work.code} ${work.result}${work.error ? `: ${work.error}` : ''}`);
-          if (work.result === 'failed') process.exitCode = EXIT_FAILURES;
+          const failures = metadataFailures(metadata);
+          if (flags.json) printJson({ ...work, ...(metadata && { metadata: metadataCounts(metadata) }), ...(failures.length ? { failures } : {}) });
+          else {
+            info(`${work.code} ${work.result}${work.error ? `: ${work.error}` : ''}`);
+            for (const f of failures) info(`failed ${f.code}: ${f.error}`);
+            reportUnknown(metadata);
+          }
+          if (work.result === 'failed' || failures.length) process.exitCode = EXIT_FAILURES;
           return;
         }
         const mode: RunMode = flags.lyrics ? { kind: 'lyrics' } : flags.refresh ? { kind: 'refresh' } : { kind: 'scan', roots, allowMassRemoval: !!flags.allowMassRemoval };
-        const { summary, metadata } = await runScan(db, config, dataDir, mode, run);
+        const answer = await runScan(db, config, dataDir, mode, run);
+        const summary = withMetadataFailures(answer.summary, answer.metadata);
         display.stop();
-        if (flags.json) printJson(metadata ? { ...summary, metadata } : summary);
-        else report(summary);
+        if (flags.json) printJson(answer.metadata ? { ...summary, metadata: metadataCounts(answer.metadata) } : summary);
+        else report(summary, answer.metadata);
         if (summary.failed > 0) process.exitCode = EXIT_FAILURES;
       } catch (err) {
-        display.stop();
+        display.stop((err as Error | undefined)?.message);
         if (err instanceof ScanAbortedError) {
           if (flags.json) printJson({ ...err.summary, killed: true });
           else {
@@ -154,6 +201,8 @@ export function registerScan(program: Command): void {
           return;
         }
         if (err instanceof CliError) throw err;
+        if (err instanceof ScanLockedError) throw new CliError(err.message, EXIT_LOCKED);
+        if (err instanceof ScanError && err.code === 'mass_removal') throw new CliError(err.message, EXIT_FAILURES, 'mass_removal');
         if (err instanceof NotFound) throw new CliError(err.message);
         throw new CliError((err as Error).message, EXIT_FAILURES);
       } finally {

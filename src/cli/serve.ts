@@ -1,7 +1,10 @@
 /**
  * `audiolib serve [--port N] [--host H]`: migrates, creates the first admin
  * (password printed once), and serves the API and web UI (DESIGN section 1).
+ * The start banner names the address the server listens on, as the system reports
+ * it (every address without --host); a warning follows whenever auth is off.
  */
+import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { openServices } from '../server/services.js';
 import { startServer } from '../server/app.js';
@@ -27,9 +30,11 @@ export function registerServe(program: Command): void {
         info(process.env.AUDIOLIB_ADMIN_PASSWORD ? 'created user admin with the password from AUDIOLIB_ADMIN_PASSWORD' : `created user admin, password: ${created}  (shown once; change it in the admin page)`);
       }
       const server = await startServer(services, port, opts.host);
-      const address = server.address();
-      const actual = typeof address === 'object' && address ? address.port : port;
-      info(`audiolib serving ${dataDir} on http://${opts.host ?? 'localhost'}:${actual}`);
+      const { address, port: actual } = server.address() as AddressInfo;
+      const every = address === '::' || address === '0.0.0.0';
+      const url = `http://${address.includes(':') ? `[${address}]` : address}:${actual}`;
+      info(`audiolib serving ${dataDir} on ${url}${every ? ` (every address; on this machine http://localhost:${actual})` : ''}`);
+      if (!services.config.auth) info(`audiolib: warning: auth is off: every request acts as the admin${every ? ', from any address that reaches this one' : ''}`);
       const stop = () => {
         server.close();
         server.closeAllConnections();

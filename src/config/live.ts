@@ -1,19 +1,13 @@
 /**
- * Live configuration (spec 001 sections 2 and 3): which keys apply at once and
- * which need a restart, applying a new config to the running server's config
+ * Live configuration (spec 001 sections 2 and 3): which keys need a restart
+ * (RESTART_KEYS, src/model/config-keys.ts), applying a new config to the running server's config
  * object, and picking up changes other processes (`audiolib config set`) make to
  * config.json while the server runs (file watch and SIGHUP).
  */
 import fs from 'node:fs';
 import { configPath, loadConfig } from './load.js';
 import type { Config } from './schema.js';
-
-/**
- * Keys read once when the server starts: changing them answers them in
- * `restartRequired` and takes effect on the next start. Every other key is read
- * per request or per task, so it applies as soon as the live object changes.
- */
-export const RESTART_KEYS = ['listenPort', 'dbUseDefaultPath', 'coverUseDefaultPath', 'scanCron'] as const satisfies readonly (keyof Config)[];
+import { RESTART_KEYS } from '../model/index.js';
 
 /** Keys the admin API refuses to change (spec 001 section 3: production is read-only). */
 export const READ_ONLY_KEYS = ['production'] as const satisfies readonly (keyof Config)[];

@@ -9,6 +9,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { configSchema, type Config } from './schema.js';
 import { Invalid } from '../model/index.js';
+import { describeOsError } from './os-errors.js';
 
 /**
  * Thrown for an unreadable or invalid config file or value; the CLI answers exit code 2,
@@ -33,11 +34,34 @@ export function resolveDataDir(explicit?: string): string {
   return path.resolve(dir);
 }
 
-/** Creates the data directory and its sub-folders (mode 0700) when missing. */
-export function ensureDataDir(dataDir: string): void {
-  for (const sub of ['', 'covers', 'lyrics']) {
-    fs.mkdirSync(path.join(dataDir, sub), { recursive: true, mode: 0o700 });
+/**
+ * Creates a folder of the data directory and its missing parents (mode 0700) one level at
+ * a time: Node's recursive mkdir never ends under a parent that refuses new folders with
+ * ENOENT (/proc). Throws ConfigError naming the folder that cannot be made and why.
+ */
+function makeFolder(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { mode: 0o700 });
+    return;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' && fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
+    const parent = path.dirname(dir);
+    if (code === 'ENOENT' && parent !== dir && !fs.existsSync(parent)) {
+      makeFolder(parent);
+      return makeFolder(dir);
+    }
+    const cause = code === 'EEXIST' ? 'a file of that name is in the way' : code === 'ENOENT' ? `${parent} does not take new folders` : describeOsError(err);
+    throw new ConfigError(`cannot create the data directory ${dir}: ${cause}`);
   }
+}
+
+/**
+ * Creates the data directory and its sub-folders (mode 0700) when missing. Throws
+ * ConfigError (CLI exit 2) naming the folder and the cause when one cannot be made.
+ */
+export function ensureDataDir(dataDir: string): void {
+  for (const sub of ['', 'covers', 'lyrics']) makeFolder(path.join(dataDir, sub));
 }
 
 export const configPath = (dataDir: string) => path.join(dataDir, 'config.json');
@@ -69,14 +93,23 @@ export function validateConfig(value: unknown): Config {
 export function loadConfig(dataDir: string): Config {
   const file = configPath(dataDir);
   let raw: unknown = {};
-  if (fs.existsSync(file)) {
-    try {
-      raw = JSON.parse(fs.readFileSync(file, 'utf8'));
-    } catch (err) {
-      throw new ConfigError(`${file}: not valid JSON (${(err as Error).message})`);
-    }
-  }
+  if (fs.existsSync(file)) raw = readConfigJson(file);
   return validateConfig(raw);
+}
+
+/** The parsed JSON of a config file; throws ConfigError naming the file when it cannot be read or is not JSON. */
+export function readConfigJson(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`cannot read ${file}: ${describeOsError(err)}`);
+  }
+  try {
+    return JSON.parse(text) as Record<string, unknown>;
+  } catch (err) {
+    throw new ConfigError(`${file}: not valid JSON (${(err as Error).message})`);
+  }
 }
 
 /** Writes content to file atomically (temp file + rename) with mode 0600. */
@@ -87,11 +120,18 @@ export function writeSecretFile(file: string, content: string): void {
   fs.chmodSync(file, 0o600);
 }
 
-/** Validates and saves the whole config to config.json (mode 0600, atomic). Returns the saved config. */
+/**
+ * Validates and saves the whole config to config.json (mode 0600, atomic). Returns the
+ * saved config. Throws ConfigError for an invalid value or a file that cannot be written.
+ */
 export function saveConfig(dataDir: string, config: unknown): Config {
   const valid = validateConfig(config);
   ensureDataDir(dataDir);
-  writeSecretFile(configPath(dataDir), JSON.stringify(valid, null, 2) + '\n');
+  try {
+    writeSecretFile(configPath(dataDir), JSON.stringify(valid, null, 2) + '\n');
+  } catch (err) {
+    throw new ConfigError(`cannot write ${configPath(dataDir)}: ${describeOsError(err)}`);
+  }
   return valid;
 }
 

@@ -39,6 +39,7 @@ export const configSchema = z
     enableGzip: z.boolean().default(true),
     listenPort: z.number().int().min(1).max(65535).default(8888),
     blockRemoteConnection: z.boolean().default(false),
+    trustProxy: z.boolean().default(false), // client address from X-Forwarded-For (behind a reverse proxy only)
     // security (seconds)
     expiresIn: z.number().int().min(60).default(2_592_000),
     // web preferences

@@ -1,12 +1,18 @@
 /**
  * Changing the configuration: from the admin API (spec 001 sections 3 and 5) and
- * from `audiolib config set`. Both validate with the same zod schema and name
- * the offending key in the ConfigError they throw.
+ * from `audiolib config set`. Both validate with the same zod schema and the same
+ * value checks (`checkConfigValues`), and name the offending key in the ConfigError
+ * they throw.
  */
 import fs from 'node:fs';
-import { ConfigError, configPath, saveConfig, validateConfig } from './load.js';
+import path from 'node:path';
+import cron from 'node-cron';
+import { ConfigError, configPath, readConfigJson, saveConfig, validateConfig } from './load.js';
 import { READ_ONLY_KEYS } from './live.js';
 import { configSchema, type Config } from './schema.js';
+
+/** Why an `auth` change is refused while `production` is on (spec 001 section 5). */
+export const AUTH_IN_PRODUCTION = 'auth: cannot be changed in production';
 
 /** Every config key, in schema order. */
 export const CONFIG_KEYS = Object.keys(configSchema.shape) as (keyof Config)[];
@@ -14,6 +20,23 @@ export const CONFIG_KEYS = Object.keys(configSchema.shape) as (keyof Config)[];
 /** Throws ConfigError `unknown config key: KEY` unless `key` is a config key. */
 export function assertConfigKey(key: string): asserts key is keyof Config {
   if (!(CONFIG_KEYS as string[]).includes(key)) throw new ConfigError(`unknown config key: ${key}`, key);
+}
+
+/**
+ * The checks a change must pass beyond the schema (the file may hold older values, so
+ * loading does not apply them): `scanCron` empty or a cron expression of the scheduler
+ * the server uses (node-cron: five fields, or six with seconds), every root folder's path
+ * absolute. Throws ConfigError naming the field (`scanCron`, `rootFolders.N.path`).
+ */
+export function checkConfigValues(config: Config): void {
+  const expression = config.scanCron.trim();
+  if (expression && !cron.validate(expression)) {
+    throw new ConfigError(`scanCron: not a cron expression: ${JSON.stringify(config.scanCron)} (five fields, such as "0 3 * * *"; empty for no scheduled scans)`, 'scanCron');
+  }
+  config.rootFolders.forEach((root, i) => {
+    const key = `rootFolders.${i}.path`;
+    if (!path.isAbsolute(root.path)) throw new ConfigError(`${key}: must be an absolute path: ${JSON.stringify(root.path)}`, key);
+  });
 }
 
 /**
@@ -26,10 +49,11 @@ export function mergeAdminConfig(current: Config, patch: unknown): Config {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new ConfigError('config: expected an object', 'config');
   for (const key of Object.keys(patch)) assertConfigKey(key);
   const next = validateConfig({ ...current, ...patch });
+  checkConfigValues(next);
   for (const key of READ_ONLY_KEYS) {
     if (next[key] !== current[key]) throw new ConfigError(`${key}: read-only`, key);
   }
-  if (current.production && next.auth !== current.auth) throw new ConfigError('auth: cannot be changed in production', 'auth');
+  if (current.production && next.auth !== current.auth) throw new ConfigError(AUTH_IN_PRODUCTION, 'auth');
   return next;
 }
 
@@ -48,19 +72,19 @@ export function parseCliValue(text: string): unknown {
 /**
  * Sets one key in the data directory's config.json and saves the whole file
  * validated (mode 0600, atomic). The other keys are taken as the file has them,
- * so setting a key the file holds a bad value for repairs it. Throws ConfigError
- * naming the offending key (or for a file that is not JSON). Returns the saved config.
+ * so setting a key the file holds a bad value for repairs it. On a production
+ * instance, switching `auth` or `production` off is refused (with the admin API's
+ * messages) unless `force`. Throws ConfigError naming the offending key (or for a
+ * file that cannot be read or is not JSON). Returns the saved config.
  */
-export function setConfigKey(dataDir: string, key: string, value: unknown): Config {
+export function setConfigKey(dataDir: string, key: string, value: unknown, opts: { force?: boolean } = {}): Config {
   assertConfigKey(key);
   const file = configPath(dataDir);
-  let raw: Record<string, unknown> = {};
-  if (fs.existsSync(file)) {
-    try {
-      raw = JSON.parse(fs.readFileSync(file, 'utf8'));
-    } catch (err) {
-      throw new ConfigError(`${file}: not valid JSON (${(err as Error).message})`);
-    }
-  }
-  return saveConfig(dataDir, { ...raw, [key]: value });
+  const raw = fs.existsSync(file) ? readConfigJson(file) : {};
+  const next = validateConfig({ ...raw, [key]: value });
+  checkConfigValues(next);
+  const wasOn = (k: 'auth' | 'production') => raw[k] !== false;
+  if (!opts.force && next.production && key === 'auth' && wasOn('auth') && !next.auth) throw new ConfigError(AUTH_IN_PRODUCTION, 'auth');
+  if (!opts.force && key === 'production' && wasOn('production') && !next.production) throw new ConfigError('production: read-only', 'production');
+  return saveConfig(dataDir, next);
 }

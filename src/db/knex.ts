@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
-import { ConfigError } from '../config/index.js';
+import { ConfigError, describeOsError } from '../config/index.js';
 
 export type Db = Knex;
 
@@ -57,6 +57,9 @@ export function openDb(target: string): Db {
     client: 'sqlite3',
     connection: { filename: target },
     useNullAsDefault: true,
+    // a connection that cannot be opened rejects the query, and its caller reports it;
+    // knex would also print the raw driver text ('Acquire connection error: ...')
+    log: { warn: (message: string) => { if (!message.startsWith('Acquire connection error')) process.stderr.write(`knex: ${message}\n`); } },
     pool: {
       min: 1,
       max: 4,
@@ -78,9 +81,39 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied as string[];
 }
 
-/** Opens the data directory's database (or `dbUrl`) and migrates it. */
+/** Why a SQLite file cannot be opened, in words: the folder, the file's kind, or the driver's cause. */
+function openProblem(file: string, err: unknown): string {
+  const dir = path.dirname(path.resolve(file));
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!fs.existsSync(dir)) return `the folder ${dir} does not exist`;
+  if (stat?.isDirectory()) return 'it is a folder';
+  const code = (err as { code?: string }).code;
+  if (code === 'SQLITE_NOTADB') return 'it is not a SQLite database';
+  if (code === 'SQLITE_CORRUPT') return 'the database file is damaged';
+  if (code === 'SQLITE_READONLY') return 'the file is read-only';
+  if (code === 'SQLITE_CANTOPEN') {
+    try {
+      fs.accessSync(stat ? file : dir, fs.constants.R_OK | fs.constants.W_OK);
+    } catch (access) {
+      return `${stat ? 'the file' : `the folder ${dir}`}: ${describeOsError(access)}`;
+    }
+    return 'the file cannot be opened';
+  }
+  return describeOsError(err).replace(/^SQLITE_\w+: /, '');
+}
+
+/**
+ * Opens the data directory's database (or `dbUrl`) and migrates it. Throws ConfigError
+ * (CLI exit 2) naming the file and the cause when it cannot be opened or migrated.
+ */
 export async function openMigrated(dataDir: string, dbUrl?: string): Promise<Db> {
-  const db = openDb(dbUrl || sqlitePath(dataDir));
-  await migrate(db);
+  const target = dbUrl || sqlitePath(dataDir);
+  const db = openDb(target);
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.destroy().catch(() => undefined);
+    throw new ConfigError(`cannot open the database ${path.resolve(target)}: ${openProblem(target, err)}`);
+  }
   return db;
 }

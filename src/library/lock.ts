@@ -1,5 +1,5 @@
 /**
- * One scan at a time, also across processes (issue 4), kept in the `scan_runs` table:
+ * One scan at a time, also across processes, kept in the `scan_runs` table:
  * a scan inserts a 'running' row with its pid and host, refreshes `heartbeat_at`
  * while it runs, and ends the row as finished, failed or killed. A running row whose
  * process is gone (same host, pid not alive) or whose heartbeat stopped is marked
@@ -48,7 +48,8 @@ function liveness(row: RunRow): { alive: boolean; why: string } {
   return { alive: true, why: '' };
 }
 
-const describe = (row: RunRow) => `a ${row.kind} is already running (pid ${row.pid} on ${row.host}, started ${row.started_at} UTC)`;
+/** The refusal of every kind of run (scan, lyric scan, refresh, metadata fetch): 'a scan is already running (pid N on HOST, started ...)'. */
+const describe = (row: RunRow) => `a scan is already running (pid ${row.pid} on ${row.host}, started ${row.started_at} UTC)`;
 
 /** Marks running rows of dead processes as failed ('crashed: ...'); answers the live ones. */
 async function liveRuns(db: Db, markCrashed: boolean): Promise<RunRow[]> {

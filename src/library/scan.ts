@@ -1,5 +1,5 @@
 /**
- * The library scan (DESIGN sections 4 and 5, issue 2 item 3, issue 4): the phases are
+ * The library scan (DESIGN sections 4 and 5): the phases are
  * described in README.md beside this file.
  *   1. discover work folders under the roots (walk.ts)
  *   2. plan: which visible works vanished; the mass-removal guard (nothing written yet)
@@ -54,6 +54,9 @@ function isInside(dir: string, root: string): boolean {
   const rel = path.relative(path.resolve(root), dir);
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
+
+/** Whether `dir` is an existing folder (false when it cannot be reached). */
+const isFolder = (dir: string) => fs.stat(dir).then((s) => s.isDirectory(), () => false);
 
 /** Runs `fn` under the scan lock; the run row ends finished, killed or failed with the error. */
 async function withLock(db: Db, kind: ScanKind, fn: (lock: ScanLock) => Promise<ScanSummary>): Promise<ScanSummary> {
@@ -145,7 +148,7 @@ async function loadWorkRows(db: Db): Promise<Map<number, WorkRow>> {
 }
 
 /**
- * Full scan of the roots (issue 2 item 3, issue 4 "scan modes"). Answers the summary:
+ * Full scan of the roots. Answers the summary:
  * added (new works), updated (files or folder changed, restored works), skipped
  * (unchanged), failed (with errors, by work code), duplicates (folders of a code already
  * kept), removed (hidden: folder vanished), restored (hidden works whose folder is back),
@@ -181,7 +184,10 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
     const rowsById = await loadWorkRows(db);
     const foundIds = new Set(found.works.map((w) => w.id));
     const visible = [...rowsById.values()].filter((r) => isVisibleRow(r) && r.dir !== null && roots.some((root) => isInside(r.dir!, root.path)));
-    const vanished = visible.filter((r) => !foundIds.has(r.id));
+    // not found is not gone: a folder deeper than this scan looks (found by a scan of a
+    // sub-folder) or one the walk could not enter still holds its work
+    const vanished: WorkRow[] = [];
+    for (const r of visible) if (!foundIds.has(r.id) && !(await isFolder(r.dir!))) vanished.push(r);
     if (!opts.skipCleanup && !opts.allowMassRemoval && vanished.length > 0) {
       const lostRoot = found.unreadableRoots.find(({ root }) => vanished.some((r) => isInside(r.dir!, root.path)));
       if (vanished.length > visible.length * MASS_REMOVAL_SHARE || lostRoot) {
@@ -246,8 +252,7 @@ export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, '
   let answer: WorkRescan = { changed: false, result: 'skipped' };
   await withLock(db, 'work', async () => {
     const summary = emptySummary();
-    const exists = await fs.stat(dir).then((s) => s.isDirectory(), () => false);
-    if (!exists) {
+    if (!(await isFolder(dir))) {
       const n = await db('works').where({ id: workId }).whereNull('removed_at').update({ removed_at: nowText(), removed_reason: 'missing' });
       summary.removed = n;
       answer = { changed: n > 0, result: 'removed' };

@@ -59,8 +59,8 @@ export async function claimTask(db: Db, workerName: string, timeoutSeconds: numb
 const notClaimed = (id: number) => new Conflict(`lyric task ${id} is not claimed with this secret`);
 
 /** The claimed row; throws NotFound (no task) or Conflict (claim lost or wrong secret). */
-async function heldClaim(db: Db, id: number, secret: string): Promise<{ work_id: number }> {
-  const row = await db('lyric_tasks').where({ id }).first('status', 'claim_secret', 'work_id');
+async function heldClaim(db: Db, id: number, secret: string): Promise<{ work_id: number; file_id: number; lrc_path: string | null }> {
+  const row = await db('lyric_tasks').where({ id }).first('status', 'claim_secret', 'work_id', 'file_id', 'lrc_path');
   if (!row) throw new NotFound(`lyric task ${id} not found`);
   if (row.status !== TaskStatus.TRANSCRIBING || !row.claim_secret || !safeEqual(row.claim_secret, secret)) throw notClaimed(id);
   return row;
@@ -76,6 +76,15 @@ const safeEqual = (a: string, b: string) => {
 const whereHeld = (db: Db, id: number, secret: string) => db('lyric_tasks').where({ id, status: TaskStatus.TRANSCRIBING, claim_secret: secret });
 
 /**
+ * The audio file of a held claim, for the worker's download: {workId, fileId} (the
+ * catalogue resolves the file). Throws NotFound / Conflict as heldClaim.
+ */
+export async function claimedAudio(db: Db, id: number, secret: string): Promise<{ workId: number; fileId: number }> {
+  const row = await heldClaim(db, id, secret);
+  return { workId: row.work_id, fileId: row.file_id };
+}
+
+/**
  * A worker's progress report and heartbeat: sets worker_status (clipped to 500
  * characters) and heartbeat_at. Throws NotFound / Conflict as heldClaim.
  */
@@ -89,12 +98,16 @@ export async function reportStatus(db: Db, id: number, secret: string, workerSta
 
 /**
  * The worker's result. `{lrc}`: the LRC text must hold at least one timed line (else
- * Invalid); it is stored under {dataDir}/lyrics/, the task becomes
- * success and the work's lyric_status gains 'ai'. `{error}`: the task becomes error
- * with the message as worker_status. Throws NotFound / Conflict as heldClaim.
+ * Invalid); it is stored under {dataDir}/lyrics/ in a new file, the task becomes success
+ * and serves it (one guarded UPDATE swaps lrc_path), then the lyric it served before (a
+ * retried task's) is removed; the work's lyric_status has 'ai'. `{error}`: the task
+ * becomes error with the message as worker_status; a lyric served before stays.
+ * Throws NotFound / Conflict as heldClaim.
  */
 export async function completeTask(db: Db, dataDir: string, id: number, secret: string, result: { lrc: string } | { error: string }): Promise<LyricTask> {
-  const { work_id: workId } = await heldClaim(db, id, secret);
+  // lrc_path changes only here, under the claim, or with the row (deleteTask): the value
+  // read with the claim is still the served one when the guarded UPDATE below succeeds
+  const { work_id: workId, lrc_path: previous } = await heldClaim(db, id, secret);
   const now = nowIso();
   if ('error' in result) {
     const changed = await whereHeld(db, id, secret).update({ status: TaskStatus.ERROR, worker_status: clip(result.error || 'failed'), claim_secret: null, heartbeat_at: now, updated_at: now });
@@ -108,6 +121,7 @@ export async function completeTask(db: Db, dataDir: string, id: number, secret: 
     removeTaskLrc(dataDir, lrcPath);
     throw notClaimed(id);
   }
+  removeTaskLrc(dataDir, previous);
   await refreshWorkAiLyricStatus(db, workId);
   return getTask(db, id);
 }

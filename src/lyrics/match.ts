@@ -2,15 +2,19 @@
  * Finding the AI lyric of a track (spec 000 section 4 "Lyric loading", section 9
  * "Lyric fuzzy match"). Pure: Node and browser.
  *
- * Stage 1: a successful task of the work whose file name is the track's title.
- * Stage 2: the work's successful tasks whose file name matches the title loosely
+ * Stage 1: a task of the work serving a lyric whose file name is the track's title.
+ * Stage 2: the work's tasks serving a lyric whose file name matches the title loosely
  * (similarity above 0.8 or edge match above 0.9, the あり/なし swap counted as the same);
  * the player then shows 'using loose lyric matching'.
  */
 import { TaskStatus } from './status.js';
 
-/** What matching needs of a task (a LyricTask of src/model/wire.ts has these fields). */
-export interface MatchableTask { id: number; work_id: number; file_name: string; status: number }
+/**
+ * What matching needs of a task (a LyricTask of src/model/wire.ts has these fields).
+ * `has_lrc` says whether it serves a lyric (a retried task keeps its last one); without
+ * it, a successful task does.
+ */
+export interface MatchableTask { id: number; work_id: number; file_name: string; status: number; has_lrc?: boolean }
 
 /** A file name without its last extension ('01_a.mp3' -> '01_a'; 'a' -> 'a'). */
 export function stripExtension(name: string): string {
@@ -82,12 +86,13 @@ export interface LyricTaskMatch<T extends MatchableTask> { task: T; loose: boole
 /**
  * Picks the AI lyric task for a track (spec 000 section 4 "Lyric loading").
  * `fileTitle` is the track title (its file name, e.g. '01_プロローグ.mp3'); `tasks` are
- * the tasks of the track's work (GET /api/lyric/translate/work/:id). Only status success
- * counts. Stage 1: file name equal to the title -> {task, loose: false}. Stage 2: the
- * first task passing lyricNameMatch -> {task, loose: true}. Null when neither finds one.
+ * the tasks of the track's work (GET /api/lyric/translate/work/:id). Only tasks serving
+ * a lyric count (has_lrc; status success when has_lrc is absent). Stage 1: file name
+ * equal to the title -> {task, loose: false}. Stage 2: the first task passing
+ * lyricNameMatch -> {task, loose: true}. Null when neither finds one.
  */
 export function matchLyricTask<T extends MatchableTask>(fileTitle: string, tasks: readonly T[]): LyricTaskMatch<T> | null {
-  const done = tasks.filter((t) => t.status === TaskStatus.SUCCESS);
+  const done = tasks.filter((t) => t.has_lrc ?? t.status === TaskStatus.SUCCESS);
   const exact = done.find((t) => t.file_name === fileTitle);
   if (exact) return { task: exact, loose: false };
   const loose = done.find((t) => lyricNameMatch(fileTitle, t.file_name));

@@ -2,14 +2,13 @@
  * Where AI lyrics live (DESIGN section 1): `{dataDir}/lyrics/task-{id}-{stamp}.lrc` (one
  * name per result, so a late result of a lost claim never touches another's file), and the
  * work's `lyric_status` (spec 000 section 3: parts 'local' and/or 'ai' joined by an
- * underscore, sorted) kept in step with the work's successful tasks. Node only.
+ * underscore, sorted) kept in step with the work's tasks that serve a lyric. Node only.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/index.js';
 import { withLyricPart } from '../model/index.js';
-import { TaskStatus } from './status.js';
 
 /** Absolute path of a stored LRC; `lrcPath` is the lyric_tasks.lrc_path value (a bare file name). */
 export function lrcFilePath(dataDir: string, lrcPath: string): string {
@@ -42,13 +41,14 @@ export function readTaskLrc(dataDir: string, lrcPath: string): string | null {
 }
 
 /**
- * Sets the 'ai' part of a work's lyric_status from its tasks: present while the work
- * has a successful task, absent otherwise. A work not in the catalogue is left alone.
+ * Sets the 'ai' part of a work's lyric_status from its tasks: present while a task of
+ * the work serves a lyric (a stored LRC: a success, or a retry still waiting for its new
+ * result), absent otherwise. A work not in the catalogue is left alone.
  */
 export async function refreshWorkAiLyricStatus(db: Db, workId: number): Promise<void> {
   const work = await db('works').where({ id: workId }).first('lyric_status');
   if (!work) return;
-  const success = await db('lyric_tasks').where({ work_id: workId, status: TaskStatus.SUCCESS }).first('id');
-  const next = withLyricPart(String(work.lyric_status ?? ''), 'ai', Boolean(success));
+  const served = await db('lyric_tasks').where({ work_id: workId }).whereNotNull('lrc_path').first('id');
+  const next = withLyricPart(String(work.lyric_status ?? ''), 'ai', Boolean(served));
   if (next !== work.lyric_status) await db('works').where({ id: workId }).update({ lyric_status: next });
 }

@@ -30,7 +30,8 @@ interface TaskRow {
   title: string | null;
 }
 
-const isoOf = (v: string | Date | number) => (v instanceof Date ? v.toISOString() : typeof v === 'number' ? new Date(v).toISOString() : String(v));
+/** A stored timestamp (ISO text from SQLite, a Date from PostgreSQL, epoch ms) as ISO 8601 text. */
+export const isoOf = (v: string | Date | number) => (v instanceof Date ? v.toISOString() : typeof v === 'number' ? new Date(v).toISOString() : String(v));
 
 /** The current time as stored in lyric task timestamps. */
 export const nowIso = () => new Date().toISOString();
@@ -49,6 +50,7 @@ export function presentTask(row: TaskRow): LyricTask {
     status: row.status,
     worker_name: row.worker_name,
     worker_status: row.worker_status,
+    has_lrc: row.lrc_path !== null,
     created_at: isoOf(row.created_at),
     updated_at: isoOf(row.updated_at),
   };
@@ -181,13 +183,13 @@ export async function createTasksForFolder(db: Db, workId: number, folder: strin
   return { tasks: rows.map(presentTask), created: results.filter((r) => r.created).length };
 }
 
-/** Fields cleared when a task goes back to pending. */
-const PENDING_FIELDS = { status: TaskStatus.PENDING, worker_name: null, worker_status: null, claim_secret: null, claimed_at: null, heartbeat_at: null, lrc_path: null };
+/** Fields cleared when a task goes back to pending; a stored lyric (lrc_path) stays until a new result succeeds. */
+const PENDING_FIELDS = { status: TaskStatus.PENDING, worker_name: null, worker_status: null, claim_secret: null, claimed_at: null, heartbeat_at: null };
 
 /**
  * PUT /api/lyric/translate/:id: starts a task. A task at none or error becomes pending;
- * a pending, transcribing or successful task is left as it is. Output: the task.
- * Throws NotFound.
+ * a pending, transcribing or successful task is left as it is. A lyric it still serves
+ * stays. Output: the task. Throws NotFound.
  */
 export async function startTask(db: Db, id: number): Promise<LyricTask> {
   const row = await taskRow(db, id);
@@ -200,20 +202,20 @@ export async function startTask(db: Db, id: number): Promise<LyricTask> {
 /**
  * POST /api/lyric/translate/redo/:id: retries a task from any status. It becomes
  * pending with no worker; a transcribing worker loses its claim (its reports answer
- * conflict) and a previous LRC is removed (the work's 'ai' lyric status follows).
- * Output: the task. Throws NotFound.
+ * conflict). A previous lyric stays stored and served (has_lrc, the work's 'ai' lyric
+ * status) until the new result succeeds (claims.ts completeTask swaps it); discarding
+ * it is deleteTask's, an admin's. Output: the task. Throws NotFound.
  */
-export async function redoTask(db: Db, dataDir: string, id: number): Promise<LyricTask> {
-  const row = await taskRow(db, id);
+export async function redoTask(db: Db, id: number): Promise<LyricTask> {
+  await taskRow(db, id);
   await db('lyric_tasks').where({ id }).update({ ...PENDING_FIELDS, updated_at: nowIso() });
-  removeTaskLrc(dataDir, row.lrc_path);
-  await refreshWorkAiLyricStatus(db, row.work_id);
   return getTask(db, id);
 }
 
 /**
- * DELETE /api/lyric/translate/:id: deletes a task and its LRC; the work's 'ai' lyric
- * status follows. A worker still on it gets NotFound on its next report. Throws NotFound.
+ * DELETE /api/lyric/translate/:id (admin only): deletes a task and its LRC, the one way a
+ * stored lyric is discarded; the work's 'ai' lyric status follows. A worker still on it
+ * gets NotFound on its next report. Throws NotFound.
  */
 export async function deleteTask(db: Db, dataDir: string, id: number): Promise<void> {
   const row = await taskRow(db, id);
@@ -223,12 +225,13 @@ export async function deleteTask(db: Db, dataDir: string, id: number): Promise<v
 }
 
 /**
- * GET /api/lyric/translate/lrc?id=: the LRC text of a successful task.
+ * GET /api/lyric/translate/lrc?id=: the LRC text the task serves: its last successful
+ * result, also while a retry waits for a new one.
  * Throws NotFound for an unknown task, one without a result, or a missing file.
  */
 export async function taskLrc(db: Db, dataDir: string, id: number): Promise<string> {
   const row = await taskRow(db, id);
-  const text = row.status === TaskStatus.SUCCESS && row.lrc_path ? readTaskLrc(dataDir, row.lrc_path) : null;
+  const text = row.lrc_path ? readTaskLrc(dataDir, row.lrc_path) : null;
   if (text === null) throw new NotFound(`lyric task ${id} has no lyric`);
   return text;
 }

@@ -1,5 +1,5 @@
 /**
- * The metadata crawler (issue 4; spec 001 sections 2, 3 and 9; phases in README.md):
+ * The metadata crawler (spec 001 sections 2, 3 and 9; phases in README.md):
  * for each work, the DLsite page, the dynamic info and the covers; HVDB for voice actors
  * the page does not list, and for works DLsite no longer knows. Works run in parallel up
  * to `maxParallelism`; one bad page never stops the others.
@@ -22,9 +22,19 @@ export interface CrawlOptions {
   signal?: AbortSignal;
   /** Progress and problems of one work, by its code ('RJ173248'). */
   onLog?: (code: string, level: LogLevel, message: string) => void;
-  /** Called once per work when it is done: ok false means failed (kept for a later retry). */
-  onResult?: (code: string, ok: boolean) => void;
+  /**
+   * Called once per work when it is done: ok false means failed (kept for a later retry),
+   * with `problem`: the error, and `unknown` true when no source knows the work (a final
+   * answer of the store, not a failure to reach it).
+   */
+  onResult?: (code: string, ok: boolean, problem?: CrawlProblem) => void;
 }
+
+/** Why a work's metadata was not saved: the error, and whether the sources answered that they do not know it. */
+export interface CrawlProblem { error: string; unknown: boolean }
+
+/** Thrown when neither the store nor HVDB knows a work (both answered 404). */
+class UnknownWorkError extends Error {}
 
 /** Works done: `ok` saved without a problem, `failed` marked for a later retry (or unknown). */
 export interface CrawlSummary {
@@ -47,7 +57,7 @@ type Log = (level: LogLevel, message: string) => void;
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Fetches the full metadata of works already in the catalogue (issue 4 "Crawler"): the
+ * Fetches the full metadata of works already in the catalogue: the
  * DLsite work page (with the `locale` cookie of `tagLanguage`), the dynamic info, the three
  * covers into `{dataDir}/covers/`, and HVDB when the page lists no voice actor or DLsite
  * answers 404. Each work is saved in one transaction (src/metadata/save.ts) with
@@ -73,21 +83,23 @@ export async function fetchWorkMetadata(db: Db, config: Config, dataDir: string,
       async (work) => {
         const code = formatWorkCode(work.id, work.code_prefix);
         const log: Log = (level, message) => opts.onLog?.(code, level, message);
-        let ok: boolean;
+        let problem: CrawlProblem | undefined;
         try {
           const meta = await crawlWork(crawl, work, log);
           await saveWorkMetadata(db, work.id, meta);
-          ok = !meta.error;
-          if (ok) log('info', `metadata saved (${meta.source}): ${meta.title || work.title}`);
-          else log('error', `metadata saved with problems, will retry: ${meta.error}`);
+          if (!meta.error) log('info', `metadata saved (${meta.source}): ${meta.title || work.title}`);
+          else {
+            log('error', `metadata saved with problems, will retry: ${meta.error}`);
+            problem = { error: meta.error, unknown: false };
+          }
         } catch (err) {
           if (opts.signal?.aborted) throw opts.signal.reason;
           await markMetadataFailed(db, work.id, messageOf(err));
           log('error', `metadata failed, will retry: ${messageOf(err)}`);
-          ok = false;
+          problem = { error: messageOf(err), unknown: err instanceof UnknownWorkError };
         }
-        summary[ok ? 'ok' : 'failed']++;
-        opts.onResult?.(code, ok);
+        summary[problem ? 'failed' : 'ok']++;
+        opts.onResult?.(code, !problem, problem);
       },
       opts.signal,
     );
@@ -121,10 +133,10 @@ export async function refreshDynamicInfo(db: Db, config: Config, workIds: number
     for (let i = 0; i < works.length; i += DYNAMIC_BATCH_SIZE) batches.push(works.slice(i, i + DYNAMIC_BATCH_SIZE));
   }
   const client = httpClientFromConfig(config);
-  const finish = (code: string, ok: boolean, level: LogLevel, message: string) => {
+  const finish = (code: string, ok: boolean, level: LogLevel, message: string, unknown = false) => {
     opts.onLog?.(code, level, message);
     summary[ok ? 'ok' : 'failed']++;
-    opts.onResult?.(code, ok);
+    opts.onResult?.(code, ok, ok ? undefined : { error: message, unknown });
   };
   try {
     await forEachLimit(
@@ -149,7 +161,7 @@ export async function refreshDynamicInfo(db: Db, config: Config, workIds: number
         await saveDynamicInfo(db, known);
         for (const code of codes) {
           if (infos.has(code)) finish(code, true, 'info', 'dynamic info updated');
-          else finish(code, false, 'warn', 'unknown to DLsite: no dynamic info');
+          else finish(code, false, 'warn', 'unknown to DLsite: no dynamic info', true);
         }
       },
       opts.signal,
@@ -168,7 +180,7 @@ function reportMissing(workIds: number[], targets: MetadataTarget[], summary: Cr
     const code = formatWorkCode(id);
     opts.onLog?.(code, 'error', 'no such work in the catalogue');
     summary.failed++;
-    opts.onResult?.(code, false);
+    opts.onResult?.(code, false, { error: 'no such work in the catalogue', unknown: true });
   }
 }
 
@@ -202,7 +214,7 @@ async function crawlWork(crawl: Crawl, work: MetadataTarget, log: Log): Promise<
   if (html === null) {
     log('warn', 'DLsite does not know this work (404); trying HVDB');
     const hvdb = await fetchHvdb(crawl, work.id, log);
-    if (!hvdb) throw new Error('unknown work code: neither DLsite nor HVDB has it');
+    if (!hvdb) throw new UnknownWorkError('unknown work code: neither DLsite nor HVDB has it');
     const covers = await fetchCovers(crawl, work, null, log);
     return { source: 'hvdb', title: hvdb.title, nsfw: !hvdb.sfw, vas: hvdb.vas, coverFetched: covers.main, error: covers.problem };
   }

@@ -13,7 +13,7 @@
 import fs from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, ProxyAgent, interceptors, request, type Dispatcher } from 'undici';
-import type { Config } from '../config/index.js';
+import { describeOsError, type Config } from '../config/index.js';
 import { Semaphore, throwIfAborted } from '../library/limit.js';
 
 /** Largest answer read (bytes): a store page is ~200 KB, a cover well under 1 MB. */
@@ -180,9 +180,8 @@ export class HttpClient {
     if (err instanceof FetchError) return err;
     if (opts.signal?.aborted) return opts.signal.reason;
     if (timeout.aborted) return new FetchError(`timed out after ${opts.timeout} ms: ${url}`, url, null, attempt, true);
-    const cause = err as Error & { code?: string; cause?: { code?: string } };
-    const code = cause.code ?? cause.cause?.code;
-    return new FetchError(`${code ?? cause.message}: ${url}`, url, null, attempt, true);
+    const via = this.options.proxy ? ` through the proxy ${this.options.proxy}` : '';
+    return new FetchError(`cannot reach ${url}${via}: ${describeOsError(err)}`, url, null, attempt, true);
   }
 
   private async attempt(url: string, opts: GetOptions, attempt: number): Promise<Buffer> {

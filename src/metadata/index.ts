@@ -3,8 +3,8 @@
  * the server call `fetchWorkMetadata`, `refreshDynamicInfo` and `pendingMetadataWorkIds`;
  * `audiolib scan` and the server's scan manager run scans through `runScan` / `runWorkScan`.
  */
-export { fetchWorkMetadata, refreshDynamicInfo, DYNAMIC_BATCH_SIZE, type CrawlOptions, type CrawlSummary, type LogLevel } from './crawler.js';
+export { fetchWorkMetadata, refreshDynamicInfo, DYNAMIC_BATCH_SIZE, type CrawlOptions, type CrawlProblem, type CrawlSummary, type LogLevel } from './crawler.js';
 export { pendingMetadataWorkIds, vaId, VA_NAMESPACE } from './save.js';
 export { coverFilePath } from './covers.js';
-export type { MetadataSummary } from './phases.js';
+export type { MetadataSummary, NotFetched } from './phases.js';
 export { mainLogOf, runScan, runWorkScan, type RunCounts, type RunEvent, type RunMode, type RunOptions, type RunPhase } from './runner.js';

@@ -1,20 +1,22 @@
 /**
- * The metadata phases of a scan (issue 4 "Scan modes"), run under the scan lock and
+ * The metadata phases of a scan (src/library/README.md "Scan modes"), run under the scan lock and
  * reported as scan events so the CLI and the realtime channel show them like the walk:
  * - `fetchPendingMetadata`: after a library scan, the full metadata of every work whose
  *   metadata is pending or failed (new works, earlier failures) or of the given works.
  * - `refreshLibraryInfo`: 'refresh library info', the dynamic info of every visible work.
  * A work whose metadata cannot be fetched stays in the catalogue with its folder data and
- * is retried by the next scan; it is reported with a warning, never as a failed work.
- * After a library scan the fetched works are not counted again (their result is
- * 'skipped': the walk already counted them as added or updated).
+ * is retried by the next scan; in the fetch after a scan it is reported with a warning and
+ * listed in the phase's `notFetched`, never as a failed work of the scan. After a library
+ * scan the fetched works are not counted again (their result is 'skipped': the walk
+ * already counted them as added or updated). In 'refresh library info' a work whose
+ * request failed is a failed work; one the store does not know is skipped.
  */
 import type { Db } from '../db/index.js';
 import type { Config } from '../config/index.js';
 import { acquireScanLock } from '../library/lock.js';
 import { formatWorkCode } from '../model/index.js';
 import type { ScanEvent, ScanSummary } from '../library/types.js';
-import { fetchWorkMetadata, refreshDynamicInfo, type CrawlOptions } from './crawler.js';
+import { fetchWorkMetadata, refreshDynamicInfo, type CrawlOptions, type CrawlProblem } from './crawler.js';
 import { pendingMetadataWorkIds } from './save.js';
 
 export interface PhaseOptions {
@@ -22,8 +24,16 @@ export interface PhaseOptions {
   onEvent?: (e: ScanEvent) => void;
 }
 
-/** What a metadata phase answers: works whose metadata was saved, and those left for a retry. */
-export interface MetadataSummary { ok: number; failed: number }
+/**
+ * What the metadata fetch answers: works whose metadata was saved (`ok`) and those left
+ * for a retry (`failed`), of which `unknown` are known to no source (the store and HVDB
+ * answered 404: a final answer, not a failure to reach them); `notFetched` lists each work
+ * left for a retry by code with its error and whether it is unknown.
+ */
+export interface MetadataSummary { ok: number; failed: number; unknown: number; notFetched: NotFetched[] }
+
+/** A work whose metadata waits for a retry: its code ('RJ01012345'), the error, and whether no source knows it. */
+export interface NotFetched { code: string; error: string; unknown: boolean }
 
 /** The work codes ('RJ01012345') of `ids`, mapped to their ids. */
 async function codesOf(db: Db, ids: number[]): Promise<Map<string, number>> {
@@ -33,17 +43,19 @@ async function codesOf(db: Db, ids: number[]): Promise<Map<string, number>> {
 
 /**
  * Maps crawler logs and results to scan events: each log is a task log; a work ends with
- * result `okResult` when saved, else with a warning and result 'skipped' (never 'failed':
- * the work itself is fine, only its metadata waits for a retry).
+ * result `okResult` when saved, else with a warning and result `failResult` ('skipped'
+ * after a scan: the work itself is fine, only its metadata waits for a retry), or
+ * 'skipped' when no source knows it. `onProblem` receives each work not saved.
  */
-function crawlEvents(codes: Map<string, number>, onEvent: (e: ScanEvent) => void, okResult: 'updated' | 'skipped'): CrawlOptions {
+function crawlEvents(codes: Map<string, number>, onEvent: (e: ScanEvent) => void, okResult: 'updated' | 'skipped', failResult: 'failed' | 'skipped', onProblem: (code: string, problem: CrawlProblem) => void): CrawlOptions {
   const idOf = (code: string) => codes.get(code) ?? Number(code.replace(/\D/g, ''));
   return {
     onLog: (code, level, message) => onEvent({ type: 'task', id: idOf(code), code, log: { level, message } }),
-    onResult: (code, ok) => {
+    onResult: (code, ok, problem) => {
       const id = idOf(code);
       if (!ok) onEvent({ type: 'task', id, code, log: { level: 'warn', message: 'metadata not fetched; the next scan retries it' } });
-      onEvent({ type: 'result', id, code, result: ok ? okResult : 'skipped' });
+      if (problem) onProblem(code, problem);
+      onEvent({ type: 'result', id, code, result: ok ? okResult : problem?.unknown ? 'skipped' : failResult });
     },
   };
 }
@@ -56,15 +68,18 @@ function crawlEvents(codes: Map<string, number>, onEvent: (e: ScanEvent) => void
 export async function fetchPendingMetadata(db: Db, config: Config, dataDir: string, opts: PhaseOptions & { workIds?: number[] } = {}): Promise<MetadataSummary> {
   const onEvent = opts.onEvent ?? (() => undefined);
   const ids = opts.workIds ?? (await pendingMetadataWorkIds(db));
-  if (ids.length === 0) return { ok: 0, failed: 0 };
+  const notFetched: NotFetched[] = [];
+  if (ids.length === 0) return { ok: 0, failed: 0, unknown: 0, notFetched };
   const lock = await acquireScanLock(db, 'metadata');
   onEvent({ type: 'main', log: { level: 'info', message: `fetching metadata of ${ids.length} works` } });
   onEvent({ type: 'progress', done: 0, total: ids.length });
   try {
-    const summary = await fetchWorkMetadata(db, config, dataDir, ids, { signal: opts.signal, ...crawlEvents(await codesOf(db, ids), onEvent, 'skipped') });
+    const onProblem = (code: string, p: CrawlProblem) => notFetched.push({ code, ...p });
+    const summary = await fetchWorkMetadata(db, config, dataDir, ids, { signal: opts.signal, ...crawlEvents(await codesOf(db, ids), onEvent, 'skipped', 'skipped', onProblem) });
+    const unknown = notFetched.filter((n) => n.unknown).length;
     onEvent({ type: 'main', log: { level: summary.failed ? 'warn' : 'info', message: `metadata: ${summary.ok} fetched, ${summary.failed} not fetched` } });
-    await lock.release('finished', summary);
-    return summary;
+    await lock.release('finished', { ...summary, unknown });
+    return { ...summary, unknown, notFetched };
   } catch (err) {
     await lock.release(opts.signal?.aborted ? 'killed' : 'failed', undefined, (err as Error).message);
     throw err;
@@ -75,7 +90,7 @@ export async function fetchPendingMetadata(db: Db, config: Config, dataDir: stri
  * 'Refresh library info' (spec 001 section 2; PERFORM_UPDATE, `audiolib scan --refresh`):
  * the dynamic info (sales, ratings, price, rank) of every visible work. Holds the scan lock
  * (kind 'refresh'). Answers a scan summary: `updated` works refreshed, `skipped` works the
- * store did not answer for.
+ * store does not know, `failed` (with `failures`) works whose request failed.
  */
 export async function refreshLibraryInfo(db: Db, config: Config, opts: PhaseOptions = {}): Promise<ScanSummary> {
   const onEvent = opts.onEvent ?? (() => undefined);
@@ -86,10 +101,13 @@ export async function refreshLibraryInfo(db: Db, config: Config, opts: PhaseOpti
     onEvent({ type: 'main', log: { level: 'info', message: `refreshing the info of ${ids.length} works` } });
     onEvent({ type: 'progress', done: 0, total: ids.length });
     const counted = (e: ScanEvent) => {
-      if (e.type === 'result' && (e.result === 'updated' || e.result === 'skipped')) summary[e.result]++;
+      if (e.type === 'result' && e.result !== 'added') summary[e.result]++;
       onEvent(e);
     };
-    await refreshDynamicInfo(db, config, ids, { signal: opts.signal, ...crawlEvents(await codesOf(db, ids), counted, 'updated') });
+    const onProblem = (code: string, p: CrawlProblem) => {
+      if (!p.unknown) summary.failures.push({ code, error: p.error });
+    };
+    await refreshDynamicInfo(db, config, ids, { signal: opts.signal, ...crawlEvents(await codesOf(db, ids), counted, 'updated', 'failed', onProblem) });
     await lock.release('finished', summary);
     return summary;
   } catch (err) {

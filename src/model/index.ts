@@ -10,3 +10,4 @@ export * from './lyric-status.js';
 export * from './workcode.js';
 export * from './track-hash.js';
 export * from './errors.js';
+export * from './config-keys.js';

@@ -92,6 +92,7 @@ export type AdminConfig = {
   enableGzip: boolean;
   listenPort: number;
   blockRemoteConnection: boolean;
+  trustProxy: boolean;
   expiresIn: number;
   pageSize: number;
   checkUpdate: boolean;
@@ -141,6 +142,11 @@ export interface LyricTask {
   status: number;
   worker_name: string | null;
   worker_status: string | null;
+  /**
+   * A lyric is stored and served (GET /api/lyric/translate/lrc): true after a success, and
+   * still true while a retried task waits for its new result (the previous lyric stays).
+   */
+  has_lrc: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -149,8 +155,19 @@ export interface WorkLyricTasksAnswer { tasks: LyricTask[] }
 export interface LyricTaskAnswer { message: string; task: LyricTask }
 export interface LyricFolderTasksAnswer { message: string; tasks: LyricTask[]; created: number }
 export interface LrcContentAnswer { lrcContent: string }
-/** POST /api/lyric/worker/claim: the claimed task, its secret, where to fetch the audio, how often to report. */
+/**
+ * POST /api/lyric/worker/claim: the claimed task, its secret, where to fetch the audio
+ * (/api/lyric/worker/audio/{id}?secret=, with the worker's credentials), how often to report.
+ */
 export interface LyricClaimAnswer { task: LyricTask; secret: string; mediaStreamUrl: string; heartbeatSeconds: number }
+/** A worker key as the admin sees it (the key itself is shown once, at creation). */
+export interface WorkerKey { id: number; name: string; created_at: string; last_used_at: string | null; revoked: boolean }
+/** GET /api/lyric/worker-keys. */
+export interface WorkerKeysAnswer { keys: WorkerKey[] }
+/** POST /api/lyric/worker-keys: the new key's record and `token`, the key itself (answered this once). */
+export interface WorkerKeyCreatedAnswer { message: string; key: WorkerKey; token: string }
+/** DELETE /api/lyric/worker-keys/:id: the revoked key. */
+export interface WorkerKeyAnswer { message: string; key: WorkerKey }
 
 /* Realtime scanner socket (spec 001 sections 3 and 7): one WebSocket at /api/ws?token=,
    JSON messages { type, ... }. `rjcode` is the work code's digits ('01012345'); pages
@@ -193,8 +210,26 @@ export interface TrialDownload {
   error: string | null;
 }
 export interface TrialDownloadAnswer { message: string; download: TrialDownload }
-/** What a trial crawl did: works on the listing, new ones added (status 0), known ones skipped; the metadata fetch's counts. */
-export interface TrialFetchSummary { listed: number; added: number; skipped: number; metadata: { ok: number; failed: number } }
+/**
+ * What a trial crawl did: works on the listing, new ones added (status 0), known ones
+ * skipped; the metadata fetch's counts (`unknown`: works no source knows) and the works
+ * whose metadata could not be had, by code ('RJ01012345'), retried by the next crawl.
+ */
+export interface TrialFetchSummary {
+  listed: number;
+  added: number;
+  skipped: number;
+  metadata: { ok: number; failed: number; unknown: number };
+  failures: { code: string; error: string }[];
+}
 
 /** POST /api/work/scan/:id answer: `memo` is present when the work's files changed (the page reloads). */
 export interface WorkScanAnswer { message: string; memo?: string }
+
+// Players (src/subsonic/README.md "Authentication"): the caller's own player password and API keys
+/** An API key as listed (the key itself is shown once, when created). Times ISO 8601. */
+export interface ApiKeyInfo { id: number; name: string; created_at: string; last_used_at: string | null }
+/** GET /api/player-access: whether a player password is set, and the caller's keys. */
+export interface PlayerAccessAnswer { playerPassword: boolean; apiKeys: ApiKeyInfo[] }
+/** POST /api/player-access/keys: the new key, shown only in this answer. */
+export interface ApiKeyCreatedAnswer { message: string; key: string; apiKey: ApiKeyInfo }

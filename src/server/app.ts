@@ -1,7 +1,8 @@
 /**
  * The Koa application (DESIGN section 2 `server/`): error handling, security
- * headers, gzip, blockRemoteConnection, login throttling, body parsing, the API
- * routers and the web UI; a running server reloads config.json when it changes.
+ * headers, gzip, blockRemoteConnection, body parsing, login throttling, the API
+ * routers, the players' API at /rest (src/subsonic) and the web UI; a running server
+ * reloads config.json when it changes.
  * `createApp` takes the services and returns the app; `startServer` listens and
  * returns the http.Server.
  */
@@ -13,18 +14,22 @@ import { errorHandler } from './middleware/errors.js';
 import { securityHeaders } from './middleware/security.js';
 import { compressAnswers } from './middleware/compress.js';
 import { blockRemote } from './middleware/remote.js';
-import { loginThrottle } from './middleware/throttle.js';
+import { loginGuard, loginThrottle } from './middleware/throttle.js';
 import { watchConfig } from '../config/index.js';
 import { serveWeb } from './static.js';
 import { routers } from './routes/index.js';
 import { attachRealtime } from './realtime.js';
+import { subsonicRouter } from '../subsonic/index.js';
 import { recoverTrialDownloads } from '../trial/index.js';
 
 /** Builds the app for the given services. No I/O happens until it listens. */
 export function createApp(services: AppServices): Koa<AppState, { services: AppServices }> {
   const app = new Koa<AppState, { services: AppServices }>();
   app.context.services = services;
-  app.proxy = false;
+  // ctx.ip: the socket's address, or with trustProxy (read per request) the last X-Forwarded-For entry,
+  // the one the nearest proxy added (earlier entries are whatever the client sent)
+  Object.defineProperty(app, 'proxy', { get: () => services.config.trustProxy, configurable: true });
+  app.maxIpsCount = 1;
   app.on('error', (err: Error & { code?: string }) => {
     if (err.code === 'EPIPE' || err.code === 'ECONNRESET' || err.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
     process.stderr.write(`audiolib: ${err.stack ?? err.message}\n`);
@@ -33,9 +38,10 @@ export function createApp(services: AppServices): Koa<AppState, { services: AppS
   app.use(securityHeaders());
   app.use(compressAnswers());
   app.use(blockRemote());
-  app.use(loginThrottle());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  const signIns = loginGuard();
+  app.use(loginThrottle({ guard: signIns })); // after the body parser: it counts per account name too
+  for (const router of [...routers, subsonicRouter(signIns)]) app.use(router.routes()).use(router.allowedMethods());
   app.use(serveWeb());
   return app;
 }

@@ -1,5 +1,5 @@
 /**
- * The realtime scanner channel (DESIGN section 6, spec 001 section 7, issue 4): one
+ * The realtime scanner channel (DESIGN section 6, spec 001 section 7): one
  * WebSocket at `/api/ws?token=...` (or `Authorization: Bearer`), admin only. On connect
  * an admin gets `success {message, auth, user}`; anyone else gets `error {message}` and
  * the socket closes (4001 no or bad token, 4003 not admin). Commands (JSON `{type}`):
@@ -10,6 +10,9 @@
  * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
  * SCAN_FINISHED, SCAN_ERROR, TRIAL_DOWNLOAD (a trial download's progress), success, error
  * (shapes in src/model/wire.ts).
+ * Commands sent before the token check finishes wait and run after `success`, in
+ * order (a refused socket's are dropped); any other `type`, names such as `toString`
+ * included, answers `error {message: 'unknown command: ...'}`.
  */
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -25,6 +28,9 @@ import type { ScanMessage, User } from '../model/index.js';
 export const REALTIME_PATH = '/api/ws';
 
 const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update', PERFORM_TRIAL_FETCH: 'trial' };
+
+/** Commands a socket may send before its token check finishes; one more closes it (1008). */
+const MAX_WAITING = 32;
 
 export interface Realtime {
   manager: ScanManager;
@@ -45,7 +51,8 @@ async function userOf(services: AppServices, req: http.IncomingMessage): Promise
 /**
  * Attaches the scanner socket to `server` and starts the scheduled scans of `scanCron`
  * (node-cron syntax; empty = none; an invalid expression is reported on stderr and
- * ignored). Answers the manager and a close function.
+ * ignored). Each scheduled scan logs its start and its end (the summary line, or why it
+ * was skipped or failed) on stderr. Answers the manager and a close function.
  */
 export function attachRealtime(server: http.Server, services: AppServices): Realtime {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -53,8 +60,17 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   };
   const admins = new Set<WebSocket>();
+  const log = (line: string) => process.stderr.write(`audiolib: ${line}\n`);
+  /** Whether the running scan is a scheduled one, whose end goes to the log. */
+  let scheduled = false;
   const broadcast = (message: ScanMessage) => admins.forEach((ws) => send(ws, message));
-  const manager = new ScanManager(services, broadcast);
+  const manager = new ScanManager(services, (message) => {
+    if (scheduled && (message.type === 'SCAN_FINISHED' || message.type === 'SCAN_ERROR')) {
+      scheduled = false;
+      log(message.type === 'SCAN_FINISHED' ? `scheduled ${message.message}` : `scheduled scan failed: ${message.error}`);
+    }
+    broadcast(message);
+  });
   const downloads = trialDownloadsOf(services);
   const unsubscribe = downloads.subscribe((download) => broadcast({ type: 'TRIAL_DOWNLOAD', download }));
 
@@ -66,7 +82,15 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      // commands may arrive before the token check finishes: they wait, in order
+      const waiting: string[] = [];
+      let onMessage = (text: string) => {
+        if (waiting.length < MAX_WAITING) waiting.push(text);
+        else ws.close(1008, 'too many commands before sign-in');
+      };
+      ws.on('message', (data) => onMessage(data.toString()));
       void userOf(services, req).then((user) => {
+        if (ws.readyState !== WebSocket.OPEN) return; // gone (or closed above) while the token was checked
         if (!user || user.group !== 'admin') {
           send(ws, { type: 'error', message: user ? 'admin only' : 'unauthorized: log in again' });
           ws.close(user ? 4003 : 4001, user ? 'admin only' : 'unauthorized');
@@ -75,12 +99,14 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
         admins.add(ws);
         ws.on('close', () => admins.delete(ws));
         ws.on('error', () => admins.delete(ws));
-        ws.on('message', (data) => void onCommand(ws, data.toString()));
         send(ws, { type: 'success', message: 'logged in', auth: services.config.auth, user });
+        onMessage = (text) => void onCommand(ws, text);
+        for (const text of waiting.splice(0)) onMessage(text);
       });
     });
   };
 
+  /** Runs one command (JSON `{type}`); `type` must be an own key of the known commands, anything else answers error. */
   const onCommand = async (ws: WebSocket, text: string) => {
     let type: unknown;
     try {
@@ -97,7 +123,7 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       if (other) send(ws, other);
     } else if (type === 'KILL_SCAN_PROCESS') {
       if (!manager.kill()) send(ws, { type: 'error', message: 'no scan is running' });
-    } else if (typeof type === 'string' && type in COMMANDS) {
+    } else if (typeof type === 'string' && Object.hasOwn(COMMANDS, type)) {
       const refused = manager.start(COMMANDS[type]!);
       if (refused) send(ws, { type: 'error', message: refused });
     } else {
@@ -113,10 +139,12 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
     if (cron.validate(expression)) {
       task = cron.schedule(expression, () => {
         const refused = manager.start('scan');
-        if (refused) process.stderr.write(`audiolib: scheduled scan skipped: ${refused}\n`);
+        if (refused) return log(`scheduled scan skipped: ${refused}`);
+        scheduled = true;
+        log(`scheduled scan started: ${services.config.rootFolders.map((r) => `${r.name} (${r.path})`).join(', ')}`);
       });
     } else {
-      process.stderr.write(`audiolib: scanCron: not a cron expression: ${expression}\n`);
+      log(`scanCron: not a cron expression: ${expression}`);
     }
   }
 

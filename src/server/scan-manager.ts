@@ -1,5 +1,5 @@
 /**
- * The server's scan manager (issue 4 "Realtime"; spec 001 sections 2, 3, 4 and 7): runs
+ * The server's scan manager (spec 001 sections 2, 3, 4 and 7): runs
  * one scan at a time in the server process and keeps the scanner page's state (status,
  * tasks, failedTasks, mainLogs, results) so every open page sees the same state, and a
  * page opened mid-scan or after it gets it whole (SCAN_INIT_STATE). The last scan's state

@@ -1,8 +1,8 @@
 /**
  * The worker backend for `audiolib translate --server URL` (DESIGN section 7): the worker
  * protocol of src/server/routes/lyric/ spoken through the shared API client
- * (src/api/client.ts, logged in by the caller), the audio downloaded through the media
- * stream URL. Node only.
+ * (src/api/client.ts, holding the caller's worker key or admin sign-in), the audio
+ * downloaded from the claim's mediaStreamUrl. Node only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,11 +11,12 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { ApiError, type ApiClient } from '../api/client.js';
 import type { LyricClaimAnswer } from '../model/index.js';
-import { ClaimLostError, type WorkerBackend, type WorkerClaim } from './worker.js';
+import { ClaimLostError, CredentialsRefusedError, type WorkerBackend, type WorkerClaim } from './worker.js';
 
 /**
- * A backend talking to the server of `client` (which holds the worker's token). Calls
- * throw ApiError; a call on a held claim answered 404 or 409 throws ClaimLostError.
+ * A backend talking to the server of `client` (which holds the worker key or token). Calls
+ * throw ApiError; a claim answered 401 or 403 throws CredentialsRefusedError, a call on a
+ * held claim answered 404 or 409 ClaimLostError.
  */
 export function httpBackend(client: ApiClient): WorkerBackend {
   /** A call on a held claim: 404 and 409 mean the claim is gone. */
@@ -32,13 +33,15 @@ export function httpBackend(client: ApiClient): WorkerBackend {
   return {
     async claim(workerName) {
       // 204 (no body): no task is pending
-      const answer = await client.post<LyricClaimAnswer | undefined>('/api/lyric/worker/claim', { worker_name: workerName });
+      const answer = await client.post<LyricClaimAnswer | undefined>('/api/lyric/worker/claim', { worker_name: workerName }).catch((err: unknown) => {
+        throw err instanceof ApiError && (err.status === 401 || err.status === 403) ? new CredentialsRefusedError(err.message) : err;
+      });
       if (!answer) return null;
       mediaUrls.set(answer.task.id, answer.mediaStreamUrl);
       return { task: answer.task, secret: answer.secret, heartbeatSeconds: answer.heartbeatSeconds };
     },
     async fetchAudio(claim, dir, signal) {
-      const route = mediaUrls.get(claim.task.id) ?? `/api/media/stream/${claim.task.hash}`;
+      const route = mediaUrls.get(claim.task.id) ?? `/api/lyric/worker/audio/${claim.task.id}?secret=${encodeURIComponent(claim.secret)}`;
       const res = await client.response('GET', route, { signal }).catch((err: unknown) => {
         throw err instanceof ApiError ? new Error(`audio download failed: ${err.message}`) : err;
       });

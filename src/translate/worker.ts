@@ -17,9 +17,12 @@ export interface WorkerClaim { task: LyricTask; secret: string; heartbeatSeconds
 /** Thrown by a backend when the claim is gone (expired, retried, deleted): the task is dropped. */
 export class ClaimLostError extends Error {}
 
+/** Thrown by a backend's claim when the server refuses the worker (a revoked key, a user who is not the admin): the worker stops. */
+export class CredentialsRefusedError extends Error {}
+
 /** Where a worker gets tasks and sends results. */
 export interface WorkerBackend {
-  /** The oldest pending task, now claimed, or null when none is pending. */
+  /** The oldest pending task, now claimed, or null when none is pending; throws CredentialsRefusedError. */
   claim(workerName: string): Promise<WorkerClaim | null>;
   /** A readable local path of the task's audio (downloaded into `dir` when remote). */
   fetchAudio(claim: WorkerClaim, dir: string, signal: AbortSignal): Promise<string>;
@@ -121,7 +124,8 @@ async function workOn(backend: WorkerBackend, claim: WorkerClaim, opts: WorkerOp
 
 /**
  * Runs the worker until `signal` aborts (or after one claim with `once`). A failed
- * claim (server unreachable) is retried after pollSeconds, except with `once` (thrown).
+ * claim (server unreachable) is retried after pollSeconds, except with `once` (thrown);
+ * refused credentials (CredentialsRefusedError) are thrown at once.
  * Output: how many tasks succeeded, failed, were lost or released.
  */
 export async function runWorker(backend: WorkerBackend, opts: WorkerOptions): Promise<WorkerSummary> {
@@ -132,7 +136,7 @@ export async function runWorker(backend: WorkerBackend, opts: WorkerOptions): Pr
     try {
       claim = await backend.claim(opts.workerName);
     } catch (err) {
-      if (opts.once) throw err;
+      if (opts.once || err instanceof CredentialsRefusedError) throw err;
       opts.progress.note(`cannot claim a task: ${(err as Error).message}; retrying in ${opts.pollSeconds} s`);
       await sleep(opts.pollSeconds * 1000, opts.signal);
       continue;

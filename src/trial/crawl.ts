@@ -40,7 +40,8 @@ async function readListing(config: Config, signal: AbortSignal | undefined, emit
 
 /**
  * Runs the trial crawler (steps in the file comment). Answers `{listed, added, skipped,
- * metadata: {ok, failed}}`. Throws ScanLockedError when a scan runs, FetchError when the
+ * metadata: {ok, failed, unknown}, failures}` (failures: works whose metadata could not be
+ * had for a reason that may pass, `metadata: ERROR`). Throws ScanLockedError when a scan runs, FetchError when the
  * listing cannot be read (nothing added), the signal's reason when aborted (works added
  * before stay).
  */
@@ -65,6 +66,12 @@ export async function runTrialFetch(db: Db, config: Config, dataDir: string, opt
     await lock.release(opts.signal?.aborted ? 'killed' : 'failed', undefined, (err as Error).message);
     throw err;
   }
-  const metadata = await fetchPhase(db, config, dataDir, emit, { workIds: await trialMetadataIds(db), signal: opts.signal });
-  return { listed: listed.length, added: added.size, skipped: listed.length - added.size, metadata };
+  const m = await fetchPhase(db, config, dataDir, emit, { workIds: await trialMetadataIds(db), signal: opts.signal });
+  return {
+    listed: listed.length,
+    added: added.size,
+    skipped: listed.length - added.size,
+    metadata: { ok: m.ok, failed: m.failed, unknown: m.unknown },
+    failures: m.notFetched.filter((n) => !n.unknown).map((n) => ({ code: n.code, error: `metadata: ${n.error}` })),
+  };
 }

@@ -1,8 +1,9 @@
 /**
- * The TUI application (issue 7): a header with the eight screens, the current screen,
+ * The TUI application: a header with the eight screens, the current screen,
  * a message line and the now-playing bar. Keys of the 'everywhere' context are handled
  * here (playback, views, search and sleep prompts, help, back/quit); each screen handles
- * its own context and the list keys.
+ * its own context and the list keys. Esc goes back and never quits; q goes back and on a
+ * first screen quits, asking "quit? [y/N]" on the message line while something plays.
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, useApp, useStdout } from 'ink';
@@ -10,7 +11,7 @@ import { stepSpeed, stepVolume, SLEEP_NOTICE_MS, type PlayerAction } from '../pl
 import { actionFor, keyToken, type ActionName } from './keys.js';
 import { SessionContext, type Session } from './session.js';
 import { usePlayerState } from './hooks/use-player.js';
-import { ScreenKeysContext, useLatestInput, type ScreenKeys } from './hooks/use-keys.js';
+import { ScreenKeysContext, useKeyQueue, type ScreenKeys } from './hooks/use-keys.js';
 import { NowBar } from './components/now-bar.js';
 import { Prompt, editPrompt } from './components/prompt.js';
 import { WorksScreen } from './screens/works.js';
@@ -65,6 +66,10 @@ export function App(props: AppProps): React.ReactElement {
   const promptRef = useRef<PromptState>(null);
   const screenKeys = useRef<ScreenKeys | null>(null);
   const openPrompt = (p: PromptState) => { promptRef.current = p; setPromptState(p); };
+  /** "quit? [y/N]" is on the message line: the next key answers it. */
+  const [askingQuit, setAskingQuit] = useState(false);
+  const askingQuitRef = useRef(false);
+  const askQuit = (asking: boolean) => { askingQuitRef.current = asking; setAskingQuit(asking); };
   const [help, setHelp] = useState<number | null>(null);
   const state = usePlayerState(player);
   const noticeTimer = useRef<NodeJS.Timeout | null>(null);
@@ -107,12 +112,15 @@ export function App(props: AppProps): React.ReactElement {
     else exit();
   }, [props, exit]);
 
-  const back = () => {
+  /** Up a folder, else the previous view; on a first screen, quits when `mayQuit` (asking first while something plays). */
+  const back = (mayQuit: boolean) => {
     if (view.screen === 'work' && view.path.length > 0) {
       session.update({ path: view.path.slice(0, -1), cursor: 0 } as Partial<View>);
       return;
     }
     if (stack.length > 1) setStack((s) => s.slice(0, -1));
+    else if (!mayQuit) return;
+    else if (state.playing) askQuit(true);
     else quit();
   };
 
@@ -134,7 +142,8 @@ export function App(props: AppProps): React.ReactElement {
       case 'search': return openPrompt({ kind: 'search', value: view.screen === 'names' ? view.filter : view.screen === 'works' ? searchText(view) : '' });
       case 'sleep': return openPrompt({ kind: 'sleep', value: state.sleepTime ?? '' });
       case 'help': return setHelp(0);
-      case 'back': return back();
+      case 'back': return back(false);
+      case 'quit': return back(true);
       case 'viewWorks': case 'viewCircles': case 'viewTags': case 'viewVas': case 'viewFavourites': case 'viewQueue': case 'viewPlaying': case 'viewTrial': {
         const n = ['viewWorks', 'viewCircles', 'viewTags', 'viewVas', 'viewFavourites', 'viewQueue', 'viewPlaying', 'viewTrial'].indexOf(action) + 1;
         return setStack([rootView(n)]);
@@ -143,9 +152,13 @@ export function App(props: AppProps): React.ReactElement {
     }
   };
 
-  useLatestInput((input, key) => {
+  useKeyQueue((input, key) => {
     const token = keyToken(input, key);
     if (token === 'C-c') return quit();
+    if (askingQuitRef.current) {
+      askQuit(false);
+      return token === 'y' || token === 'Y' ? quit() : undefined;
+    }
     if (promptRef.current) {
       const p = promptRef.current;
       const edited = editPrompt(p.value, input, key);
@@ -160,7 +173,7 @@ export function App(props: AppProps): React.ReactElement {
       else if (a === 'up') setHelp(Math.max(0, help - 1));
       else if (a === 'pageDown') setHelp(Math.min(HELP_LINE_COUNT - 1, help + page));
       else if (a === 'pageUp') setHelp(Math.max(0, help - page));
-      else if (a === 'back' || a === 'help') setHelp(null);
+      else if (a === 'back' || a === 'quit' || a === 'help') setHelp(null);
       return;
     }
     const screen = screenKeys.current;
@@ -168,7 +181,7 @@ export function App(props: AppProps): React.ReactElement {
     if (screen && screenAction) return screen.handler(screenAction);
     const action = actionFor(token, ['everywhere']);
     if (action) onAction(action);
-  });
+  }, () => screenKeys.current?.ready ?? true);
 
 
   const submitPrompt = (value: string) => {
@@ -222,7 +235,9 @@ export function App(props: AppProps): React.ReactElement {
           <Text color="gray"> ? help</Text>
         </Text>
         <Box height={bodyHeight} flexDirection="column">{body}</Box>
-        {prompt ? (
+        {askingQuit ? (
+          <Text wrap="truncate-end" color="yellow">quit? [y/N]</Text>
+        ) : prompt ? (
           <Prompt
             label={prompt.kind === 'search' ? (view.screen === 'names' ? 'filter: ' : 'search: ') : 'sleep at (HH:MM, empty cancels): '}
             value={prompt.value}

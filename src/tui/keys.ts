@@ -1,8 +1,9 @@
 /**
- * THE key table of the TUI (issue 7, after cmus and mpv): every key is bound to a named
+ * THE key table of the TUI (after cmus and mpv): every key is bound to a named
  * action in one place; the input hooks, the help overlay (`?`) and the man page
  * (man/audiolib-tui.1, see manpage.ts) all read this table.
  */
+import { FAVOURITE_ORDER_LABELS, LYRIC_LABELS, NSFW_LABELS, PLAY_MODE_LABELS, PROGRESS_LABELS, WORK_ORDER_LABELS } from './labels.js';
 
 /** Where a binding applies: everywhere, or on one kind of screen. */
 export type KeyContext = 'everywhere' | 'list' | 'works' | 'work' | 'queue' | 'favourites' | 'trial';
@@ -10,7 +11,7 @@ export type KeyContext = 'everywhere' | 'list' | 'works' | 'work' | 'queue' | 'f
 export type ActionName =
   // everywhere
   | 'pause' | 'seekBack' | 'seekForward' | 'speedDown' | 'speedUp' | 'volumeUp' | 'volumeDown' | 'mute'
-  | 'next' | 'previous' | 'playMode' | 'search' | 'sleep' | 'lyricEarlier' | 'lyricLater' | 'help' | 'back'
+  | 'next' | 'previous' | 'playMode' | 'search' | 'sleep' | 'lyricEarlier' | 'lyricLater' | 'help' | 'back' | 'quit'
   | 'viewWorks' | 'viewCircles' | 'viewTags' | 'viewVas' | 'viewFavourites' | 'viewQueue' | 'viewPlaying'
   // every list
   | 'down' | 'up' | 'pageDown' | 'pageUp' | 'top' | 'bottom' | 'open'
@@ -52,7 +53,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'mute', keys: ['M'], context: 'everywhere', help: 'mute / unmute' },
   { action: 'next', keys: ['n'], context: 'everywhere', help: 'next track' },
   { action: 'previous', keys: ['N'], context: 'everywhere', help: 'previous track' },
-  { action: 'playMode', keys: ['m'], context: 'everywhere', help: 'play mode: order, all repeat, repeat once, shuffle' },
+  { action: 'playMode', keys: ['m'], context: 'everywhere', help: `play mode: ${Object.values(PLAY_MODE_LABELS).join(', ')}` },
   { action: 'lyricEarlier', keys: ['{'], context: 'everywhere', help: 'lyric offset -0.1 s' },
   { action: 'lyricLater', keys: ['}'], context: 'everywhere', help: 'lyric offset +0.1 s' },
   { action: 'sleep', keys: ['z'], context: 'everywhere', help: 'sleep timer: pause at a time of day HH:MM (empty cancels)' },
@@ -66,12 +67,13 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'viewPlaying', keys: ['7'], context: 'everywhere', help: 'now playing, with lyrics' },
   { action: 'viewTrial', keys: ['8'], context: 'everywhere', help: 'trial catalogue: new works to try' },
   { action: 'help', keys: ['?'], context: 'everywhere', help: 'this help' },
-  { action: 'back', keys: ['q', 'esc'], context: 'everywhere', help: 'back; quit on the first screen' },
+  { action: 'back', keys: ['esc'], context: 'everywhere', help: 'back (never quits)' },
+  { action: 'quit', keys: ['q'], context: 'everywhere', help: 'back; quit on a first screen ("quit? [y/N]" while playing)' },
 
-  { action: 'sortNext', keys: ['s'], context: 'works', help: 'sort by: release, rating, sales, price, average, reviews, id, added, random' },
+  { action: 'sortNext', keys: ['s'], context: 'works', help: `sort by: ${Object.values(WORK_ORDER_LABELS).join(', ')}` },
   { action: 'orderToggle', keys: ['o'], context: 'works', help: 'ascending / descending' },
-  { action: 'ageRating', keys: ['a'], context: 'works', help: 'age rating: all, all ages, R18' },
-  { action: 'lyricFilter', keys: ['y'], context: 'works', help: 'lyric filter: any, local, ai, local or ai' },
+  { action: 'ageRating', keys: ['a'], context: 'works', help: `age rating: ${NSFW_LABELS.join(', ')}` },
+  { action: 'lyricFilter', keys: ['y'], context: 'works', help: `subtitles: any, ${LYRIC_LABELS.local}, ${LYRIC_LABELS.ai}, either` },
 
   { action: 'append', keys: ['e'], context: 'work', help: 'add the track (or the folder\'s tracks) to the queue' },
   { action: 'playNextInQueue', keys: ['E'], context: 'work', help: 'play next: insert after the playing track' },
@@ -83,21 +85,22 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'moveUp', keys: ['K'], context: 'queue', help: 'move the track up' },
 
   { action: 'favouritesMode', keys: ['tab'], context: 'favourites', help: 'history, my reviews, my progress' },
-  { action: 'favouritesSort', keys: ['s'], context: 'favourites', help: 'sort: updated, my rating, release, reviews, sales, all ages, R18' },
+  { action: 'favouritesSort', keys: ['s'], context: 'favourites', help: `sort by: ${Object.values(FAVOURITE_ORDER_LABELS).join(', ')}` },
   { action: 'favouritesOrder', keys: ['o'], context: 'favourites', help: 'ascending / descending' },
-  { action: 'progressFilter', keys: ['p'], context: 'favourites', help: 'progress: marked, listening, listened, replay, postponed' },
+  { action: 'progressFilter', keys: ['p'], context: 'favourites', help: `progress: ${Object.values(PROGRESS_LABELS).join(', ')}` },
 
   { action: 'dislike', keys: ['d'], context: 'trial', help: 'dislike: the work leaves the trial list for good' },
 ];
 
-/** The subset of Ink's key object keyToken reads. */
+/** The subset of Ink's key object keyToken, splitKeys and the prompt read. */
 export interface InkKey {
   upArrow?: boolean; downArrow?: boolean; leftArrow?: boolean; rightArrow?: boolean;
   pageUp?: boolean; pageDown?: boolean; home?: boolean; end?: boolean;
-  return?: boolean; escape?: boolean; tab?: boolean; shift?: boolean; ctrl?: boolean; meta?: boolean;
+  return?: boolean; escape?: boolean; tab?: boolean; backspace?: boolean; delete?: boolean;
+  shift?: boolean; ctrl?: boolean; meta?: boolean;
 }
 
-/** Turns Ink's `(input, key)` into a key token of the table, or null. */
+/** Turns one key of `splitKeys` into a key token of the table (a character as itself), or null. */
 export function keyToken(input: string, key: InkKey): string | null {
   if (key.upArrow) return 'up';
   if (key.downArrow) return 'down';
@@ -112,7 +115,45 @@ export function keyToken(input: string, key: InkKey): string | null {
   if (key.tab) return 'tab';
   if (key.ctrl && input) return `C-${input}`;
   if (input === ' ') return 'space';
-  return input.length === 1 ? input : null;
+  return input || null;
+}
+
+const SPECIAL: readonly (keyof InkKey)[] = [
+  'upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageUp', 'pageDown', 'home', 'end',
+  'return', 'escape', 'tab', 'backspace', 'delete', 'ctrl', 'meta',
+];
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/** One character as Ink reads it alone: Enter, Tab, Backspace, Ctrl-letter or text. */
+function charKey<K extends InkKey>(ch: string, base: K): { input: string; key: K } {
+  const clear = Object.fromEntries(SPECIAL.map((k) => [k, false]));
+  const key = { ...base, ...clear, shift: /^[A-Z]$/.test(ch) } as K;
+  const code = ch.codePointAt(0)!;
+  if (ch === '\r') return { input: ch, key: { ...key, return: true } };
+  if (ch === '\t') return { input: '', key: { ...key, tab: true } };
+  if (ch === '\b') return { input: '', key: { ...key, backspace: true } };
+  if (ch === '\x7f') return { input: '', key: { ...key, delete: true } };
+  if (ch.length === 1 && code >= 1 && code <= 26 && ch !== '\n') return { input: String.fromCharCode(code + 96), key: { ...key, ctrl: true } };
+  return { input: ch, key };
+}
+
+/**
+ * Splits what Ink hands over for one read of the terminal into keys, in order. Ink parses
+ * an escape sequence (arrows, PgUp, Alt-x) as one key, but passes a run of plain
+ * characters as one string: `jjj` typed fast, key repeat over SSH, or `text` + Enter
+ * typed into a prompt arrive in one read. Here each character is a key of its own (a
+ * user-perceived character: a CJK character or an emoji with its modifiers is one key),
+ * with the flags Ink gives it alone (Enter, Tab, Backspace, Ctrl-letter).
+ */
+export function splitKeys<K extends InkKey>(input: string, key: K): { input: string; key: K }[] {
+  if (SPECIAL.some((k) => key[k]) || input.length <= 1) return [{ input, key }];
+  const out: { input: string; key: K }[] = [];
+  for (const { segment } of graphemes.segment(input)) {
+    // A grapheme holding control characters (\r\n is one) is keys of its own.
+    const chars = /[\u0000-\u001f\u007f]/.test(segment) ? [...segment] : [segment];
+    for (const ch of chars) out.push(charKey(ch, key));
+  }
+  return out;
 }
 
 /** The action bound to `token` in one of `contexts` (earlier contexts win), or null. */
@@ -123,12 +164,6 @@ export function actionFor(token: string | null, contexts: readonly KeyContext[])
     if (b) return b.action;
   }
   return null;
-}
-
-/** The keys of an action as people write them ('j, Down'). */
-export function keysOf(action: ActionName): string {
-  const b = KEY_TABLE.find((x) => x.action === action);
-  return b ? b.keys.map(displayKey).join(', ') : '';
 }
 
 const DISPLAY: Record<string, string> = {

@@ -32,6 +32,17 @@ export function renderManPage(): string {
     '{queue, index, seconds} form as the web player, so listening resumes in the browser where the terminal stopped.',
     '.PP',
     'Run with no command outside a terminal, \\fBaudiolib\\fR prints its usage instead.',
+    '.PP',
+    '\\fBq\\fR goes back a view, and on a first screen (the number keys 1 to 7 open them) quits; while something',
+    'plays it asks first: \\fBquit? [y/N]\\fR on the message line, \\fBy\\fR quits and any other key cancels.',
+    'When nothing plays (nothing loaded, or paused), \\fBq\\fR quits at once. \\fBEsc\\fR goes back and never quits.',
+    'Ctrl\\-C, SIGTERM and SIGHUP quit without asking.',
+    '.PP',
+    'Keys typed faster than the screen draws (key repeat, a slow link, text pasted into the search prompt)',
+    'are handled one by one, in order; keys typed while a list loads act on it once it is there.',
+    '.PP',
+    'mpv ends with the TUI however the TUI ends, \\fBkill \\-9\\fR included: a watchdog process ends it and removes',
+    'its temporary folder. Folders left by sessions that ended otherwise are removed at the next start.',
     '.SH OPTIONS',
     '.TP',
     '\\fB\\-\\-server\\fR \\fIURL\\fR',
@@ -44,7 +55,7 @@ export function renderManPage(): string {
     'Extra mpv argument (e.g. \\-\\-ao=null).',
     '.TP',
     '\\fB\\-\\-data\\-dir\\fR \\fIDIR\\fR',
-    'Data directory of local mode.',
+    'Data directory: the database of local mode; in both modes the TUI\'s saved state (tui.json).',
     '.SH KEYS',
   ];
   for (const context of Object.keys(CONTEXT_TITLES) as KeyContext[]) {
@@ -54,6 +65,9 @@ export function renderManPage(): string {
     }
   }
   out.push(
+    '.SH FILES',
+    '.TP', '\\fIDATA_DIR\\fR/tui.json', 'What the TUI keeps between runs (mode 0600): the volume.',
+    '.TP', '$TMPDIR/audiolib\\-mpv\\-\\fIPID\\fR\\-*', 'mpv\'s IPC socket, one folder per session.',
     '.SH ENVIRONMENT',
     '.TP', 'AUDIOLIB_PASSWORD', 'Password for remote mode.',
     '.TP', 'AUDIOLIB_USER', 'Default listener name.',

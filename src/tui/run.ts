@@ -1,18 +1,20 @@
 /**
  * Starts the TUI: opens the data source (local database or remote server), starts mpv
- * (or ffplay), binds the player controller and the history saver, renders the app, and
- * stops mpv when the TUI exits, also on Ctrl-C, SIGTERM and SIGHUP.
+ * (or ffplay), binds the player controller (at the volume of the last run, saved-state.ts)
+ * and the history saver, renders the app, and stops mpv when the TUI exits, also on
+ * Ctrl-C, SIGTERM and SIGHUP (and on SIGKILL through mpv's watchdog, player/mpv-watchdog.ts).
  */
 import { spawnSync } from 'node:child_process';
 import React from 'react';
 import { render } from 'ink';
-import { createHistorySaver, type HistorySaver } from '../player/index.js';
+import { createHistorySaver, initialPlayerState, type HistorySaver } from '../player/index.js';
 import { App } from './app.js';
 import type { DataSource, SharedConfig } from './data/source.js';
 import type { AudioBackend } from './player/backend.js';
 import { MpvMissingError, MpvPlayer } from './player/mpv.js';
 import { FfplayPlayer } from './player/ffplay.js';
 import { PlayerController } from './player/controller.js';
+import { keepVolume, loadSavedState } from './saved-state.js';
 
 /** Re-exported for src/cli/tui.ts, which takes them from the bundle of this entry. */
 export { SourceError } from './data/source.js';
@@ -23,7 +25,7 @@ export interface TuiOptions {
   server?: string;
   /** The listener's name. */
   user: string;
-  /** Local mode: the data directory (and optional database URL). */
+  /** The data directory: local mode's database (and optional database URL); in both modes the TUI's saved state (tui.json). */
   dataDir: string;
   db?: string;
   /** Reads the password of remote mode (AUDIOLIB_PASSWORD or a prompt). */
@@ -99,8 +101,10 @@ export async function runTui(opts: TuiOptions): Promise<void> {
     backend = started.backend;
     if (ended) { await backend?.quit(); return; }
     if (backend) {
-      player = new PlayerController({ backend, resolveUrl: (t) => source.mediaLocation(t.hash) });
+      const volume = loadSavedState(opts.dataDir).volume ?? 1;
+      player = new PlayerController({ backend, resolveUrl: (t) => source.mediaLocation(t.hash), initial: initialPlayerState({ volume }) });
       saver = bindHistory(player, source);
+      keepVolume(player, opts.dataDir, volume);
     }
     instance.rerender(app(started.message));
   });

@@ -6,7 +6,18 @@ import type { Db } from '../db/index.js';
 import type { Group, User } from '../model/index.js';
 import { hashPassword, verifyPassword } from './password.js';
 
-export interface UserRow { name: string; password: string; group: Group; token_version: number }
+/**
+ * A `users` row. `account_id` names this account instance (a random UUID stamped at
+ * creation, never reused): tokens carry it, so an account created again under a
+ * deleted one's name has another id and the deleted one's tokens stay refused. The
+ * column is filled for every row (by its migration and by `newAccountRow`).
+ */
+export interface UserRow { name: string; password: string; group: Group; token_version: number; account_id: string }
+
+/** The row to insert for a new account: the password hash and a fresh account_id. */
+export function newAccountRow(name: string, passwordHash: string, group: Group): Pick<UserRow, 'name' | 'password' | 'group' | 'account_id'> {
+  return { name, password: passwordHash, group, account_id: crypto.randomUUID() };
+}
 
 /** Finds a user by name; undefined when absent. */
 export async function findUser(db: Db, name: string): Promise<UserRow | undefined> {
@@ -15,7 +26,7 @@ export async function findUser(db: Db, name: string): Promise<UserRow | undefine
 
 /** Creates a user. Throws when the name exists (primary key). */
 export async function createUser(db: Db, name: string, password: string, group: Group): Promise<User> {
-  await db('users').insert({ name, password: await hashPassword(password), group });
+  await db('users').insert(newAccountRow(name, await hashPassword(password), group));
   return { name, group };
 }
 

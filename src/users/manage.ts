@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { Forbidden, Invalid, NotFound, type Group, type User } from '../model/index.js';
 import { hashPassword } from './password.js';
+import { newAccountRow } from './accounts.js';
 
 /** The one account that always exists and cannot be deleted. */
 export const ADMIN_NAME = 'admin';
@@ -39,7 +40,7 @@ export async function addUser(db: Db, user: NewUser): Promise<User> {
     if (await trx('users').where({ name: user.name }).first()) {
       throw new Invalid('name already exists, usernames must not repeat');
     }
-    await trx('users').insert({ name: user.name, password: hash, group: user.group });
+    await trx('users').insert(newAccountRow(user.name, hash, user.group));
     return { name: user.name, group: user.group };
   });
 }
@@ -57,8 +58,9 @@ export async function changePassword(db: Db, name: string, newPassword: string):
 }
 
 /**
- * Deletes users by name in one transaction, with their reviews and play history
- * (a deleted account's data must not pass to a new account of the same name).
+ * Deletes users by name in one transaction, with their reviews, play history, stars,
+ * player password and API keys (a deleted account's data and credentials must not pass
+ * to a new account of the same name).
  * Their tokens stop working at once (no user row). Throws Forbidden when the list
  * names the admin, NotFound when a name does not exist; nothing is deleted then.
  * Returns the names deleted.
@@ -70,8 +72,7 @@ export async function deleteUsers(db: Db, names: string[]): Promise<string[]> {
     const found = (await trx('users').whereIn('name', unique).select('name')).map((r: { name: string }) => r.name);
     const missing = unique.filter((n) => !found.includes(n));
     if (missing.length) throw new NotFound(`no such user: ${missing.join(', ')}`);
-    await trx('reviews').whereIn('user_name', unique).delete();
-    await trx('play_history').whereIn('user_name', unique).delete();
+    for (const table of ['reviews', 'play_history', 'starred_works', 'starred_tracks', 'player_passwords', 'api_keys']) await trx(table).whereIn('user_name', unique).delete();
     await trx('users').whereIn('name', unique).delete();
     return unique;
   });

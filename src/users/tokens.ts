@@ -1,32 +1,38 @@
 /**
- * Bearer tokens: HS256 JWTs signed with jose (DESIGN section 6). A token names the
- * user and the user's token version; tokens issued before the user's last password
- * change (which bumps the version) or for a deleted user are refused.
+ * Bearer tokens: HS256 JWTs signed with jose (DESIGN section 6). A token names one
+ * account instance and what it was issued for: `sub` the account_id (a random id
+ * stamped when the account was created, never reused), `name`, `grp` the group and
+ * `ver` the token_version (bumped by a password change), with `iat` and a required
+ * `exp`. Every request loads the account; a token is refused when the account is gone,
+ * was created again under the same name (another account_id), changed its group or
+ * password since, or when the token carries no expiry.
  */
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/index.js';
 import type { User } from '../model/index.js';
-import { findUser } from './accounts.js';
+import { findUser, type UserRow } from './accounts.js';
 
-/** Signs a token for `user` (with its current token_version) valid `expiresIn` seconds. */
-export async function issueToken(secret: Uint8Array, user: User & { token_version: number }, expiresIn: number): Promise<string> {
-  return new SignJWT({ name: user.name, ver: user.token_version })
+/** Signs a token for the account `user` (its account_id, group and token_version) valid `expiresIn` seconds. */
+export async function issueToken(secret: Uint8Array, user: Pick<UserRow, 'name' | 'group' | 'token_version' | 'account_id'>, expiresIn: number): Promise<string> {
+  return new SignJWT({ name: user.name, grp: user.group, ver: user.token_version })
     .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(user.account_id)
     .setIssuedAt()
     .setExpirationTime(`${expiresIn}s`)
     .sign(secret);
 }
 
 /**
- * Verifies a token and loads its user. Returns the user (group as stored now),
- * or null for a bad, expired or revoked token.
+ * Verifies a token and loads its account. Returns the user {name, group}, or null
+ * for a bad signature, a missing or past `exp`, or a token that no longer matches
+ * the account (deleted, created again, group or password changed).
  */
 export async function verifyToken(db: Db, secret: Uint8Array, token: string): Promise<User | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
     if (typeof payload.name !== 'string') return null;
     const row = await findUser(db, payload.name);
-    if (!row || payload.ver !== row.token_version) return null;
+    if (!row || payload.sub !== row.account_id || payload.ver !== row.token_version || payload.grp !== row.group) return null;
     return { name: row.name, group: row.group };
   } catch {
     return null;

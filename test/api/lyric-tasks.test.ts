@@ -21,6 +21,7 @@ afterAll(async () => { await fx?.srv.close(); });
 
 const admin = () => fx.tokens.admin;
 const user = () => fx.tokens.user;
+const worker = () => fx.tokens.worker;
 const list = async (query: string, token = user()) => {
   const res = await fx.call(token, 'GET', `/api/lyric/translate?${query}`);
   expect(res.status).toBe(200);
@@ -28,7 +29,7 @@ const list = async (query: string, token = user()) => {
 };
 const clearTasks = () => fx.srv.services.db('lyric_tasks').delete();
 const lyricStatus = async () => (await fx.srv.services.db('works').where({ id: RJ01012345 }).first('lyric_status')).lyric_status as string;
-const claim = (token = user(), worker_name = 'worker-a') => fx.call(token, 'POST', '/api/lyric/worker/claim', { worker_name });
+const claim = (token = worker(), worker_name = 'worker-a') => fx.call(token, 'POST', '/api/lyric/worker/claim', { worker_name });
 
 describe('permissions', () => {
   it('answers 401 without a token, 403 to guests on writes, and lets guests read', async () => {
@@ -150,24 +151,31 @@ describe('the worker lifecycle', () => {
     const before = await lyricStatus();
     expect(before.split('_')).not.toContain('ai');
 
-    const c = await claim(user(), 'gpu-box');
+    const c = await claim(worker(), 'gpu-box');
     expect(c.status).toBe(200);
-    expect(c.body).toMatchObject({ task: { id: created.id, status: TRANSCRIBING, worker_name: 'gpu-box' }, mediaStreamUrl: `/api/media/stream/${hashes['01_プロローグ.mp3']}` });
+    expect(c.body).toMatchObject({ task: { id: created.id, status: TRANSCRIBING, worker_name: 'gpu-box', hash: hashes['01_プロローグ.mp3'] } });
+    expect(c.body.mediaStreamUrl).toBe(`/api/lyric/worker/audio/${created.id}?secret=${c.body.secret}`);
     expect(c.body.secret).toMatch(/^[\w-]{20,}$/);
     expect(c.body.heartbeatSeconds).toBeGreaterThanOrEqual(1);
     expect((await claim()).status).toBe(204);
 
-    const audio = await fetch(`${fx.srv.url}${c.body.mediaStreamUrl}?token=${user()}`);
+    // the claim's audio, with the worker key; the same bytes as the media stream
+    const audio = await fetch(`${fx.srv.url}${c.body.mediaStreamUrl}`, { headers: { Authorization: `Bearer ${worker()}` } });
     expect(audio.status).toBe(200);
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
-    await audio.arrayBuffer();
+    const bytes = Buffer.from(await audio.arrayBuffer());
+    const stream = await fetch(`${fx.srv.url}/api/media/stream/${hashes['01_プロローグ.mp3']}?token=${user()}`);
+    expect(bytes.equals(Buffer.from(await stream.arrayBuffer()))).toBe(true);
+    const wrongSecret = await fetch(`${fx.srv.url}/api/lyric/worker/audio/${created.id}?secret=not-the-secret`, { headers: { Authorization: `Bearer ${worker()}` } });
+    expect(wrongSecret.status).toBe(409);
+    await wrongSecret.arrayBuffer();
 
-    const st = await fx.call(user(), 'POST', '/api/lyric/worker/status', { id: created.id, secret: c.body.secret, worker_status: 'progress 40%' });
+    const st = await fx.call(worker(), 'POST', '/api/lyric/worker/status', { id: created.id, secret: c.body.secret, worker_status: 'progress 40%' });
     expect(st.status).toBe(200);
     const row = (await list('work_id=RJ01012345')).tasks.find((t) => t.id === created.id)!;
     expect(row).toMatchObject({ status: TRANSCRIBING, worker_name: 'gpu-box', worker_status: 'progress 40%' });
 
-    const done = await fx.call(user(), 'POST', '/api/lyric/worker/result', { id: created.id, secret: c.body.secret, lrc: LRC });
+    const done = await fx.call(worker(), 'POST', '/api/lyric/worker/result', { id: created.id, secret: c.body.secret, lrc: LRC });
     expect(done.status).toBe(200);
     expect(done.body.task.status).toBe(SUCCESS);
     const lrc = await fx.call(user(), 'GET', `/api/lyric/translate/lrc?id=${created.id}`);
@@ -178,14 +186,14 @@ describe('the worker lifecycle', () => {
     expect((await lyricStatus()).split('_')).toContain('ai');
 
     // the claim is over: the secret no longer works
-    expect((await fx.call(user(), 'POST', '/api/lyric/worker/status', { id: created.id, secret: c.body.secret, worker_status: 'x' })).status).toBe(409);
+    expect((await fx.call(worker(), 'POST', '/api/lyric/worker/status', { id: created.id, secret: c.body.secret, worker_status: 'x' })).status).toBe(409);
   });
 
   it('refuses a wrong secret (409), LRC without timed lines (400), both or neither of lrc/error (400)', async () => {
     const task = (await fx.call(user(), 'POST', '/api/lyric/translate', { hash: hashes['02_耳かき.mp3'] })).body.task as LyricTask;
     const c = await claim();
     expect(c.body.task.id).toBe(task.id);
-    const result = (body: object) => fx.call(user(), 'POST', '/api/lyric/worker/result', { id: task.id, ...body });
+    const result = (body: object) => fx.call(worker(), 'POST', '/api/lyric/worker/result', { id: task.id, ...body });
     expect((await result({ secret: 'not-the-secret', lrc: LRC })).status).toBe(409);
     expect((await result({ secret: c.body.secret, lrc: 'no timestamps here' })).status).toBe(400);
     expect((await result({ secret: c.body.secret, lrc: LRC, error: 'x' })).status).toBe(400);
@@ -196,20 +204,18 @@ describe('the worker lifecycle', () => {
     expect(failed.body.task).toMatchObject({ status: ERROR, worker_status: 'whisper crashed: out of memory' });
   });
 
-  it('start (PUT) and retry (redo) put an error task back to pending; start leaves success alone', async () => {
+  it('start (PUT) and retry (redo) put a task back to pending; start leaves success alone', async () => {
     const tasks = (await list('work_id=RJ01012345')).tasks;
     const failed = tasks.find((t) => t.status === ERROR)!;
     const succeeded = tasks.find((t) => t.status === SUCCESS)!;
     const started = await fx.call(user(), 'PUT', `/api/lyric/translate/${failed.id}`);
-    expect(started.body.task).toMatchObject({ status: PENDING, worker_name: null, worker_status: null });
-    expect((await fx.call(user(), 'PUT', `/api/lyric/translate/${succeeded.id}`)).body.task.status).toBe(SUCCESS);
+    expect(started.body.task).toMatchObject({ status: PENDING, worker_name: null, worker_status: null, has_lrc: false });
+    expect((await fx.call(user(), 'PUT', `/api/lyric/translate/${succeeded.id}`)).body.task).toMatchObject({ status: SUCCESS, has_lrc: true });
     expect((await fx.call(user(), 'PUT', '/api/lyric/translate/999999')).status).toBe(404);
 
     const redo = await fx.call(user(), 'POST', `/api/lyric/translate/redo/${succeeded.id}`);
     expect(redo.status).toBe(200);
-    expect(redo.body.task.status).toBe(PENDING);
-    expect((await fx.call(user(), 'GET', `/api/lyric/translate/lrc?id=${succeeded.id}`)).status).toBe(404);
-    expect((await lyricStatus()).split('_')).not.toContain('ai');
+    expect(redo.body.task).toMatchObject({ status: PENDING, has_lrc: true });
   });
 
   it('redo takes a task away from its worker: the worker gets 409', async () => {
@@ -217,14 +223,14 @@ describe('the worker lifecycle', () => {
     const task = (await fx.call(user(), 'POST', '/api/lyric/translate', { hash: hashes['03_おやすみ.mp3'] })).body.task as LyricTask;
     const c = await claim();
     await fx.call(user(), 'POST', `/api/lyric/translate/redo/${task.id}`);
-    expect((await fx.call(user(), 'POST', '/api/lyric/worker/result', { id: task.id, secret: c.body.secret, lrc: LRC })).status).toBe(409);
+    expect((await fx.call(worker(), 'POST', '/api/lyric/worker/result', { id: task.id, secret: c.body.secret, lrc: LRC })).status).toBe(409);
     expect((await list('work_id=RJ01012345')).tasks[0]!.status).toBe(PENDING);
   });
 
   it('release gives the task back to pending', async () => {
     const c = await claim();
     expect(c.status).toBe(200);
-    const r = await fx.call(user(), 'POST', '/api/lyric/worker/release', { id: c.body.task.id, secret: c.body.secret });
+    const r = await fx.call(worker(), 'POST', '/api/lyric/worker/release', { id: c.body.task.id, secret: c.body.secret });
     expect(r.body.task).toMatchObject({ status: PENDING, worker_name: null });
   });
 
@@ -232,7 +238,7 @@ describe('the worker lifecycle', () => {
     await clearTasks();
     const task = (await fx.call(user(), 'POST', '/api/lyric/translate', { hash: hashes['01_プロローグ.mp3'] })).body.task as LyricTask;
     const c = await claim();
-    await fx.call(user(), 'POST', '/api/lyric/worker/result', { id: task.id, secret: c.body.secret, lrc: LRC });
+    await fx.call(worker(), 'POST', '/api/lyric/worker/result', { id: task.id, secret: c.body.secret, lrc: LRC });
     expect((await lyricStatus()).split('_')).toContain('ai');
     expect((await fx.call(user(), 'DELETE', `/api/lyric/translate/${task.id}`)).status).toBe(403);
     const del = await fx.call(admin(), 'DELETE', `/api/lyric/translate/${task.id}`);
@@ -249,13 +255,13 @@ describe('two workers racing', () => {
     await clearTasks();
     const one = await fx.call(user(), 'POST', '/api/lyric/translate', { hash: hashes['01_プロローグ.mp3'] });
     expect(one.status).toBe(201);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => claim(i % 2 ? user() : admin(), `racer-${i}`)));
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => claim(i % 2 ? worker() : admin(), `racer-${i}`)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 204)).toHaveLength(7);
 
     await clearTasks();
     await fx.call(user(), 'POST', '/api/lyric/translate/folder', { work_id: RJ01012345, folder: '' });
-    const many = await Promise.all(Array.from({ length: 10 }, (_, i) => claim(user(), `racer-${i}`)));
+    const many = await Promise.all(Array.from({ length: 10 }, (_, i) => claim(worker(), `racer-${i}`)));
     const won = many.filter((a) => a.status === 200).map((a) => a.body.task.id as number);
     expect(won).toHaveLength(3);
     expect(new Set(won).size).toBe(3);
@@ -272,7 +278,7 @@ describe('a worker that dies mid-task', () => {
   it('loses its claim after lyricWorkerTimeout: the task is pending again, claimable, and the old secret is refused', async () => {
     const fileId = await short.fileId(RJ01012345, '02_耳かき.mp3');
     const task = (await short.call(short.tokens.user, 'POST', '/api/lyric/translate', { hash: `${RJ01012345}/${fileId}` })).body.task as LyricTask;
-    const dead = await short.call(short.tokens.user, 'POST', '/api/lyric/worker/claim', { worker_name: 'dies' });
+    const dead = await short.call(short.tokens.worker, 'POST', '/api/lyric/worker/claim', { worker_name: 'dies' });
     expect(dead.body.task).toMatchObject({ id: task.id, status: TRANSCRIBING, worker_name: 'dies' });
     // the worker says nothing more; wait until the centre shows the task pending again
     let seen: LyricTask | undefined;
@@ -281,9 +287,9 @@ describe('a worker that dies mid-task', () => {
       seen = (await short.call(short.tokens.user, 'GET', '/api/lyric/translate')).body.tasks[0];
     }
     expect(seen).toMatchObject({ id: task.id, status: PENDING, worker_name: null, worker_status: null });
-    const late = await short.call(short.tokens.user, 'POST', '/api/lyric/worker/result', { id: task.id, secret: dead.body.secret, lrc: LRC });
+    const late = await short.call(short.tokens.worker, 'POST', '/api/lyric/worker/result', { id: task.id, secret: dead.body.secret, lrc: LRC });
     expect(late.status).toBe(409);
-    const next = await short.call(short.tokens.user, 'POST', '/api/lyric/worker/claim', { worker_name: 'alive' });
+    const next = await short.call(short.tokens.worker, 'POST', '/api/lyric/worker/claim', { worker_name: 'alive' });
     expect(next.body.task).toMatchObject({ id: task.id, worker_name: 'alive' });
     expect(next.body.secret).not.toBe(dead.body.secret);
   });

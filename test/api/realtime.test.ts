@@ -1,10 +1,11 @@
 /**
- * The scanner's WebSocket (/api/ws, issue 4 "Realtime"; spec 001 sections 3 and 7)
+ * The scanner's WebSocket (/api/ws; spec 001 sections 3 and 7)
  * seen by real ws clients against the real server during real scans: auth, the spec's
  * messages, a failed task, two pages sharing state, SCAN_INIT_STATE mid-scan and after
  * a scan, a kill.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -277,5 +278,105 @@ describe('scans over /api/ws', () => {
     expect((await page.next('SCAN_FINISHED')).message).toMatch(/^scan finished: added [05], updated 0, skipped [05], failed 0, duplicates 1$/);
     expect((await server.services.db('works').count({ n: '*' }).first())!.n).toBe(5);
     expect((await server.services.db('scan_runs').where({ kind: 'scan', status: 'finished' }).count({ n: '*' }).first())!.n).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/**
+ * A raw WebSocket client on a TCP socket: the upgrade request and the first frames go
+ * out in ONE write, so the server has the commands before it can have checked the token.
+ * Records the server's text messages in order, and its close frame as {type: 'close', code}.
+ */
+async function rawSocket(query: string, early: object[]) {
+  const { port } = new URL(server!.url);
+  const frame = (message: object) => {
+    const payload = Buffer.from(JSON.stringify(message));
+    const mask = Buffer.from([1, 2, 3, 4]);
+    return Buffer.concat([Buffer.from([0x81, 0x80 | payload.length]), mask, payload.map((b, i) => b ^ mask[i % 4]!)]);
+  };
+  const socket = net.connect(Number(port), '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const messages: (ScanMessage | { type: 'close'; code: number })[] = [];
+  let buffer = Buffer.alloc(0);
+  let upgraded = false;
+  const changed: (() => void)[] = [];
+  socket.on('data', (data) => {
+    buffer = Buffer.concat([buffer, data]);
+    if (!upgraded) {
+      const end = buffer.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      expect(buffer.subarray(0, 12).toString()).toBe('HTTP/1.1 101');
+      buffer = buffer.subarray(end + 4);
+      upgraded = true;
+    }
+    // server frames are unmasked; these messages are short (< 64 KiB)
+    while (buffer.length >= 2) {
+      const short = buffer[1]! & 0x7f;
+      const [start, length] = short === 126 ? [4, buffer.length >= 4 ? buffer.readUInt16BE(2) : Infinity] : [2, short];
+      if (buffer.length < start + length) break;
+      const opcode = buffer[0]! & 0x0f;
+      if (opcode === 1) messages.push(JSON.parse(buffer.subarray(start, start + length).toString()) as ScanMessage);
+      if (opcode === 8) messages.push({ type: 'close', code: buffer.readUInt16BE(start) });
+      buffer = buffer.subarray(start + length);
+    }
+    changed.splice(0).forEach((f) => f());
+  });
+  const request = [`GET /api/ws${query} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Upgrade: websocket', 'Connection: Upgrade',
+    `Sec-WebSocket-Key: ${Buffer.from('0123456789abcdef').toString('base64')}`, 'Sec-WebSocket-Version: 13', '', ''].join('\r\n');
+  socket.write(Buffer.concat([Buffer.from(request), ...early.map(frame)]));
+  return {
+    messages,
+    send: (message: object) => socket.write(frame(message)),
+    /** Resolves with every message so far once one matching `test` arrived. */
+    async until(test: (m: (typeof messages)[number]) => boolean) {
+      while (!messages.some(test)) await new Promise<void>((resolve) => changed.push(resolve));
+      return messages;
+    },
+    close: () => socket.destroy(),
+  };
+}
+
+describe('commands over /api/ws', () => {
+  it('answers error for names that are not commands, inherited object properties included, and starts nothing', async () => {
+    server = await startTestServer(); // no root folders: a real PERFORM_SCAN is refused
+    const page = connect(`?token=${await server.login()}`);
+    await page.next('success');
+    const names = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'];
+    for (const type of [...names, 'PERFORM_SCAN', 'end-of-test']) page.send(type);
+    await page.next('error', (m) => m.message === 'unknown command: end-of-test');
+    expect(page.messages.slice(1)).toEqual([
+      ...names.map((type) => ({ type: 'error', message: `unknown command: ${type}` })),
+      { type: 'error', message: 'no root folders to scan: add one in the settings' },
+      { type: 'error', message: 'unknown command: end-of-test' },
+    ]);
+    expect((await server.services.db('scan_runs').count({ n: '*' }).first())!.n).toBe(0);
+  });
+
+  it('queues commands sent before the token check finished and answers them after success, in order', async () => {
+    server = await startTestServer();
+    const raw = await rawSocket(`?token=${await server.login()}`, [{ type: 'early-1' }, { type: 'KILL_SCAN_PROCESS' }]);
+    try {
+      await raw.until((m) => m.type === 'success');
+      raw.send({ type: 'late' });
+      expect(await raw.until((m) => 'message' in m && m.message === 'unknown command: late')).toEqual([
+        { type: 'success', message: 'logged in', auth: true, user: { name: 'admin', group: 'admin' } },
+        { type: 'error', message: 'unknown command: early-1' },
+        { type: 'error', message: 'no scan is running' },
+        { type: 'error', message: 'unknown command: late' },
+      ]);
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('drops the queued commands of a socket that is refused', async () => {
+    server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: copyLibrary() }] } });
+    await createUser(server.services.db, 'listener', 'listener-pw', 'user');
+    const raw = await rawSocket(`?token=${await server.login('listener', 'listener-pw')}`, [{ type: 'PERFORM_SCAN' }, { type: 'KILL_SCAN_PROCESS' }]);
+    try {
+      expect(await raw.until((m) => m.type === 'close')).toEqual([{ type: 'error', message: 'admin only' }, { type: 'close', code: 4003 }]);
+      expect((await server.services.db('scan_runs').count({ n: '*' }).first())!.n).toBe(0);
+    } finally {
+      raw.close();
+    }
   });
 });

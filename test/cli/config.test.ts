@@ -1,7 +1,9 @@
 /**
  * `audiolib config get|set` against a running `audiolib serve`: the server picks
  * up the change (file watch) and the API shows it; validation as in the API with
- * exit code 2 naming the key; config.json stays mode 0600; SIGHUP reloads, not kills.
+ * exit code 2 naming the key (scanCron a cron expression, root paths absolute);
+ * auth stays on in production unless --force; config.json stays mode 0600; SIGHUP
+ * reloads, not kills; --json answers one document, a refusal included.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,11 +73,53 @@ describe('audiolib config set while the server runs', () => {
     expect(fs.readFileSync(path.join(dataDir, 'config.json'), 'utf8')).toBe(before);
   });
 
+  it('refuses a scanCron that is not a cron expression and a relative root path, as the admin API does', async () => {
+    const before = fs.readFileSync(path.join(dataDir, 'config.json'), 'utf8');
+    const cron = await config(['set', 'scanCron', 'not a cron']);
+    expect(cron.code).toBe(2);
+    expect(cron.stderr).toMatch(/^audiolib: scanCron: not a cron expression: "not a cron"/);
+    const root = await config(['set', 'rootFolders', JSON.stringify([{ name: 'nas', path: 'mnt/nas' }])]);
+    expect(root.code).toBe(2);
+    expect(root.stderr).toContain('audiolib: rootFolders.0.path: must be an absolute path: "mnt/nas"');
+    const json = await config(['set', 'scanCron', '61 * * * *', '--json']);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toEqual({ error: expect.stringMatching(/^scanCron: not a cron expression/), code: 'config', exit: 2 });
+    expect(fs.readFileSync(path.join(dataDir, 'config.json'), 'utf8')).toBe(before);
+    const api = await fetch(`${serve.url}/api/config/admin`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ config: { scanCron: 'not a cron' } }) });
+    expect(api.status).toBe(400);
+    expect(((await api.json()) as { error: string }).error).toBe(cron.stderr.replace(/^audiolib: /, '').trim());
+  });
+
+  it('set --json prints the key, its value and whether it waits for a restart', async () => {
+    const res = await config(['set', 'pageSize', '24', '--json']);
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual({ key: 'pageSize', value: 24, restartRequired: false });
+    await serverShows('pageSize', 24);
+  });
+
   it('the server reloads on SIGHUP and keeps serving', async () => {
     serve.child.kill('SIGHUP');
     while (!serve.stderr().includes('(SIGHUP): no changes')) await new Promise((r) => setTimeout(r, 25));
     expect((await adminConfig()).rewindSeekTime).toBe(10);
     expect(serve.child.exitCode).toBeNull();
+  });
+});
+
+describe('audiolib config set on a production instance', () => {
+  it('refuses to switch auth (or production) off with the admin API message, unless --force', async () => {
+    const fresh = tempDataDir();
+    const off = await runCli(['--data-dir', fresh, 'config', 'set', 'auth', 'false']);
+    expect(off.code).toBe(2);
+    expect(off.stderr).toBe('audiolib: auth: cannot be changed in production\n');
+    expect(fs.existsSync(path.join(fresh, 'config.json'))).toBe(false);
+    const prod = await runCli(['--data-dir', fresh, 'config', 'set', 'production', 'false']);
+    expect(prod.code).toBe(2);
+    expect(prod.stderr).toBe('audiolib: production: read-only\n');
+    const forced = await runCli(['--data-dir', fresh, 'config', 'set', 'auth', 'false', '--force']);
+    expect(forced.code).toBe(0);
+    expect(forced.stderr).toContain('audiolib: warning: auth is off');
+    expect((await runCli(['--data-dir', fresh, 'config', 'get', 'auth'])).stdout).toBe('false\n');
+    expect((await runCli(['--data-dir', fresh, 'config', 'set', 'auth', 'true'])).code).toBe(0);
   });
 });
 
@@ -91,6 +135,9 @@ describe('audiolib config get', () => {
     const unknown = await config(['get', 'nokey']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown config key: nokey');
+    const unknownJson = await config(['get', 'nokey', '--json']);
+    expect(unknownJson.code).toBe(2);
+    expect(JSON.parse(unknownJson.stdout)).toEqual({ error: 'unknown config key: nokey', code: 'config', exit: 2 });
   });
 
   it('works without a server and without a config file (the defaults)', async () => {

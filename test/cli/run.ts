@@ -22,10 +22,10 @@ export function runCli(args: string[], input?: string, env: Record<string, strin
 
 export interface RunningServe { url: string; child: ChildProcess; stderr: () => string; stop(): Promise<void> }
 
-/** Starts `audiolib serve` on 127.0.0.1 with a free port and waits for its "serving" line. */
-export function startServe(dataDir: string, adminPassword: string): Promise<RunningServe> {
+/** Starts `audiolib serve` with a free port on `host` (default 127.0.0.1; null: no --host) and waits for its "serving" line. */
+export function startServe(dataDir: string, adminPassword: string, host: string | null = '127.0.0.1'): Promise<RunningServe> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [binPath, '--data-dir', dataDir, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+    const child = spawn(process.execPath, [binPath, '--data-dir', dataDir, 'serve', '--port', '0', ...(host === null ? [] : ['--host', host])], {
       env: { ...process.env, AUDIOLIB_ADMIN_PASSWORD: adminPassword }, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';

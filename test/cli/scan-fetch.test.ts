@@ -1,8 +1,10 @@
 /**
- * `audiolib scan` with metadata (issue 4 "CLI" and "Crawler"): after the walk the metadata
+ * `audiolib scan` with metadata (src/metadata/README.md): after the walk the metadata
  * of new works is fetched from the store (the recorded DLsite and HVDB pages served by a
  * local fake store); works the store does not know stay with their folder data and are
- * retried by the next scan; `--refresh` updates the dynamic info of every work.
+ * retried by the next scan; `--refresh` updates the dynamic info of every work. A store
+ * that cannot be reached or answers errors makes the scan fail (exit 1, counted in
+ * `failed`, one line per work; the retries only with --verbose).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,9 +32,9 @@ let store: FakeStore;
 beforeAll(async () => { store = await startFakeStore(); });
 afterAll(async () => { await store.close(); });
 
-function dataDirWithStore(): string {
+function dataDirWithStore(config: FakeStore['config'] = store.config): string {
   const data = tempDir();
-  saveConfig(data, { ...store.config, retry: 2, retryDelay: 10 });
+  saveConfig(data, { ...config, retry: 2, retryDelay: 10 });
   return data;
 }
 
@@ -67,13 +69,62 @@ describe('audiolib scan fetching metadata', () => {
     expect(store.count('/maniax/work/') - pagesBefore).toBe(2); // one page request each: the store's 404 is final
   });
 
-  it('shows the metadata warnings by work code on stderr without --json', async () => {
+  it('names each work no source knows once on stderr without --json; not a failure', async () => {
     const data = dataDirWithStore();
     const r = await run(data, copyLibrary());
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/fetching metadata of 5 works/);
-    expect(r.stderr).toMatch(/RJ299717: .*metadata not fetched; the next scan retries it/);
+    expect(r.stderr.match(/^RJ299717: .*/gm)).toEqual(['RJ299717: metadata not fetched (unknown work code: neither DLsite nor HVDB has it); the next scan retries it']);
     expect(r.stderr).toMatch(/metadata: 3 fetched, 2 not fetched/);
+    expect(r.stderr.trim().split('\n').at(-1)).toBe('added 5, updated 0, skipped 0, failed 0, duplicates 1');
+  });
+
+  it('exits 1 when the store cannot be reached, each work counted in failed and named once', async () => {
+    const gone = await startFakeStore();
+    await gone.close();
+    const data = dataDirWithStore(gone.config);
+    const json = await run(data, '--json', copyLibrary());
+    expect(json.code).toBe(1);
+    const summary = JSON.parse(json.stdout);
+    expect(summary).toMatchObject({ added: 5, failed: 5, metadata: { ok: 0, failed: 5, unknown: 0 } });
+    expect(summary.failures).toContainEqual({ code: 'RJ173248', error: `metadata: cannot reach ${gone.url}/maniax/work/=/product_id/RJ173248.html: connection refused` });
+    expect(json.stderr).toBe('');
+
+    const human = await run(dataDirWithStore(gone.config), copyLibrary());
+    expect(human.code).toBe(1);
+    expect(human.stderr).toMatch(/^failed RJ173248: metadata: cannot reach http:\/\/127\.0\.0\.1:\d+\/\S+: connection refused$/m);
+    expect(human.stderr).not.toMatch(/fetch failed|ECONNREFUSED/);
+    expect(human.stderr.trim().split('\n').at(-1)).toBe('added 5, updated 0, skipped 0, failed 5, duplicates 1');
+  });
+
+  it('a store answering 500: one line per work that failed, every retry only with --verbose', async () => {
+    const broken = await startFakeStore();
+    try {
+      broken.failTimes('/', 10_000, 500);
+      const data = dataDirWithStore(broken.config);
+      const lib = copyLibrary();
+      const quiet = await run(data, lib);
+      expect(quiet.code).toBe(1);
+      expect(quiet.stderr).not.toMatch(/attempt \d of/);
+      for (const code of ['RJ173248', 'RJ189758', 'RJ265946', 'RJ299717', 'RJ01012345']) {
+        expect(quiet.stderr.match(new RegExp(`^(failed )?${code}: .*$`, 'gm')), code).toEqual([expect.stringMatching(new RegExp(`^failed ${code}: metadata: HTTP 500: `))]);
+      }
+      expect(quiet.stderr).toMatch(/failed 5, duplicates 1\n$/);
+
+      const verbose = await run(data, '--verbose', lib);
+      expect(verbose.code).toBe(1);
+      expect(verbose.stderr).toMatch(/^RJ173248: HTTP 500: \S+; attempt 2 of 2$/m);
+      const verboseJson = await run(data, '--verbose', '--json', lib);
+      expect(JSON.parse(verboseJson.stdout)).toMatchObject({ failed: 5 });
+      expect(verboseJson.stderr).toMatch(/attempt 2 of 2/);
+
+      // refreshing the dynamic info fails the same way
+      const refresh = await run(data, '--json', '--refresh');
+      expect(refresh.code).toBe(1);
+      expect(JSON.parse(refresh.stdout)).toMatchObject({ updated: 0, skipped: 0, failed: 5, failures: expect.arrayContaining([{ code: 'RJ173248', error: expect.stringMatching(/^dynamic info failed: HTTP 500/) }]) });
+    } finally {
+      await broken.close();
+    }
   });
 
   it('--no-fetch asks the store nothing; --refresh updates the dynamic info of every work', async () => {

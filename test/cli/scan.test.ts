@@ -1,6 +1,7 @@
 /**
- * The real `audiolib scan` command (issue 2 item 3, issue 4 "CLI"): output on stdout
- * and stderr and exit codes 0, 1 and 2, run as `node bin/audiolib.js` (needs dist/).
+ * The real `audiolib scan` command (DESIGN section 1): output on stdout
+ * and stderr and exit codes 0, 1, 2 and 75, run as `node bin/audiolib.js` (needs dist/).
+ * With --json a refusal is one JSON document on stdout too.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -76,7 +77,12 @@ describe('audiolib scan', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/not a folder: .*nope/);
     expect(run(data, '--work', 'hello').code).toBe(2);
-    expect(run(data, '--bogus').code).toBe(2);
+    const bogus = run(data, '--bogus');
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toBe("audiolib: unknown option '--bogus' (see audiolib help scan)\n");
+    const json = run(data, '--json', '--bogus');
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toEqual({ error: "unknown option '--bogus' (see audiolib help scan)", code: 'usage', exit: 2 });
   });
 
   it('scans the configured root folders, one work with --work, and lyrics with --lyrics', () => {
@@ -132,18 +138,44 @@ describe('audiolib scan', () => {
     fs.rmSync(path.join(lib, 'RJ265946 サキュバスアカデミア'), { recursive: true });
     const r = run(data, lib);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/would hide 1 of 5 works .*--allow-mass-removal/);
+    expect(r.stderr.match(/would hide/g)).toHaveLength(1);
+    expect(r.stderr).toMatch(/^audiolib: would hide 1 of 5 works .*--allow-mass-removal/m);
+    const json = run(data, '--json', lib);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual({ error: expect.stringMatching(/^would hide 1 of 5 works/), code: 'mass_removal', exit: 1 });
     expect(JSON.parse(run(data, '--json', '--allow-mass-removal', lib).stdout)).toMatchObject({ removed: 1, skipped: 4 });
   });
 
-  it('refuses to run while another process scans, naming its pid', async () => {
+  it('a work found by a scan of a sub-folder (deeper than the root scan looks) does not make the root scan refuse', async () => {
+    const lib = copyLibrary();
+    const data = tempDir();
+    expect(JSON.parse(run(data, '--json', lib).stdout)).toMatchObject({ added: 5 });
+    expect(JSON.parse(run(data, '--json', path.join(lib, 'deep')).stdout)).toMatchObject({ added: 1 }); // deep/a/RJ456789 Deep work
+    const again = run(data, '--json', lib);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ skipped: 5, removed: 0 });
+    const db = await openMigrated(data);
+    try {
+      expect(await db('works').where({ id: 456789 }).first('removed_at')).toEqual({ removed_at: null });
+    } finally {
+      await db.destroy();
+    }
+    // once the deep folder is really gone, the root scan hides it (1 of 6: allowed with the flag)
+    fs.rmSync(path.join(lib, 'deep'), { recursive: true });
+    expect(JSON.parse(run(data, '--json', '--allow-mass-removal', lib).stdout)).toMatchObject({ removed: 1 });
+  });
+
+  it('refuses to run while another process scans, naming its pid, with exit 75 (EX_TEMPFAIL)', async () => {
     const data = tempDir();
     const db = await openMigrated(data);
-    const lock = await acquireScanLock(db, 'scan');
+    const lock = await acquireScanLock(db, 'metadata');
     try {
       const r = run(data, copyLibrary());
-      expect(r.code).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`a scan is already running \\(pid ${process.pid} on `));
+      expect(r.code).toBe(75);
+      expect(r.stderr).toMatch(new RegExp(`^audiolib: a scan is already running \\(pid ${process.pid} on `, 'm'));
+      const json = run(data, '--json', copyLibrary());
+      expect(json.code).toBe(75);
+      expect(JSON.parse(json.stdout)).toEqual({ error: expect.stringMatching(new RegExp(`^a scan is already running \\(pid ${process.pid} on `)), code: 'locked', exit: 75 });
     } finally {
       await lock.release('finished');
       await db.destroy();

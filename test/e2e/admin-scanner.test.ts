@@ -1,6 +1,6 @@
 /**
  * /admin/scanner in real Chromium against the real server and real scans (spec 001
- * sections 2, 3, 4, 7, 8 and 9; issue 4 "Admin scanner page"): the buttons and their
+ * sections 2, 3, 4, 7, 8 and 9): the buttons and their
  * disabled states, the running state with the terminate button, the finished state with
  * the result lines and counts of the fixture library, the log panel (latest two messages,
  * 256 px body), the processing/failed tabs with expandable logs, the last scan's state

@@ -1,8 +1,9 @@
 /**
  * The admin section in a real browser (spec 001 sections 2, 5, 6, 8): the admin
  * layout's links, library root folders, the advanced settings cards and Save,
- * user management with its validation messages, warnings and confirmation, and
- * the admin password change that signs out. No CSP violation on any page.
+ * the AI lyric workers' keys (create, shown once, copy, revoke), user management with
+ * its validation messages, warnings and confirmation, and the admin password change
+ * that signs out. No CSP violation on any page.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,13 +75,13 @@ describe('/admin/advanced', () => {
   const cards = ['Web preferences', 'Player settings', 'Crawler settings', 'Folder scan settings', 'Web server settings', 'Security', 'Other'];
   const keys = ['pageSize', 'rewindSeekTime', 'forwardSeekTime', 'tagLanguage', 'dlsiteTimeout', 'hvdbTimeout', 'retryDelay', 'retry', 'maxParallelism',
     'httpProxyHost', 'httpProxyPort', 'scannerMaxRecursionDepth', 'skipCleanup', 'fetchMetadata', 'production', 'auth', 'enableGzip', 'listenPort', 'blockRemoteConnection',
-    'expiresIn', 'checkUpdate', 'checkBetaUpdate', 'dbUseDefaultPath', 'coverUseDefaultPath', 'scanCron', 'transcriberCommand', 'lyricWorkerTimeout'];
+    'expiresIn', 'trustProxy', 'checkUpdate', 'checkBetaUpdate', 'dbUseDefaultPath', 'coverUseDefaultPath', 'scanCron', 'transcriberCommand', 'lyricWorkerTimeout'];
 
   it('shows every card and every key with its default; production and auth are locked in production', async () => {
     const page = await adminPage('/admin/advanced');
     await page.getByTestId('save-config').waitFor();
     for (const card of cards) await expect(page.getByRole('heading', { name: card, exact: true }).count()).resolves.toBe(1);
-    await expect(page.getByTestId('card-server').textContent()).resolves.toContain('Changes here need a restart of the server.');
+    await expect(page.getByTestId('card-server').getByTestId('restart-hint').count()).resolves.toBe(1);
     for (const key of keys) {
       const field = page.locator(`[data-key="${key}"]`).first();
       await expect(field.count(), key).resolves.toBe(1);
@@ -111,6 +112,56 @@ describe('/admin/advanced', () => {
     await notice(page, 'maxParallelism').waitFor();
     expect(live.maxParallelism).toBe(16);
     await e2e.screenshot(page, 'admin-advanced');
+  });
+
+  it('creates a worker key shown once with a copy button, and revokes it: the worker is refused at once', async () => {
+    const claim = (key: string) => fetch(`${e2e.url}/api/lyric/worker/claim`, {
+      method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ worker_name: 'e2e' }),
+    }).then((r) => r.status);
+    const page = await adminPage('/admin/advanced');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.url });
+    const card = page.getByTestId('card-workers');
+    await expect(card.getByTestId('worker-keys-empty').textContent()).resolves.toBe('No worker keys yet.');
+    await card.getByLabel('Key name').fill('gpu-box');
+    await card.getByRole('button', { name: 'Create key' }).click();
+    const shown = card.getByTestId('new-worker-key');
+    await expect(shown.textContent()).resolves.toContain('Worker key gpu-box created');
+    await expect(shown.textContent()).resolves.toContain('it is not shown again');
+    const key = (await card.getByTestId('new-worker-key-value').textContent())!;
+    expect(key).toMatch(/^alw_[\w-]{43}$/);
+    await shown.getByRole('button', { name: 'Copy' }).click();
+    await shown.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+    const row = card.locator('[data-testid="worker-key-row"][data-name="gpu-box"]');
+    await expect(row.textContent()).resolves.toMatch(/active.*never used/);
+    expect(await claim(key)).toBe(204); // accepted: no task is pending
+    await e2e.screenshot(page, 'admin-worker-keys');
+
+    // shown once: gone after Done and after a reload, never in the list
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await shown.waitFor({ state: 'detached' });
+    await page.reload();
+    await expect(row.textContent()).resolves.toMatch(/active.*last used/);
+    expect(await page.locator('main').textContent()).not.toContain(key);
+
+    await row.getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByTestId('confirm-message').textContent()).resolves.toBe('Revoke worker key gpu-box? Workers using it are refused at once.');
+    await page.getByTestId('confirm-ok').click();
+    await notice(page, 'worker key gpu-box revoked').waitFor();
+    await card.locator('[data-testid="worker-key-row"][data-name="gpu-box"][data-revoked="true"]').waitFor();
+    await expect(row.getByTestId('worker-key-state').textContent()).resolves.toBe('revoked');
+    await expect(row.getByRole('button', { name: 'Revoke' }).count()).resolves.toBe(0);
+    expect(await claim(key)).toBe(401);
+  });
+
+  it('shows the worker keys card in Chinese', async () => {
+    const page = await e2e.page({ lang: 'zh-CN' });
+    await page.goto('/admin/advanced');
+    const card = page.getByTestId('card-workers');
+    await card.getByRole('heading', { name: 'AI 字幕工作者' }).waitFor();
+    await expect(card.getByTestId('worker-key-state').first().textContent()).resolves.toBe('已吊销');
+    await card.getByRole('button', { name: '创建密钥' }).waitFor();
   });
 });
 

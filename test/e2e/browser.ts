@@ -34,7 +34,7 @@ function newestMtime(dir: string): number {
 function webIsStale(): boolean {
   if (!fs.existsSync(webIndex)) return true;
   const built = fs.statSync(webIndex).mtimeMs;
-  return newestMtime(path.join(webSrc, 'src')) > built || newestMtime(path.join(repo, 'src', 'api')) > built;
+  return [path.join(webSrc, 'src'), path.join(repo, 'src', 'api'), path.join(repo, 'src', 'model')].some((dir) => newestMtime(dir) > built);
 }
 
 /** Builds dist/web when missing or stale; one build at a time across test workers. */
@@ -43,7 +43,7 @@ export function ensureWebBuilt(): void {
   fs.mkdirSync(path.join(repo, 'dist'), { recursive: true });
   execFileSync('flock', [path.join(repo, 'dist', '.web-build.lock'), 'sh', '-c',
     // Re-check under the lock: another worker may have built it meanwhile.
-    `[ -f dist/web/index.html ] && [ -z "$(find web/src src/api -newer dist/web/index.html -type f | head -1)" ] || npx vite build --config web/vite.config.ts --logLevel warn`], { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    `[ -f dist/web/index.html ] && [ -z "$(find web/src src/api src/model -newer dist/web/index.html -type f | head -1)" ] || npx vite build --config web/vite.config.ts --logLevel warn`], { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 /**
@@ -75,6 +75,8 @@ export interface PageOptions {
   lang?: 'en' | 'zh-CN' | null;
   /** Signed in as admin before the page loads (default true). */
   signedIn?: boolean;
+  /** Signed in with this token (another user's) instead of the admin's. */
+  token?: string;
 }
 
 export interface E2E {
@@ -120,7 +122,7 @@ export async function startE2E(opts: { scan?: boolean; extraWorks?: number } = {
         sessionStorage.setItem('e2e-seeded', '1');
         if (lang) localStorage.setItem('lang', lang);
         if (signedIn) localStorage.setItem('token', token);
-      }, { lang, token, signedIn });
+      }, { lang, token: p.token ?? token, signedIn });
       const page = await context.newPage();
       page.setDefaultTimeout(20_000);
       return page;

@@ -68,10 +68,13 @@ describe('work header', () => {
     }
   });
 
-  it('tells an unknown work with the server error', async () => {
-    const page = await e2e.page();
+  it('shows the not-found page for an unknown work, with no notice', async () => {
+    const page = await e2e.page({ lang: 'zh-CN' });
     await page.goto('/work/999999');
-    await page.getByText('work not found').waitFor();
+    await page.getByTestId('not-found').getByText('/work/999999 不存在。').waitFor();
+    await expect(page.getByTestId('not-found').getByRole('heading', { name: '页面不存在' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('drawer-toggle').isVisible()).resolves.toBe(true);
+    await expect(page.locator('.mantine-Notification-root').count()).resolves.toBe(0);
   });
 });
 

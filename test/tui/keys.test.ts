@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KEY_TABLE, actionFor, keyToken, type KeyContext } from '../../src/tui/keys.js';
+import { KEY_TABLE, actionFor, keyToken, splitKeys, type KeyContext } from '../../src/tui/keys.js';
 import { renderManPage } from '../../src/tui/manpage.js';
 import { helpLines } from '../../src/tui/screens/help.js';
 
@@ -21,12 +21,12 @@ describe('key table', () => {
     }
   });
 
-  it('has the keys of issue 7 (after cmus and mpv)', () => {
+  it('has the keys of cmus and mpv', () => {
     const on = (token: string, context: KeyContext = 'list') => actionFor(token, [context, 'list', 'everywhere']);
     expect([on('j'), on('down'), on('k'), on('up'), on('enter'), on('space')]).toEqual(['down', 'down', 'up', 'up', 'open', 'pause']);
     expect([on('h'), on('left'), on('l'), on('right')]).toEqual(['seekBack', 'seekBack', 'seekForward', 'seekForward']);
-    expect([on('['), on(']'), on('+'), on('-'), on('n'), on('N'), on('/'), on('m'), on('q'), on('?')])
-      .toEqual(['speedDown', 'speedUp', 'volumeUp', 'volumeDown', 'next', 'previous', 'search', 'playMode', 'back', 'help']);
+    expect([on('['), on(']'), on('+'), on('-'), on('n'), on('N'), on('/'), on('m'), on('q'), on('esc'), on('?')])
+      .toEqual(['speedDown', 'speedUp', 'volumeUp', 'volumeDown', 'next', 'previous', 'search', 'playMode', 'quit', 'back', 'help']);
   });
 
   it('reads Ink key objects as tokens', () => {
@@ -34,6 +34,18 @@ describe('key table', () => {
     expect(keyToken(' ', {})).toBe('space');
     expect(keyToken('f', { ctrl: true })).toBe('C-f');
     expect(keyToken('N', { shift: true })).toBe('N');
+  });
+
+  it('splits one read into keys: characters one by one, a CJK character or an emoji as one key', () => {
+    const tokens = (input: string) => splitKeys(input, {}).map(({ input: i, key }) => keyToken(i, key));
+    expect(tokens('jjj')).toEqual(['j', 'j', 'j']);
+    expect(tokens('ab c\r')).toEqual(['a', 'b', 'space', 'c', 'enter']);
+    expect(tokens('雨音\r')).toEqual(['雨', '音', 'enter']);
+    expect(tokens('👍🏽x')).toEqual(['👍🏽', 'x']);
+    expect(tokens('j\u0006G\t')).toEqual(['j', 'C-f', 'G', 'tab']);
+    expect(splitKeys<{ delete?: boolean }>('ab\u007f', {}).at(-1)!.key.delete).toBe(true);
+    // A key Ink parsed (an escape sequence) stays whole.
+    expect(splitKeys('', { downArrow: true })).toEqual([{ input: '', key: { downArrow: true } }]);
   });
 
   it('the help overlay lists every binding', () => {

@@ -52,7 +52,8 @@ describe('works list', () => {
     const frame = await t.waitFor('サキュバスアカデミア');
     expect(frame).toContain('All works (5)');
     expect(frame).toContain('RJ01012345');
-    expect(frame).toContain('release desc');
+    expect(frame).toContain('Release date ↓');
+    expect(frame).not.toMatch(/release|desc/);
     expect(frame).toContain('nothing playing');
     expectFits(frame, 80, 24);
   });
@@ -77,20 +78,56 @@ describe('works list', () => {
     expect(cursorLine(t.lastFrame())).toContain('RJ01012345');
   });
 
-  it('s cycles the sort, o the order, a the age rating, y the lyric filter', async () => {
+  it('s cycles the sort, o the order, a the age rating, y the lyric filter, named as in the web UI', async () => {
     const t = open();
     await t.waitFor('RJ173248');
     await t.press('s');
-    await t.waitFor('rating desc');
+    await t.waitFor('My rating ↓');
     await t.press('o');
-    await t.waitFor('rating asc');
+    await t.waitFor('My rating ↑');
+    await t.press('s');
+    await t.waitFor('Sales ↑');
+    expect(t.lastFrame()).not.toContain('dl_count');
     await t.press('a');
-    await t.waitFor('age:all ages');
+    await t.waitFor('Sales ↑ · All ages');
     await t.press('a');
-    await t.waitFor('age:R18');
+    await t.waitFor('Sales ↑ · Adults only (R18)');
     await t.press('a', 'y');
-    const local = await t.waitFor((f) => f.includes('lyric:local') && f.includes('RJ01012345') && !f.includes('サキュバスアカデミア'));
+    const local = await t.waitFor((f) => f.includes('Sales ↑ · Local subtitles') && f.includes('RJ01012345') && !f.includes('サキュバスアカデミア'));
     expect(local).toMatch(/All works \(1\)/);
+  });
+
+  it('keys read at once are each handled in order: jjj, jj + Enter, / + CJK text + Enter', async () => {
+    const t = open();
+    await t.waitFor('RJ173248');
+    await t.press('jjj');
+    await t.waitFor((f) => cursorLine(f).includes('RJ189758'));
+    await t.press('kk\r');
+    await t.waitFor('RJ299717  RJ299717');
+    await t.press('q');
+    await t.waitFor('All works (5)');
+    await t.press('/サキュバス\r');
+    const found = await t.waitFor('Search keyword: サキュバス (1)');
+    expect(found).not.toContain('search:');
+  });
+
+  it('keys typed while the list loads act on it once it is there', async () => {
+    // A source as slow as a distant server: every page of works takes 400 ms.
+    const slow = Object.create(source) as LocalSource;
+    slow.works = async (q) => { await new Promise((r) => setTimeout(r, 400)); return source.works(q); };
+    term = renderTerminal(<App source={slow} player={null} playerMissing="no mpv" seek={seek} columns={80} rows={24} />, 80, 24);
+    await term.waitFor('All works (…)');
+    await term.press('j');
+    await term.press('j', 'enter');
+    await term.waitFor('RJ265946  サキュバスアカデミア');
+  });
+
+  it('fits 40 columns with every filter on', async () => {
+    const t = open({ columns: 40, rows: 12 });
+    await t.waitFor('RJ173248');
+    await t.press('a', 'a', 'y', 'y', 'y');
+    const frame = await t.waitFor((f) => f.includes('(0)') || f.includes('(1)'));
+    expectFits(frame, 40, 12);
   });
 
   it('/ searches by keyword; a tag:/va:/circle:/fuzzy: word makes an advanced search', async () => {
@@ -123,12 +160,25 @@ describe('works list', () => {
     expect(cursorLine(t.lastFrame())).toContain('RJ265946');
   });
 
-  it('q on the first screen quits', async () => {
+  it('q on the first screen quits when nothing plays', async () => {
     let quit = false;
     const t = open({ onQuit: () => { quit = true; } });
     await t.waitFor('RJ173248');
     await t.press('q');
     expect(quit).toBe(true);
+  });
+
+  it('Esc goes back but never quits, also after a search and on every first screen', async () => {
+    let quit = false;
+    const t = open({ onQuit: () => { quit = true; } });
+    await t.waitFor('RJ173248');
+    await t.press('/');
+    await t.type('サキュバス');
+    await t.waitFor('Search keyword: サキュバス (1)');
+    await t.press('esc', 'esc');
+    await t.press('6', 'esc', 'esc', '2', 'esc');
+    await t.waitFor(/Circles \(\d+\)/);
+    expect(quit).toBe(false);
   });
 
   it('fits 50 columns: long Japanese titles are cut by display width', async () => {
@@ -181,13 +231,38 @@ describe('help overlay', () => {
     expect(help).toMatch(/j, Down\s+move down/);
     await t.press('G');
     await t.press(...Array(40).fill('j'));
-    await t.waitFor('progress: marked');
+    await t.waitFor('progress: Want to listen');
     await t.press('q');
     await t.waitFor('All works (5)');
   });
 });
 
 describe('playing through mpv', () => {
+  it('marks the playing track in its folder; q on a first screen asks "quit? [y/N]" while playing', async () => {
+    let quit = false;
+    player = await realPlayer(source);
+    const t = open({ player, onQuit: () => { quit = true; }, view: { screen: 'work', workId: 265946, path: [], cursor: 0 } });
+    await t.waitFor('long tone 10min.mp3');
+    expect(t.lastFrame()).toMatch(/^› ♪ long tone 10min\.mp3/m);
+    await t.press('enter');
+    await t.waitFor(/^› ▶ long tone 10min\.mp3\s+10:00/m);
+    expect(t.lastFrame()).toMatch(/^ {2}♪ short\.mp3/m);
+    await t.press('q');
+    await t.waitFor('quit? [y/N]');
+    await t.press('n');
+    await t.waitFor((f) => !f.includes('quit? [y/N]'));
+    expect(quit).toBe(false);
+    expect(player.state.queueIndex).toBe(0);
+    await t.press('1');
+    await t.waitFor('All works (5)');
+    await t.press('q');
+    await t.waitFor('quit? [y/N]');
+    expect(quit).toBe(false);
+    await t.press('y');
+    expect(quit).toBe(true);
+  });
+
+
   it('enter plays a track: bar, queue, now playing, keys for pause, mode, volume, speed, seek, next', async () => {
     player = await realPlayer(source);
     const t = open({ player, view: { screen: 'work', workId: 265946, path: [], cursor: 0 } });
@@ -202,7 +277,7 @@ describe('playing through mpv', () => {
     await t.press('h');
     await t.waitFor(/0:2\d \[/);
     await t.press('m');
-    await t.waitFor('all repeat  vol 100%');
+    await t.waitFor('Repeat all  vol 100%');
     await t.press('-');
     await t.waitFor('vol 96%');
     await t.press('+', '+');
@@ -224,7 +299,7 @@ describe('playing through mpv', () => {
     await t.waitFor('▶ long tone 10min.mp3');
     await t.press('7');
     const now = await t.waitFor((f) => f.includes('track 1/2') && f.includes('no lyric for this track'));
-    expect(now).toMatch(/playing\s+all repeat\s+muted\s+0\.50x/);
+    expect(now).toMatch(/playing\s+Repeat all\s+muted\s+0\.50x/);
   });
 
   it('now playing shows the synced lyric line; the queue removes and moves tracks', async () => {
@@ -296,6 +371,6 @@ describe('playing through mpv', () => {
     await u.press('tab');
     await u.waitFor('[My progress]');
     await u.press('p');
-    await u.waitFor('progress:listening');
+    await u.waitFor('Last updated ↓ · Listening');
   });
 });

@@ -30,6 +30,7 @@ const Favourites = lazy(() => import('./pages/Favourites'));
 const AiLyric = lazy(() => import('./pages/AiLyric'));
 const TrialSpider = lazy(() => import('./pages/TrialSpider'));
 const FullScreenPlayer = lazy(() => import('./pages/FullScreenPlayer'));
+const Players = lazy(() => import('./pages/Players'));
 const AdminHome = lazy(() => import('./pages/admin/AdminHome'));
 const AdminScanner = lazy(() => import('./pages/admin/Scanner'));
 const AdminAdvanced = lazy(() => import('./pages/admin/Advanced'));
@@ -64,6 +65,7 @@ export const mainRoutes: RouteDef[] = [
   { path: '/ai_lyric', page: AiLyric },
   { path: '/fullScreenPlayer', page: FullScreenPlayer },
   { path: '/fullScreenPlayer/:workId', page: FullScreenPlayer },
+  { path: '/players', page: Players },
 ];
 
 const spinner = <Center h="50vh"><Loader /></Center>;

@@ -7,6 +7,7 @@ import { configAdminRouter } from './config-admin/index.js';
 import { rootsRouter } from './roots/index.js';
 import { credentialsRouter } from './credentials/index.js';
 import { lyricRouter } from './lyric/index.js';
+import { workerKeysRouter } from './worker-keys/index.js';
 import { worksRouter } from './works/index.js';
 import { namesRouter } from './names/index.js';
 import { workRouter } from './work/index.js';
@@ -14,6 +15,7 @@ import { reviewRouter } from './review/index.js';
 import { histroyRouter } from './histroy/index.js';
 import { versionRouter } from './version.js';
 import { configSharedRouter } from './config-shared.js';
+import { playerAccessRouter } from './player-access/index.js';
 import { fakeRouter } from './fake/index.js';
 
-export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, fakeRouter];
+export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter, fakeRouter];

@@ -6,10 +6,11 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import { currentTrack, type PlayerState } from '../../player/index.js';
 import { progressBar } from './progress-bar.js';
+import { PLAY_MODE_LABELS } from '../labels.js';
 
 /** Mode, volume, speed, sleep: the status words of the bar. */
 export function statusWords(s: PlayerState): string {
-  return [s.playMode, s.muted ? 'muted' : `vol ${Math.round(s.volume * 100)}%`, `${s.speed.toFixed(2)}x`, s.sleepTime ? `sleep ${s.sleepTime}` : ''].filter(Boolean).join('  ');
+  return [PLAY_MODE_LABELS[s.playMode], s.muted ? 'muted' : `vol ${Math.round(s.volume * 100)}%`, `${s.speed.toFixed(2)}x`, s.sleepTime ? `sleep ${s.sleepTime}` : ''].filter(Boolean).join('  ');
 }
 
 export function NowBar({ state, width }: { state: PlayerState; width: number }): React.ReactElement {

@@ -1,6 +1,6 @@
 /**
  * Where the TUI reads the catalogue and writes history: one interface, two
- * implementations (issue 7): `remote.ts` (the HTTP API of a running server, media URLs
+ * implementations: `remote.ts` (the HTTP API of a running server, media URLs
  * with ?token=) and `local.ts` (the data directory's database through the domain
  * functions, files played from disk). Both save history in the same `{queue, index,
  * seconds}` form the web player uses.

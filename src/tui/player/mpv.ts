@@ -3,14 +3,15 @@
  * started with `--idle --no-video --no-terminal --input-ipc-server=<socket in a temp dir>`,
  * one JSON line per request with a `request_id`, observed properties instead of polling,
  * `loadfile` resolved on `file-loaded`, and `end-file` reasons reported distinctly.
+ * mpv ends with the TUI, also on `kill -9`, and folders of dead sessions are removed at
+ * start (mpv-watchdog.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { AudioBackend, BackendEvents, EndReason } from './backend.js';
+import { makeSessionDir, removeStaleSessionDirs, socketIn, watchMpv } from './mpv-watchdog.js';
 
 export interface MpvOptions {
   /** The mpv executable (default `mpv` on PATH). */
@@ -37,12 +38,13 @@ export class MpvPlayer extends EventEmitter<BackendEvents> implements AudioBacke
   /** Last observed property values (`time-pos`, `duration`, `pause`, `volume`, `speed`). */
   readonly properties: Record<string, unknown> = {};
 
-  private constructor(private readonly proc: ChildProcess, private readonly socket: net.Socket, private readonly dir: string) {
+  private constructor(private readonly proc: ChildProcess, private readonly socket: net.Socket, private readonly dir: string, watchdog: { stop(): void }) {
     super();
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => this.onData(chunk));
     socket.on('error', () => undefined);
     proc.once('exit', (code) => {
+      watchdog.stop();
       this.failAll(new Error('mpv exited'));
       fs.rmSync(this.dir, { recursive: true, force: true });
       this.emit('exit', code);
@@ -50,27 +52,34 @@ export class MpvPlayer extends EventEmitter<BackendEvents> implements AudioBacke
   }
 
   /**
-   * Spawns mpv and connects to its IPC socket; observes time-pos, duration, pause, volume
-   * and speed. Throws `MpvMissingError` when the binary is not found.
+   * Spawns mpv with its watchdog and connects to its IPC socket; observes time-pos,
+   * duration, pause, volume and speed. Meanwhile removes the folders of dead sessions.
+   * Throws `MpvMissingError` when the binary is not found.
    */
   static async start(opts: MpvOptions = {}): Promise<MpvPlayer> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'audiolib-mpv-'));
-    const socketPath = path.join(dir, 'ipc.sock');
+    const cleaning = removeStaleSessionDirs();
+    const dir = makeSessionDir();
+    const socketPath = socketIn(dir);
     const binary = opts.binary ?? 'mpv';
     const proc = spawn(binary, ['--idle', '--no-video', '--no-terminal', `--input-ipc-server=${socketPath}`, ...(opts.extraArgs ?? [])], { stdio: 'ignore' });
     const spawned = new Promise<void>((resolve, reject) => {
       proc.once('spawn', resolve);
       proc.once('error', (err: NodeJS.ErrnoException) => reject(err.code === 'ENOENT' ? new MpvMissingError(binary) : err));
     });
+    let watchdog: { stop(): void } | null = null;
     try {
       await spawned;
+      watchdog = watchMpv(proc.pid!, dir);
       const socket = await connectWhenReady(socketPath, proc, opts.startTimeoutMs ?? 5000);
-      const player = new MpvPlayer(proc, socket, dir);
+      const player = new MpvPlayer(proc, socket, dir, watchdog);
       for (const [i, name] of OBSERVED.entries()) await player.command('observe_property', i + 1, name);
+      await cleaning;
       return player;
     } catch (err) {
+      watchdog?.stop();
       proc.kill('SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });
+      await cleaning;
       throw err;
     }
   }
@@ -118,7 +127,7 @@ export class MpvPlayer extends EventEmitter<BackendEvents> implements AudioBacke
     this.socket.destroy();
   }
 
-  /** Kills mpv synchronously (for process exit handlers, where nothing async runs). */
+  /** Kills mpv synchronously (for process exit handlers, where nothing async runs; the watchdog removes the folder). */
   killNow(): void {
     this.quitting = true;
     if (this.proc.exitCode === null) this.proc.kill('SIGTERM');

@@ -8,6 +8,7 @@ import { Box, Text } from 'ink';
 import { formatDuration } from '../../player/index.js';
 import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
+import { FAVOURITE_ORDER_LABELS, PROGRESS_LABELS, SORT_ARROWS, labelOf } from '../labels.js';
 import { usePaged } from '../hooks/use-paged.js';
 import { List } from '../components/list.js';
 import { WorkRow } from '../components/work-row.js';
@@ -22,7 +23,7 @@ function extraOf(mode: FavouritesView['mode'], w: Work): string {
     return `${w.state.index + 1}/${w.state.queue.length} ${formatDuration(w.state.seconds)} ${t?.title ?? ''}`;
   }
   if (mode === 'review') return [w.userRating ? `★${w.userRating}` : '', w.review_text ?? ''].filter(Boolean).join(' ');
-  if (mode === 'progress') return w.progress ?? '';
+  if (mode === 'progress') return w.progress ? labelOf(PROGRESS_LABELS, w.progress) : '';
   return '';
 }
 
@@ -63,10 +64,14 @@ export function FavouritesScreen({ view, active, width, height }: { view: Favour
         return update({ mode: 'progress', progress: PROGRESS_VALUES[(PROGRESS_VALUES.indexOf(progress) + 1) % PROGRESS_VALUES.length], cursor: 0 } as Partial<FavouritesView>);
       default:
     }
-  });
+  }, !(list.loading && list.items.length === 0));
 
   const tabs = FAVOURITE_MODES.map((m) => (m === mode ? `[${MODE_TITLES[m]}]` : MODE_TITLES[m])).join(' ');
-  const settings = `${view.order}${mode === 'history' ? '' : ` ${view.sort}`}${mode === 'progress' ? `  progress:${progress}` : ''}`;
+  // In the web's words: the sort (no direction where it has none), the progress shown.
+  const settings = [
+    labelOf(FAVOURITE_ORDER_LABELS, view.order) + (mode === 'history' || view.order === 'allage' || view.order === 'nsfw' ? '' : ` ${labelOf(SORT_ARROWS, view.sort)}`),
+    ...(mode === 'progress' ? [labelOf(PROGRESS_LABELS, progress)] : []),
+  ].join(' · ');
   return (
     <Box flexDirection="column" width={width}>
       <Box width={width}>

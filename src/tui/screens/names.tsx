@@ -29,7 +29,7 @@ export function NamesScreen({ view, active, width, height }: { view: NamesView; 
       const by = view.kind === 'circles' ? { circleId: Number(item.id) } : view.kind === 'tags' ? { tagId: Number(item.id) } : { vaId: String(item.id) };
       push(worksView({ title: `${WORKS_TITLES[view.kind]} ${item.name ?? ''}`.trim(), ...by }));
     }
-  });
+  }, !loading);
 
   return (
     <Box flexDirection="column" width={width}>

@@ -11,6 +11,8 @@ import { formatWorkCode, type QueueItem, type TrackNode, type Work } from '../..
 import { formatDuration } from '../../player/index.js';
 import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
+import { usePlayerState } from '../hooks/use-player.js';
+import { PROGRESS_LABELS, labelOf } from '../labels.js';
 import { useLoad } from '../hooks/use-load.js';
 import { List } from '../components/list.js';
 import type { WorkView } from '../views.js';
@@ -96,7 +98,11 @@ export function WorkScreen({ view, active, width, height }: { view: WorkView; ac
         return notify('resumed play history');
       default:
     }
-  });
+  }, !!data || !!error);
+  // The playing (or paused) track is marked in its folder, as in the queue.
+  const playerState = usePlayerState(player);
+  const playingHash = playerState.queue[playerState.queueIndex]?.hash ?? null;
+  const iconOf = (n: TrackNode) => (n.hash && n.hash === playingHash ? (playerState.playing ? '▶' : '‖') : ICON[n.type]);
 
   if (error) return <Text color="red">{error}</Text>;
   if (loading || !data) return <Text dimColor>loading…</Text>;
@@ -112,7 +118,7 @@ export function WorkScreen({ view, active, width, height }: { view: WorkView; ac
         empty="empty folder"
         renderRow={(n, _i, selected) => (
           <Box width={width - 2}>
-            <Box flexGrow={1} flexShrink={1}><Text inverse={selected} wrap="truncate-end">{`${ICON[n.type]} ${n.title}`}</Text></Box>
+            <Box flexGrow={1} flexShrink={1}><Text inverse={selected} wrap="truncate-end">{`${iconOf(n)} ${n.title}`}</Text></Box>
             <Box flexShrink={0} marginLeft={1}>
               <Text dimColor>{n.type === 'folder' ? `${countItems(n)} items` : n.type === 'audio' ? formatDuration(n.duration ?? 0) : ''}</Text>
             </Box>
@@ -130,9 +136,9 @@ function headerLines(w: Work): string[] {
     w.circle?.name ?? null,
     w.rate_count ? `★${w.rate_average_2dp.toFixed(2)} (${w.rate_count})` : null,
     w.price ? `¥${w.price}` : null,
-    w.dl_count ? `sold ${w.dl_count}` : null,
+    w.dl_count ? `Sales ${w.dl_count}` : null,
     w.release,
-    w.progress,
+    w.progress ? labelOf(PROGRESS_LABELS, w.progress) : null,
   ].filter(Boolean);
   if (facts.length) lines.push(facts.join(' · '));
   if (w.tags.length && w.tags[0]!.name !== null) lines.push('tags: ' + w.tags.map((t) => t.name).join(', '));

@@ -7,13 +7,12 @@ import React, { useEffect } from 'react';
 import { Box, Text } from 'ink';
 import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
+import { LYRIC_LABELS, NSFW_LABELS, SORT_ARROWS, WORK_ORDER_LABELS, labelOf } from '../labels.js';
 import { usePaged } from '../hooks/use-paged.js';
 import { List } from '../components/list.js';
 import { WorkRow } from '../components/work-row.js';
 import { newSeed, NSFW_OPTIONS, WORK_SORT_ORDERS, type WorkSortOrder } from '../../model/index.js';
 import { LYRIC_FILTERS, searchText, type WorksView } from '../views.js';
-
-const AGE = ['all', 'all ages', 'R18'];
 
 export function WorksScreen({ view, active, width, height }: { view: WorksView; active: boolean; width: number; height: number }): React.ReactElement {
   const { source, push, update } = useSession();
@@ -48,19 +47,24 @@ export function WorksScreen({ view, active, width, height }: { view: WorksView; 
       }
       default:
     }
-  });
+  }, !(list.loading && list.items.length === 0));
 
   // Infinite scroll's end (spec 000 section 2): shown once the last row is reached.
   const atEnd = list.done && !list.error && list.items.length > 0 && cursor >= list.items.length - 1;
   const search = searchText(view);
-  const lyricText = lyric.length ? lyric.join('+') : 'any';
+  // The sort, then the filters that are on (age rating, subtitles), in the web's words.
+  const settings = [
+    `${labelOf(WORK_ORDER_LABELS, order)} ${labelOf(SORT_ARROWS, sort)}`,
+    ...(nsfw ? [NSFW_LABELS[nsfw] ?? String(nsfw)] : []),
+    ...(lyric.length ? [lyric.map((part) => labelOf(LYRIC_LABELS, part)).join(' or ')] : []),
+  ].join(' · ');
   const title = `${view.title}${search ? `: ${search}` : ''} (${list.loading && !list.items.length ? '…' : list.total})`;
   return (
     <Box flexDirection="column" width={width}>
       <Box width={width}>
-        <Box flexShrink={1}><Text bold wrap="truncate-end">{title}</Text></Box>
-        <Box flexGrow={1} justifyContent="flex-end" flexShrink={0} marginLeft={1}>
-          <Text dimColor wrap="truncate-start">{`${order} ${sort}  age:${AGE[nsfw]}  lyric:${lyricText}`}</Text>
+        <Box flexShrink={1} minWidth={Math.min(title.length, Math.floor(width / 2))}><Text bold wrap="truncate-end">{title}</Text></Box>
+        <Box flexGrow={1} justifyContent="flex-end" flexShrink={1} marginLeft={1}>
+          <Text dimColor wrap="truncate-end">{settings}</Text>
         </Box>
       </Box>
       {list.error ? <Text color="red">{list.error}</Text> : (

@@ -56,6 +56,10 @@ describe('PUT /api/config/admin', () => {
     [{ pageSize: 0 }, 'pageSize'],
     [{ rootFolders: [{ name: '', path: '/x' }] }, 'rootFolders.0.name'],
     [{ pageSzie: 12 }, 'pageSzie'],
+    [{ scanCron: 'not a cron' }, 'scanCron'],
+    [{ scanCron: '61 * * * *' }, 'scanCron'],
+    [{ rootFolders: [{ name: 'nas', path: 'mnt/nas' }] }, 'rootFolders.0.path'],
+    [{ rootFolders: [{ name: 'a', path: '/srv/a' }, { name: 'b', path: './b' }] }, 'rootFolders.1.path'],
   ])('answers 400 naming the key for %j', async (config, key) => {
     const before = configText();
     const res = await put(config);
@@ -93,6 +97,13 @@ describe('PUT /api/config/admin', () => {
     const got = await call(srv, 'GET', '/api/config/admin', admin);
     expect(got.body.config).toMatchObject({ rewindSeekTime: 10, forwardSeekTime: 5, pageSize: 30 });
     expect(srv.services.config.httpProxyPort).toBe(3128);
+  });
+
+  it('saves a cron expression and absolute root paths', async () => {
+    const res = await put({ scanCron: '0 3 * * *', rootFolders: [{ name: 'nas', path: '/mnt/nas' }] });
+    expect(res.status).toBe(200);
+    expect(res.body.restartRequired).toEqual(['scanCron']);
+    expect((await put({ scanCron: '', rootFolders: [] })).body.restartRequired).toEqual([]);
   });
 
   it('lists the keys that need a restart, until they are set back', async () => {

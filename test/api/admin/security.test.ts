@@ -1,5 +1,5 @@
 /**
- * Hardening (issue 8): security headers and CSP, login throttling per address,
+ * Hardening: security headers and CSP, login throttling per address,
  * blockRemoteConnection over a real non-loopback connection, database file modes.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * One scan at a time (scan_runs lock, issue 4), a kill leaving the database
+ * One scan at a time (scan_runs lock), a kill leaving the database
  * consistent, and the other scan modes: one work (scanWork) and the lyric scan.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Never lose a library (DESIGN section 4, issue 4): vanished works are hidden with
+ * Never lose a library (DESIGN section 4): vanished works are hidden with
  * their user data kept and come back with their folders; the mass-removal guard stops
  * before hiding anything; works deleted by an admin stay hidden.
  */

@@ -55,4 +55,12 @@ describe('matchLyricTask: stage 1 then stage 2', () => {
     expect(matchLyricTask('02_耳かき.mp3', tasks)).toBeNull();
     expect(matchLyricTask('02_耳かき.mp3', [])).toBeNull();
   });
+  it('follows has_lrc when the server says it: a retried task still serves its lyric', () => {
+    const retried = { ...task(1, '02_耳かき.mp3', TaskStatus.PENDING), has_lrc: true };
+    const failedRetry = { ...task(2, '01_プロローグ.mp3', TaskStatus.ERROR), has_lrc: true };
+    const none = { ...task(3, '03_おやすみ.mp3', TaskStatus.SUCCESS), has_lrc: false };
+    expect(matchLyricTask('02_耳かき.mp3', [retried])).toEqual({ task: retried, loose: false });
+    expect(matchLyricTask('01_プロローグ.mp3', [failedRetry])).toEqual({ task: failedRetry, loose: false });
+    expect(matchLyricTask('03_おやすみ.mp3', [none])).toBeNull();
+  });
 });

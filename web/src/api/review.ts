@@ -1,6 +1,6 @@
 /**
  * Reviews, progress and play history (spec 000 section 7 and its parameter rules):
- * - rating from the work page: PUT /api/review {user_name, work_id, rating}, no params;
+ * - rating from the work page or a work card: PUT /api/review {user_name, work_id, rating}, no params;
  * - rating from the favourites list: ?starOnly=true;
  * - progress: ?starOnly=false&progressOnly=true {user_name, work_id, progress};
  * - the review dialog: ?starOnly=false {user_name, work_id, rating, review_text, progress};
@@ -8,19 +8,35 @@
  * Each answers {message} (shown as the success notice).
  */
 import type { Progress } from '@model';
-import { api } from './client';
+import { api, notifyError, notifySuccess } from './client';
 
 interface Message { message?: string }
 
-export function putRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites'): Promise<Message> {
+function putRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites'): Promise<Message> {
   return api<Message>('/api/review', { method: 'PUT', body: { user_name, work_id, rating }, query: from === 'favourites' ? { starOnly: true } : undefined });
+}
+
+/**
+ * The stars of a work page, a work card or the favourites list (putRating), with the
+ * outcome shown: the server's message as the green notice, a failure as the red one.
+ * Answers true when the rating was saved.
+ */
+export async function saveRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites'): Promise<boolean> {
+  try {
+    const res = await putRating(user_name, work_id, rating, from);
+    if (res.message) notifySuccess(res.message);
+    return true;
+  } catch (err) {
+    notifyError(err);
+    return false;
+  }
 }
 
 export function putProgress(user_name: string, work_id: number, progress: Progress): Promise<Message> {
   return api<Message>('/api/review', { method: 'PUT', body: { user_name, work_id, progress }, query: { starOnly: false, progressOnly: true } });
 }
 
-export function putReview(user_name: string, work_id: number, review: { rating: number; review_text: string; progress: Progress | null }): Promise<Message> {
+export function putReview(user_name: string, work_id: number, review: { rating: number | null; review_text: string; progress: Progress | null }): Promise<Message> {
   return api<Message>('/api/review', { method: 'PUT', body: { user_name, work_id, ...review }, query: { starOnly: false } });
 }
 

@@ -12,7 +12,8 @@ import { Link } from 'react-router-dom';
 import { PROGRESS_VALUES, type Progress, type Work } from '@model';
 import { useAuth } from '../api/auth';
 import { coverUrl, notifyError, notifySuccess } from '../api/client';
-import { putProgress, putRating } from '../api/review';
+import { putProgress, saveRating } from '../api/review';
+import { useDateFormat } from '../i18n/format';
 import { formatSeconds } from '../player/format';
 import { playFromHistory } from './work/WorkActions';
 import { ReviewModal } from './work/ReviewModal';
@@ -24,17 +25,12 @@ function FavouriteItemImpl({ work: initial, mode }: { work: Work; mode: Favourit
   const { me } = useAuth();
   const [work, setWork] = useState(initial);
   const [review, setReview] = useState(false);
+  const { date, dateTime } = useDateFormat();
   const user = me?.user.name ?? '';
 
   const rate = async (rating: number) => {
     if (rating === 0) return;
-    try {
-      const res = await putRating(user, work.id, rating, 'favourites');
-      if (res.message) notifySuccess(res.message);
-      setWork((w) => ({ ...w, userRating: rating }));
-    } catch (err) {
-      notifyError(err);
-    }
+    if (await saveRating(user, work.id, rating, 'favourites')) setWork((w) => ({ ...w, userRating: rating }));
   };
   const setProgress = async (progress: Progress) => {
     try {
@@ -58,7 +54,7 @@ function FavouriteItemImpl({ work: initial, mode }: { work: Work; mode: Favourit
           <Text fw={600} size="sm" lineClamp={2} component={Link} to={`/work/${work.id}`} data-testid="fav-title">{work.title}</Text>
           <Group gap={8}>
             {work.circle && <Text size="xs" c="dimmed" component={Link} to={`/works?circleId=${work.circle.id}`}>{work.circle.name}</Text>}
-            {work.release && <Text size="xs" c="dimmed">{work.release}</Text>}
+            {work.release && <Text size="xs" c="dimmed">{date(work.release)}</Text>}
           </Group>
           {work.vas.length > 0 && <Text size="xs" c="teal" truncate>{work.vas.map((v) => v.name).join(' / ')}</Text>}
           <Rating value={work.userRating ?? 0} onChange={(v) => void rate(v)} size="sm" data-testid="fav-rating" />
@@ -82,7 +78,7 @@ function FavouriteItemImpl({ work: initial, mode }: { work: Work; mode: Favourit
               {track && <Text size="xs" truncate maw={220}>{track.title}</Text>}
             </Group>
           )}
-          {work.updated_at && <Text size="xs" c="dimmed">{t('fav.updated', { time: new Date(work.updated_at).toLocaleString() })}</Text>}
+          {work.updated_at && <Text size="xs" c="dimmed">{t('fav.updated', { time: dateTime(work.updated_at) })}</Text>}
         </Stack>
       </Group>
       {review && <ReviewModal work={work} opened onClose={() => setReview(false)} onSaved={(v) => setWork((w) => ({ ...w, ...(v ?? { userRating: null, review_text: null, progress: null }) }))} />}

@@ -1,12 +1,13 @@
 /**
  * The side drawer (spec 000 section 2): links, random listen (order betterRandom),
- * sleep timer, night mode, language, site selection, settings (/admin), logout with
+ * sleep timer, night mode, language, site selection, music players (/players: the
+ * player password and API keys), settings (/admin), logout with
  * confirmation. The user name shows only when authentication is on.
  */
 import { useState } from 'react';
 import { Divider, Drawer, NavLink, SegmentedControl, Stack, Switch, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import {
-  IconAlarm, IconArrowsShuffle, IconBrain, IconHeadphones, IconHeart, IconLayoutGrid, IconLogout, IconMicrophone, IconMoon,
+  IconAlarm, IconArrowsShuffle, IconBrain, IconDeviceMobile, IconHeadphones, IconHeart, IconLayoutGrid, IconLogout, IconMicrophone, IconMoon,
   IconPlayerPlay, IconSearch, IconSettings, IconTags, IconUsersGroup, IconWorld,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -77,6 +78,7 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
           />
           <Divider my={4} />
           <NavLink component={Link} to="/main" label={t('nav.sites')} leftSection={<IconWorld size={18} />} onClick={onClose} />
+          <NavLink component={Link} to="/players" label={t('players.nav')} leftSection={<IconDeviceMobile size={18} />} onClick={onClose} />
           <NavLink component={Link} to="/admin" label={t('nav.settings')} leftSection={<IconSettings size={18} />} onClick={onClose} />
           <NavLink label={t('nav.logout')} leftSection={<IconLogout size={18} />} onClick={() => setLogoutOpen(true)} c="red" />
         </Stack>

@@ -1,20 +1,24 @@
 /**
  * A work in the works list (spec 000 section 2 "Works list"): grid card (detail or
- * thumbnail zoom) or list row. Cover, code, title, circle, rating, price, sales,
- * labels (tags and voice actors), lyric badge and, in the library, a delete action
- * ('delete audio?'); in the trial catalogue a dislike and a download action instead
- * (TrialActions). A deleted or disliked card hides itself (the parent drops it).
- * Memoised: loading more pages does not re-render loaded cards.
+ * thumbnail zoom) or list row. Cover, code, title, circle, rating, the caller's own
+ * stars (detail card and list row; the library's only), price, sales, labels (tags and
+ * voice actors), lyric badge and, in the library, a delete action ('delete audio?'); in
+ * the trial catalogue a dislike and a download action instead (TrialActions). A deleted
+ * or disliked card hides itself (the parent drops it). Memoised: loading more pages does
+ * not re-render loaded cards.
  */
 import { lazy, memo, Suspense, useState } from 'react';
-import { ActionIcon, AspectRatio, Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { ActionIcon, AspectRatio, Badge, Card, Group, Image, Rating, Stack, Text } from '@mantine/core';
 import { IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatWorkCode, type Work } from '@model';
+import { useAuth } from '../api/auth';
 import { api, coverUrl, notifyError, notifySuccess } from '../api/client';
 import { workPage, type Section } from '../api/section';
 import { TrialActions } from './TrialActions';
+import { saveRating } from '../api/review';
+import { useDateFormat } from '../i18n/format';
 
 // The dialog loads on the first delete click: the list route stays light.
 const ConfirmModal = lazy(() => import('./ConfirmModal').then((m) => ({ default: m.ConfirmModal })));
@@ -71,9 +75,25 @@ function LyricBadge({ status }: { status: string }) {
   );
 }
 
+/**
+ * The caller's own stars of a card (spec 001 section 7 'audio card rating': PUT
+ * /api/review {user_name, work_id, rating}, no query). Not shown to guests, who cannot write.
+ */
+function CardRating({ work }: { work: Work }) {
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const [rating, setRating] = useState(work.userRating ?? 0);
+  if (!me || me.user.group === 'guest') return null;
+  const rate = async (value: number) => {
+    if (value > 0 && await saveRating(me.user.name, work.id, value, 'work')) setRating(value);
+  };
+  return <Rating value={rating} onChange={(v) => void rate(v)} count={5} size="sm" aria-label={t('work.myRating')} data-testid="card-my-rating" />;
+}
+
 function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCardProps) {
   const { t } = useTranslation();
   const [confirm, setConfirm] = useState(false);
+  const { date } = useDateFormat();
   const code = formatWorkCode(work.id, work.code_prefix);
   const href = workPage(section, work.id);
   const trial = section === 'trial';
@@ -117,6 +137,7 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
               <Badge size="xs" variant="outline">{code}</Badge>
               <LyricBadge status={work.lyric_status} />
             </Group>
+            {!trial && <CardRating work={work} />}
             {showLabels && <WorkLabels work={work} size="xs" />}
           </Stack>
           {deleteButton}
@@ -144,14 +165,17 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
         {trialActions}
         {variant === 'detail' && (
           <>
-            <Group gap={4} data-testid="card-rating">
-              <IconStarFilled size={14} color={work.rate_count ? 'var(--mantine-color-yellow-5)' : 'var(--mantine-color-gray-4)'} />
-              <Text size="xs" c="dimmed">{work.rate_average_2dp} ({work.rate_count})</Text>
+            <Group justify="space-between" gap={4}>
+              <Group gap={4} data-testid="card-rating">
+                <IconStarFilled size={14} color={work.rate_count ? 'var(--mantine-color-yellow-5)' : 'var(--mantine-color-gray-4)'} />
+                <Text size="xs" c="dimmed">{work.rate_average_2dp} ({work.rate_count})</Text>
+              </Group>
+              {!trial && <CardRating work={work} />}
             </Group>
             <Group gap={8}>
               {work.price > 0 && <Text size="xs" c="red">{t('work.price', { price: work.price })}</Text>}
               {work.dl_count > 0 && <Text size="xs" c="dimmed">{t('work.sales', { count: work.dl_count })}</Text>}
-              {work.release && <Text size="xs" c="dimmed">{work.release}</Text>}
+              {work.release && <Text size="xs" c="dimmed">{date(work.release)}</Text>}
             </Group>
             <LyricBadge status={work.lyric_status} />
             <WorkLabels work={work} size="xs" />

@@ -14,7 +14,7 @@ const en = {
   },
   site: {
     title: 'Choose a site', audio: 'Audio', trial: 'Trial listening', novel: 'Novels', third: 'Third site',
-    lyskMail: 'Mail', lyskAlarm: 'Alarm', lyskMovie: 'Movie', lyskEmpty: 'Nothing here yet.',
+    lyskMail: 'Mail', lyskAlarm: 'Alarm', lyskMovie: 'Movie', lyskEmpty: 'Nothing here yet.', backToSites: 'Back to the site chooser',
   },
   notFound: { title: 'Page not found', text: 'Nothing lives at {{path}}.', home: 'Back to the works' },
   nav: {
@@ -22,6 +22,22 @@ const en = {
     aiLyric: 'AI lyric centre', player: 'Full-screen player', random: 'Random listen', sleep: 'Sleep timer',
     night: 'Night mode', sites: 'Site selection', settings: 'Settings', logout: 'Log out', language: 'Language',
     logoutConfirm: 'Log out now?', keyword: 'Search keyword', menu: 'Menu', signedInAs: 'Signed in as {{name}}',
+  },
+  players: {
+    nav: 'Music players', title: 'Music players and phones',
+    serverHint: 'Subsonic players (DSub, Symfonium, Substreamer, Tempo, Amperfy, Feishin…) connect with these settings and one of the two ways below.',
+    server: 'Server address', user: 'User name',
+    passwordTitle: 'Player password',
+    passwordHint: 'For players that sign in with a token. Not your login password: it is kept readable (encrypted) for the token check.',
+    passwordSet: 'A player password is set.', passwordUnset: 'No player password is set.',
+    newPassword: 'New player password', confirmPassword: 'Confirm the player password',
+    tooShort: 'password length at least 5', mismatch: 'the two passwords do not match',
+    removePassword: 'Remove', removeConfirm: 'Remove the player password? Players signing in with it stop working.',
+    keysTitle: 'API keys', keysHint: 'For players that support OpenSubsonic API keys: paste a key instead of a user name and password.',
+    noKeys: 'No API keys yet.', keyName: 'Label', keyNamePlaceholder: 'phone', createKey: 'Create a key',
+    keyCreated: 'New API key: copy it now, it is shown only once', copy: 'Copy the key',
+    created: 'Created', lastUsed: 'Last used', never: 'never', revoke: 'Revoke {{name}}',
+    revokeConfirm: 'Revoke the key {{name}}? Players using it stop working at once.',
   },
   sleep: {
     title: 'Sleep timer', time: 'Pause at (HH:MM)', set: 'Set', cancel: 'Cancel timer', none: 'No timer set',
@@ -104,7 +120,7 @@ const en = {
     },
     advanced: {
       title: 'Advanced settings', default: 'Default: {{value}}', readOnly: 'read-only', authLocked: 'cannot be changed in production',
-      restartNotice: 'Changes here need a restart of the server.', restartNeeded: 'Restart the server to apply: {{keys}}',
+      needsRestart: 'needs restart', restartLegend: 'Fields marked “needs restart” take effect when the server next starts.', restartNeeded: 'Restart the server to apply: {{keys}}',
       cards: { web: 'Web preferences', player: 'Player settings', crawler: 'Crawler settings', scan: 'Folder scan settings', server: 'Web server settings', security: 'Security', other: 'Other' },
     },
     keys: {
@@ -113,9 +129,9 @@ const en = {
       retry: 'Max attempts', maxParallelism: 'Crawler parallelism', httpProxyHost: 'HTTP proxy host (empty: none)', httpProxyPort: 'HTTP proxy port (0: none)',
       scannerMaxRecursionDepth: 'Maximum scan recursion depth', skipCleanup: 'Skip cleanup after a scan', fetchMetadata: 'Fetch metadata of new works after a scan',
       production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections',
-      auth: 'Authentication', expiresIn: 'Sign-in expiry',
+      auth: 'Authentication', expiresIn: 'Sign-in expiry', trustProxy: 'Behind a reverse proxy (client address from X-Forwarded-For)',
       checkUpdate: 'Check for updates', checkBetaUpdate: 'Check for beta updates', dbUseDefaultPath: 'Database in the default path', coverUseDefaultPath: 'Covers in the default path',
-      scanCron: 'Scheduled scans (cron, e.g. 0 4 * * *; empty: none; needs a restart)', transcriberCommand: 'AI lyric transcriber command ({input}, {output})', lyricWorkerTimeout: 'AI lyric worker timeout',
+      scanCron: 'Scheduled scans (cron, e.g. 0 4 * * *; empty: none)', transcriberCommand: 'AI lyric transcriber command ({input}, {output})', lyricWorkerTimeout: 'AI lyric worker timeout',
     },
     users: {
       title: 'User management', changeAdminPassword: 'Change the admin password', newPassword: 'New password', confirmPassword: 'Confirm the password',
@@ -123,6 +139,14 @@ const en = {
       addUser: 'Add a user', name: 'User name', password: 'Password', group: 'Group', add: 'Add', nameTooShort: 'username length at least 5',
       groups: { admin: 'admin', user: 'user', guest: 'guest' },
       allUsers: 'All users', selectAll: 'Select all users', select: 'Select {{name}}', confirmDelete: 'confirm deleting selected users?',
+    },
+    workers: {
+      title: 'AI lyric workers',
+      hint: 'Workers (audiolib translate --server URL --key-file FILE) sign in with a worker key instead of the admin password. Listeners cannot post lyrics.',
+      name: 'Key name', create: 'Create key', createdTitle: 'Worker key {{name}} created',
+      showOnce: 'Copy this key now and give it to the worker: it is not shown again.', copy: 'Copy', copied: 'Copied', done: 'Done',
+      active: 'active', revoked: 'revoked', created: 'created {{time}}', lastUsed: 'last used {{time}}', neverUsed: 'never used',
+      revoke: 'Revoke', confirmRevoke: 'Revoke worker key {{name}}? Workers using it are refused at once.', empty: 'No worker keys yet.',
     },
   },
   aiLyric: {

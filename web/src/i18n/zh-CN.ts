@@ -13,7 +13,7 @@ const zhCN: Messages = {
   },
   site: {
     title: '选择站点', audio: '音声', trial: '试听', novel: '小说', third: '第三站',
-    lyskMail: '邮件', lyskAlarm: '闹钟', lyskMovie: '影片', lyskEmpty: '这里还什么都没有。',
+    lyskMail: '邮件', lyskAlarm: '闹钟', lyskMovie: '影片', lyskEmpty: '这里还什么都没有。', backToSites: '返回站点选择',
   },
   notFound: { title: '页面不存在', text: '{{path}} 不存在。', home: '返回作品列表' },
   nav: {
@@ -21,6 +21,22 @@ const zhCN: Messages = {
     aiLyric: 'AI 字幕中心', player: '全屏播放器', random: '随心听', sleep: '睡眠定时',
     night: '夜间模式', sites: '站点选择', settings: '设置', logout: '退出登录', language: '语言',
     logoutConfirm: '确定要退出登录吗？', keyword: '搜索关键字', menu: '菜单', signedInAs: '当前用户：{{name}}',
+  },
+  players: {
+    nav: '音乐播放器', title: '音乐播放器与手机',
+    serverHint: 'Subsonic 播放器（DSub、Symfonium、Substreamer、Tempo、Amperfy、Feishin 等）用下面的服务器地址和用户名，再选下面两种方式之一登录。',
+    server: '服务器地址', user: '用户名',
+    passwordTitle: '播放器密码',
+    passwordHint: '供用令牌（token）登录的播放器使用。它不是你的登录密码：为了校验令牌，服务器会加密保存它的可还原形式。',
+    passwordSet: '已设置播放器密码。', passwordUnset: '尚未设置播放器密码。',
+    newPassword: '新的播放器密码', confirmPassword: '再次输入播放器密码',
+    tooShort: '密码长度至少为 5', mismatch: '两次输入的密码不一致',
+    removePassword: '删除', removeConfirm: '删除播放器密码？用它登录的播放器将无法再连接。',
+    keysTitle: 'API 密钥', keysHint: '供支持 OpenSubsonic API 密钥的播放器使用：填写密钥，无需用户名和密码。',
+    noKeys: '还没有 API 密钥。', keyName: '备注', keyNamePlaceholder: '手机', createKey: '新建密钥',
+    keyCreated: '新的 API 密钥：请立即复制，它只显示这一次', copy: '复制密钥',
+    created: '创建时间', lastUsed: '最近使用', never: '从未', revoke: '吊销 {{name}}',
+    revokeConfirm: '吊销密钥 {{name}}？使用它的播放器会立即无法连接。',
   },
   sleep: {
     title: '睡眠定时', time: '暂停时间（HH:MM）', set: '设定', cancel: '取消定时', none: '未设定定时',
@@ -103,7 +119,7 @@ const zhCN: Messages = {
     },
     advanced: {
       title: '高级设置', default: '默认值：{{value}}', readOnly: '只读', authLocked: '生产模式下不可更改',
-      restartNotice: '此处的更改需要重启服务器。', restartNeeded: '重启服务器后生效：{{keys}}',
+      needsRestart: '需要重启', restartLegend: '标有“需要重启”的设置在服务器下次启动后生效。', restartNeeded: '重启服务器后生效：{{keys}}',
       cards: { web: '网页偏好', player: '播放器设置', crawler: '爬虫设置', scan: '文件夹扫描设置', server: '网页服务器设置', security: '安全', other: '其他' },
     },
     keys: {
@@ -112,9 +128,9 @@ const zhCN: Messages = {
       retry: '最大尝试次数', maxParallelism: '爬虫并发数', httpProxyHost: 'HTTP 代理主机（空：不使用）', httpProxyPort: 'HTTP 代理端口（0：不使用）',
       scannerMaxRecursionDepth: '最大扫描递归深度', skipCleanup: '扫描后跳过清理', fetchMetadata: '扫描后获取新作品的元数据',
       production: '生产模式', enableGzip: 'Gzip 压缩', listenPort: '监听端口', blockRemoteConnection: '阻止远程连接',
-      auth: '用户验证', expiresIn: '登录有效期',
+      auth: '用户验证', expiresIn: '登录有效期', trustProxy: '位于反向代理之后（从 X-Forwarded-For 读取客户端地址）',
       checkUpdate: '检查更新', checkBetaUpdate: '检查测试版更新', dbUseDefaultPath: '数据库使用默认路径', coverUseDefaultPath: '封面使用默认路径',
-      scanCron: '定时扫描（cron，例如 0 4 * * *；空：不启用；需要重启）', transcriberCommand: 'AI 字幕转写命令（{input}、{output}）', lyricWorkerTimeout: 'AI 字幕工作者超时',
+      scanCron: '定时扫描（cron，例如 0 4 * * *；空：不启用）', transcriberCommand: 'AI 字幕转写命令（{input}、{output}）', lyricWorkerTimeout: 'AI 字幕工作者超时',
     },
     users: {
       title: '用户管理', changeAdminPassword: '修改管理员密码', newPassword: '新密码', confirmPassword: '确认密码',
@@ -122,6 +138,14 @@ const zhCN: Messages = {
       addUser: '添加用户', name: '用户名', password: '密码', group: '用户组', add: '添加', nameTooShort: '用户名长度至少为 5',
       groups: { admin: '管理员', user: '用户', guest: '访客' },
       allUsers: '所有用户', selectAll: '选择所有用户', select: '选择 {{name}}', confirmDelete: '确认删除所选用户？',
+    },
+    workers: {
+      title: 'AI 字幕工作者',
+      hint: '工作者（audiolib translate --server URL --key-file FILE）使用工作者密钥登录，无需管理员密码。普通用户无法提交字幕。',
+      name: '密钥名称', create: '创建密钥', createdTitle: '已创建工作者密钥 {{name}}',
+      showOnce: '请立即复制此密钥并交给工作者：它不会再次显示。', copy: '复制', copied: '已复制', done: '完成',
+      active: '有效', revoked: '已吊销', created: '创建于 {{time}}', lastUsed: '最近使用 {{time}}', neverUsed: '从未使用',
+      revoke: '吊销', confirmRevoke: '吊销工作者密钥 {{name}}？使用它的工作者将立即被拒绝。', empty: '还没有工作者密钥。',
     },
   },
   aiLyric: {

@@ -6,18 +6,21 @@
  *   visualiser page' and go to /works.
  * The page: a 1000x1000 canvas (cover in 18 halos, see player/visualiserDraw.ts) that
  * toggles browser fullscreen on double-click; clicking the cover flips it to the
- * equaliser with the left/right channel swap; the lyric and the player controls below.
+ * equaliser with the left/right channel swap; the title and the lyric beside it on a
+ * wide screen, below it on a narrow one, both sized to fit the screen above the player
+ * bar, which carries the transport controls (the page does not repeat them).
  * Mobile Safari is warned that the visualizer may silence the audio (spec 000 section 8).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Group, Stack, Switch, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { coverUrl, mediaUrl } from '../api/client';
 import type { Section } from '../api/section';
 import { audioGraphOf } from '../player/audioGraph';
-import { PlayModeButton, PlayPauseButton, PrevNextButtons, SeekButtons, SeekSlider, TimeText } from '../player/controls';
+import { WIDE_PLAYER_QUERY } from '../player/layout';
 import { LyricView } from '../player/LyricView';
 import { isIOS, useVisualizer, visualiserCoverKey } from '../player/settings';
 import { player, playingSection, playingWorkId, usePlayer } from '../player/store';
@@ -37,8 +40,8 @@ function coverOf(workId: number, section: Section): string {
   return chosen ? mediaUrl(chosen) : coverUrl(workId, 'main', section);
 }
 
-/** The flipping visualiser card: halos canvas in front, equaliser and channel swap behind. */
-function Visualiser({ workId }: { workId: number }) {
+/** The flipping visualiser card: halos canvas in front, equaliser and channel swap behind; `size`: its side (CSS length). */
+function Visualiser({ workId, size }: { workId: number; size: string }) {
   const { t } = useTranslation();
   const [enabled] = useVisualizer();
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -91,7 +94,7 @@ function Visualiser({ workId }: { workId: number }) {
   };
 
   return (
-    <div style={{ perspective: 1200, width: 'min(90vw, 60vh)', aspectRatio: '1', margin: '0 auto' }}>
+    <div style={{ perspective: 1200, width: size, aspectRatio: '1', margin: '0 auto', flexShrink: 0 }}>
       <div style={{ position: 'relative', width: '100%', height: '100%', transition: 'transform .6s', transformStyle: 'preserve-3d', transform: flipped ? 'rotateY(180deg)' : undefined }}>
         <div style={{ position: 'absolute', inset: 0, backfaceVisibility: 'hidden' }} onDoubleClick={toggleFullscreen}>
           <canvas ref={canvas} width={CANVAS_SIZE} height={CANVAS_SIZE} data-testid="visualiser" style={{ width: '100%', height: '100%', cursor: 'pointer' }}
@@ -110,12 +113,20 @@ function Visualiser({ workId }: { workId: number }) {
   );
 }
 
-/** The /fullScreenPlayer[/:workId] page: redirects (fullScreenTarget) or the visualiser, lyric and controls. */
+/**
+ * Sides of the visualiser and heights of the lyric: the screen less the header (56 px),
+ * the player bar (78 px), the page padding and, on a narrow screen, the title and lyric below.
+ */
+const WIDE = { visualiser: 'min(calc(50vw - 48px), calc(100dvh - 190px))', lyric: 'calc(100dvh - 240px)' };
+const NARROW = { visualiser: 'min(100%, calc(100dvh - 440px))', lyric: 200 };
+
+/** The /fullScreenPlayer[/:workId] page: redirects (fullScreenTarget) or the visualiser, title and lyric. */
 export default function FullScreenPlayer() {
   const { t } = useTranslation();
   const { workId } = useParams();
   const playingId = usePlayer(playingWorkId);
   const title = usePlayer((s) => s.queue[s.queueIndex]?.title);
+  const wide = useMediaQuery(WIDE_PLAYER_QUERY, false, { getInitialValueInEffect: false });
   const target = fullScreenTarget(workId, playingId);
   const notice = 'notice' in target && target.notice;
   useEffect(() => {
@@ -123,16 +134,12 @@ export default function FullScreenPlayer() {
   }, [notice, t]);
   if ('to' in target) return <Navigate to={target.to} replace />;
   return (
-    <Stack gap="sm" maw={900} mx="auto" data-testid="full-screen-player">
-      <Visualiser workId={playingId!} />
-      <Text ta="center" fw={700} data-testid="full-screen-title">{title}</Text>
-      <LyricView height={200} />
-      <SeekSlider />
-      <Group justify="center" gap="md">
-        <TimeText />
-        <PlayModeButton />
-        <SeekButtons><PrevNextButtons><PlayPauseButton size="xl" /></PrevNextButtons></SeekButtons>
-      </Group>
-    </Stack>
+    <Group gap="xl" wrap="nowrap" align="center" justify="center" maw={1400} mx="auto" style={{ flexDirection: wide ? 'row' : 'column' }} data-testid="full-screen-player">
+      <Visualiser workId={playingId!} size={(wide ? WIDE : NARROW).visualiser} />
+      <Stack gap="sm" style={{ flex: 1, minWidth: 0, alignSelf: 'stretch', justifyContent: 'center' }}>
+        <Text ta="center" fw={700} data-testid="full-screen-title">{title}</Text>
+        <LyricView height={(wide ? WIDE : NARROW).lyric} />
+      </Stack>
+    </Group>
   );
 }

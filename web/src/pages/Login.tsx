@@ -1,7 +1,8 @@
 /**
  * /login (spec 000 sections 2, 5, 8): name and password, each at least 5 characters
  * ('password length at least 5'). POST /api/auth/me; a 401 shows a warning with the
- * server's error; success stores the token, shows 'login successful.' and goes to /main.
+ * server's error (one at a time: a new attempt takes the last one away); success
+ * stores the token, shows 'login successful.' and goes to /main.
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
@@ -13,6 +14,8 @@ import { api, ApiError, notifyError, setToken } from '../api/client';
 import { useAuth } from '../api/auth';
 
 export const MIN_CREDENTIAL_LENGTH = 5;
+/** The notification id of the failed-login warning. */
+const FAILED_NOTICE = 'login-failed';
 
 export default function Login() {
   const { t } = useTranslation();
@@ -32,6 +35,7 @@ export default function Login() {
     setErrors(next);
     if (next.name || next.password) return;
     setBusy(true);
+    notifications.hide(FAILED_NOTICE);
     try {
       const { token } = await api<LoginAnswer>('/api/auth/me', { method: 'POST', body: { name, password }, on401: 'throw' });
       setToken(token);
@@ -39,7 +43,7 @@ export default function Login() {
       await refresh();
       navigate('/main');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) notifications.show({ color: 'yellow', message: err.message });
+      if (err instanceof ApiError && err.status === 401) notifications.show({ id: FAILED_NOTICE, color: 'yellow', message: err.message });
       else notifyError(err);
     } finally {
       setBusy(false);

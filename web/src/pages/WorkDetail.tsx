@@ -5,13 +5,15 @@
  * or transcribing. A saved history loads the queue (without playing) when nothing plays.
  * /fake/work/:id is the same page against the trial catalogue (GET /api/fake/{id} and
  * /api/fake/tracks/{id}; trial hashes): header, dislike and download, file tree, play.
+ * A work the server does not know (404) shows the not-found page; any other failure its
+ * error notice and text.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TrackNode, Work } from '@model';
-import { api, notifyError } from '../api/client';
+import { api, ApiError, errorText, notifyError } from '../api/client';
 import { player } from '../player/store';
 import { FileTree } from '../components/work/FileTree';
 import { initialPath, resolvePath } from '../components/work/tree';
@@ -21,6 +23,10 @@ import { WorkHeader } from '../components/work/WorkHeader';
 import { TrialActions } from '../components/TrialActions';
 import { sectionOfPath, tracksApi, workApi, worksPage } from '../api/section';
 
+// The layout's Suspense shows its loader while this small chunk (shared with the route table) loads.
+const NotFound = lazy(() => import('./NotFound'));
+const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
+
 export default function WorkDetail() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -28,7 +34,7 @@ export default function WorkDetail() {
   const navigate = useNavigate();
   const [work, setWork] = useState<Work | null>(null);
   const [tracks, setTracks] = useState<TrackNode[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
   const [path, setPath] = useState<number[]>([]);
   const { tasks, refresh: loadTasks } = useWorkTasks(section === 'library' ? id : '');
 
@@ -36,7 +42,7 @@ export default function WorkDetail() {
     let live = true;
     setWork(null);
     setTracks(null);
-    setFailed(false);
+    setFailure(null);
     Promise.all([api<Work>(workApi(section, id)), api<TrackNode[]>(tracksApi(section, id))])
       .then(([w, tr]) => {
         if (!live) return;
@@ -49,8 +55,8 @@ export default function WorkDetail() {
       })
       .catch((err) => {
         if (!live) return;
-        setFailed(true);
-        notifyError(err);
+        setFailure(err);
+        if (!isNotFound(err)) notifyError(err);
       });
     return () => { live = false; };
   }, [id, section]);
@@ -65,7 +71,7 @@ export default function WorkDetail() {
   const folder = useMemo(() => (tracks ? resolvePath(tracks, path).folders.map((f) => f.title).join('/') : ''), [tracks, path]);
   const patch = useCallback((p: Partial<Work>) => setWork((w) => (w ? { ...w, ...p } : w)), []);
 
-  if (failed) return <Center h="40vh"><Text c="dimmed">{id}</Text></Center>;
+  if (failure !== null) return isNotFound(failure) ? <NotFound /> : <Center h="40vh"><Text c="dimmed">{errorText(failure)}</Text></Center>;
   if (!work || !tracks) return <Center h="40vh"><Loader /></Center>;
   return (
     <Stack gap={0} maw={1200} mx="auto">

@@ -27,8 +27,8 @@ export function CurrentLyricLine({ fallback = null }: { fallback?: React.ReactNo
   return <Text size="xs" c="indigo" truncate data-testid="bar-lyric">{i >= 0 ? lines[i]!.text : ''}</Text>;
 }
 
-/** Every lyric line, the current one highlighted and scrolled to the middle; `height` in px. */
-export function LyricView({ height = 260 }: { height?: number }) {
+/** Every lyric line, the current one highlighted and scrolled to the middle; `height`: the most it takes (px, or a CSS length). */
+export function LyricView({ height = 260 }: { height?: number | string }) {
   const { t } = useTranslation();
   const { lines } = useLyric();
   const i = useCurrentLine();

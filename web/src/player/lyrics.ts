@@ -5,7 +5,7 @@
  *    streams it decoded to UTF-8, Shift-JIS included); srt and vtt become LRC (toLrc).
  *    A trial item ('rj…') asks the trial catalogue's /api/fake/media/check-lrc/{hash}.
  * 2. Else (library items; trial works have no AI tasks) the work's AI lyric tasks (GET /api/lyric/translate/work/{workId}):
- *    matchLyricTask stage 1 (file name equal to the title, status success), then stage 2
+ *    matchLyricTask stage 1 (file name equal to the title, a task serving a lyric), then stage 2
  *    (loose match; notice 'using loose lyric matching'); the LRC comes from
  *    GET /api/lyric/translate/lrc?id=.
  * 3. Nothing found, or a failed search (only logged): the lyric is cleared.

@@ -2,19 +2,25 @@
  * AI lyric tasks (spec 000 sections 2 "AI lyric centre", 4 "AI task status", 7) and the
  * worker protocol (DESIGN section 7). Thin handlers over src/lyrics/tasks.ts and
  * claims.ts. Reads need a signed-in user; writes need a writer (guests 403); deleting
- * a task is admin-only (DESIGN section 6: deletes). Domain errors (NotFound, Conflict,
+ * a task, the one way to discard a stored lyric, is admin-only (DESIGN section 6:
+ * deletes). The worker protocol needs a worker: the admin or a worker key
+ * (middleware/worker.ts); other users get 403. Domain errors (NotFound, Conflict,
  * Invalid) answer 404/409/400 through the error middleware.
  */
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { requireAdmin, requireUser, requireWriter } from '../../middleware/auth.js';
+import { requireWorker } from '../../middleware/worker.js';
 import { validate } from '../../middleware/validate.js';
+import { sendFile } from '../../send-file.js';
+import { resolveMediaFile } from '../../../library/media.js';
+import { mimeTypeOf } from '../../../library/filetypes.js';
 import { createTaskForFile, createTasksForFolder, deleteTask, listTasks, redoTask, startTask, taskLrc, workTasks } from '../../../lyrics/tasks.js';
-import { claimTask, completeTask, expireStaleClaims, releaseTask, reportStatus } from '../../../lyrics/claims.js';
+import { claimTask, claimedAudio, completeTask, expireStaleClaims, releaseTask, reportStatus } from '../../../lyrics/claims.js';
 import {
-  LyricCreateSchema, LyricFolderSchema, LyricIdSchema, LyricListSchema, LyricTaskQuerySchema, WorkerClaimSchema, WorkerReleaseSchema, WorkerResultSchema, WorkerStatusSchema,
+  LyricCreateSchema, LyricFolderSchema, LyricIdSchema, LyricListSchema, LyricTaskQuerySchema, WorkerAudioSchema, WorkerClaimSchema, WorkerReleaseSchema, WorkerResultSchema, WorkerStatusSchema,
 } from './schema.js';
-import type { LrcContentAnswer, LyricClaimAnswer, LyricFolderTasksAnswer, LyricTaskAnswer, LyricTasksAnswer, MessageAnswer, WorkLyricTasksAnswer } from '../../../model/index.js';
+import { NotFound, type LrcContentAnswer, type LyricClaimAnswer, type LyricFolderTasksAnswer, type LyricTaskAnswer, type LyricTasksAnswer, type MessageAnswer, type WorkLyricTasksAnswer } from '../../../model/index.js';
 
 export const lyricRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -91,11 +97,12 @@ lyricRouter.put('/api/lyric/translate/:id', requireUser(), requireWriter(), vali
 });
 
 /**
- * POST /api/lyric/translate/redo/:id -> 200 {message, task}: retry; the task is pending
- * again, a worker on it loses its claim, a previous lyric is dropped. 404 {error}.
+ * POST /api/lyric/translate/redo/:id -> 200 {message, task}: retry (the centre's retry
+ * button, any writer); the task is pending again, a worker on it loses its claim, a
+ * previous lyric stays served (task.has_lrc) until the new result succeeds. 404 {error}.
  */
 lyricRouter.post('/api/lyric/translate/redo/:id', requireUser(), requireWriter(), validate(LyricIdSchema), async (ctx) => {
-  const answer: LyricTaskAnswer = { message: 'lyric task queued again', task: await redoTask(ctx.services.db, ctx.services.dataDir, ctx.state.input.params.id) };
+  const answer: LyricTaskAnswer = { message: 'lyric task queued again', task: await redoTask(ctx.services.db, ctx.state.input.params.id) };
   ctx.body = answer;
 });
 
@@ -109,16 +116,17 @@ lyricRouter.delete('/api/lyric/translate/:id', requireUser(), requireAdmin(), va
   ctx.body = answer;
 });
 
-// Worker protocol (DESIGN section 7)
+// Worker protocol (DESIGN section 7): the admin or a worker key (401 for an unknown or
+// revoked key, 403 for other users)
 
 /**
  * POST /api/lyric/worker/claim {worker_name} -> 200 {task, secret, mediaStreamUrl,
  * heartbeatSeconds}: the oldest pending task, now transcribing for this worker; 204
- * (no body) when none is pending. mediaStreamUrl is the audio's
- * /api/media/stream/{hash} path (add ?token=); report at least every heartbeatSeconds
- * or lose the claim after config lyricWorkerTimeout seconds.
+ * (no body) when none is pending. mediaStreamUrl is the claim's audio
+ * (/api/lyric/worker/audio/{id}?secret=, fetched with the same credentials); report at
+ * least every heartbeatSeconds or lose the claim after config lyricWorkerTimeout seconds.
  */
-lyricRouter.post('/api/lyric/worker/claim', requireUser(), requireWriter(), validate(WorkerClaimSchema), async (ctx) => {
+lyricRouter.post('/api/lyric/worker/claim', requireWorker(), validate(WorkerClaimSchema), async (ctx) => {
   const { worker_name } = ctx.state.input.body;
   const timeout = ctx.services.config.lyricWorkerTimeout;
   const claim = await claimTask(ctx.services.db, worker_name, timeout);
@@ -129,10 +137,23 @@ lyricRouter.post('/api/lyric/worker/claim', requireUser(), requireWriter(), vali
   const answer: LyricClaimAnswer = {
     task: claim.task,
     secret: claim.secret,
-    mediaStreamUrl: `/api/media/stream/${claim.task.hash}`,
+    mediaStreamUrl: `/api/lyric/worker/audio/${claim.task.id}?secret=${encodeURIComponent(claim.secret)}`,
     heartbeatSeconds: Math.min(30, Math.max(1, Math.floor(timeout / 3))),
   };
   ctx.body = answer;
+});
+
+/**
+ * GET|HEAD /api/lyric/worker/audio/:id?secret= -> the audio bytes of a task this worker
+ * holds (content type and Range as /api/media/stream). 409 {error} when the claim was
+ * lost, 404 {error} when the task or its file is gone.
+ */
+lyricRouter.get('/api/lyric/worker/audio/:id', requireWorker(), validate(WorkerAudioSchema), async (ctx) => {
+  const { params, query } = ctx.state.input;
+  const { workId, fileId } = await claimedAudio(ctx.services.db, params.id, query.secret);
+  const file = await resolveMediaFile(ctx.services.db, workId, fileId, ctx.services.config.rootFolders);
+  if (!file) throw new NotFound('file not found');
+  await sendFile(ctx, file.path, { type: mimeTypeOf(file.name) });
 });
 
 /**
@@ -140,7 +161,7 @@ lyricRouter.post('/api/lyric/worker/claim', requireUser(), requireWriter(), vali
  * shown in the centre; also the heartbeat. 409 {error} when the claim was lost (expired,
  * retried, released), 404 {error} when the task was deleted.
  */
-lyricRouter.post('/api/lyric/worker/status', requireUser(), requireWriter(), validate(WorkerStatusSchema), async (ctx) => {
+lyricRouter.post('/api/lyric/worker/status', requireWorker(), validate(WorkerStatusSchema), async (ctx) => {
   const body = ctx.state.input.body;
   ctx.body = { task: await reportStatus(ctx.services.db, body.id, body.secret, body.worker_status) };
 });
@@ -150,7 +171,7 @@ lyricRouter.post('/api/lyric/worker/status', requireUser(), requireWriter(), val
  * success (LRC stored, work lyric_status gains 'ai') or error (message kept as
  * worker_status). 400 {error} for LRC without timed lines; 409 / 404 as for status.
  */
-lyricRouter.post('/api/lyric/worker/result', requireUser(), requireWriter(), validate(WorkerResultSchema), async (ctx) => {
+lyricRouter.post('/api/lyric/worker/result', requireWorker(), validate(WorkerResultSchema), async (ctx) => {
   const { id, secret, result } = ctx.state.input;
   ctx.body = { task: await completeTask(ctx.services.db, ctx.services.dataDir, id, secret, result) };
 });
@@ -159,7 +180,7 @@ lyricRouter.post('/api/lyric/worker/result', requireUser(), requireWriter(), val
  * POST /api/lyric/worker/release {id, secret} -> 200 {task}: a worker stopping gives the
  * task back (pending). 409 / 404 as for status.
  */
-lyricRouter.post('/api/lyric/worker/release', requireUser(), requireWriter(), validate(WorkerReleaseSchema), async (ctx) => {
+lyricRouter.post('/api/lyric/worker/release', requireWorker(), validate(WorkerReleaseSchema), async (ctx) => {
   const body = ctx.state.input.body;
   ctx.body = { task: await releaseTask(ctx.services.db, body.id, body.secret) };
 });

@@ -70,6 +70,8 @@ export const WorkerClaimSchema = z.object({ body: z.object({ worker_name: z.stri
 
 const claim = z.object({ id: z.number().int().positive(), secret: z.string().min(1).max(200) });
 
+/** GET /api/lyric/worker/audio/:id?secret=. */
+export const WorkerAudioSchema = z.object({ params: z.object({ id: taskId }), query: z.object({ secret: claim.shape.secret }) });
 /** POST /api/lyric/worker/status {id, secret, worker_status}. */
 export const WorkerStatusSchema = z.object({ body: claim.extend({ worker_status: z.string().max(10_000) }) });
 /** POST /api/lyric/worker/release {id, secret}. */

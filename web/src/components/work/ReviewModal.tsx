@@ -1,7 +1,8 @@
 /**
- * The write-review dialog (work page and favourites review mode): stars (max 5),
- * progress and text; PUT /api/review?starOnly=false. A delete button removes the review
- * after confirmation. `onSaved` gets the new values (or null after a delete).
+ * The write-review dialog (work page and favourites review mode): stars (max 5; none
+ * given is sent as null), progress and text; PUT /api/review?starOnly=false. For an existing review (stars,
+ * text or progress saved) a delete button removes it after confirmation. `onSaved` gets
+ * the new values (or null after a delete).
  */
 import { useState } from 'react';
 import { Button, Group, Modal, Rating, Select, Stack, Textarea } from '@mantine/core';
@@ -14,6 +15,11 @@ import { ConfirmModal } from '../ConfirmModal';
 
 export interface ReviewValues { userRating: number | null; review_text: string | null; progress: Progress | null }
 
+/** True when the caller has a review of `work` (any of its stars, text or progress is saved). */
+function hasReview(work: Pick<Work, 'userRating' | 'review_text' | 'progress'>): boolean {
+  return work.userRating !== null || work.review_text !== null || work.progress !== null;
+}
+
 export function ReviewModal({ work, opened, onClose, onSaved }: { work: Work; opened: boolean; onClose(): void; onSaved(v: ReviewValues | null): void }) {
   const { t } = useTranslation();
   const { me } = useAuth();
@@ -24,9 +30,10 @@ export function ReviewModal({ work, opened, onClose, onSaved }: { work: Work; op
 
   const save = async () => {
     try {
-      const res = await putReview(me?.user.name ?? '', work.id, { rating, review_text: text, progress });
+      const stars = rating > 0 ? rating : null;
+      const res = await putReview(me?.user.name ?? '', work.id, { rating: stars, review_text: text, progress });
       if (res.message) notifySuccess(res.message);
-      onSaved({ userRating: rating, review_text: text, progress });
+      onSaved({ userRating: stars, review_text: text, progress });
       onClose();
     } catch (err) {
       notifyError(err);
@@ -50,8 +57,8 @@ export function ReviewModal({ work, opened, onClose, onSaved }: { work: Work; op
         <Select label={t('work.progress')} clearable value={progress} onChange={(v) => setProgress(v as Progress | null)}
           data={PROGRESS_VALUES.map((p) => ({ value: p, label: t(`progress.${p}`) }))} />
         <Textarea label={t('work.reviewText')} autosize minRows={4} value={text} onChange={(e) => setText(e.currentTarget.value)} data-testid="review-text" />
-        <Group justify="space-between">
-          <Button variant="subtle" color="red" onClick={() => setConfirm(true)}>{t('work.deleteReview')}</Button>
+        <Group justify={hasReview(work) ? 'space-between' : 'flex-end'}>
+          {hasReview(work) && <Button variant="subtle" color="red" onClick={() => setConfirm(true)}>{t('work.deleteReview')}</Button>}
           <Group gap="xs">
             <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
             <Button onClick={() => void save()} data-testid="review-save">{t('common.submit')}</Button>

@@ -12,9 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatWorkCode, type Work } from '@model';
 import { useAuth } from '../../api/auth';
-import { coverUrl, notifyError, notifySuccess } from '../../api/client';
+import { coverUrl } from '../../api/client';
 import type { Section } from '../../api/section';
-import { putRating } from '../../api/review';
+import { saveRating } from '../../api/review';
+import { useDateFormat } from '../../i18n/format';
 import { WorkLabels } from '../WorkCard';
 
 /** The store page of a work. */
@@ -42,16 +43,11 @@ function RatingTooltip({ work }: { work: Work }) {
 export function WorkHeader({ work, section = 'library', onChange }: { work: Work; section?: Section; onChange(patch: Partial<Work>): void }) {
   const { t } = useTranslation();
   const { me } = useAuth();
+  const { date } = useDateFormat();
   const code = formatWorkCode(work.id, work.code_prefix);
 
   const rate = async (rating: number) => {
-    try {
-      const res = await putRating(me?.user.name ?? '', work.id, rating, 'work');
-      if (res.message) notifySuccess(res.message);
-      onChange({ userRating: rating });
-    } catch (err) {
-      notifyError(err);
-    }
+    if (await saveRating(me?.user.name ?? '', work.id, rating, 'work')) onChange({ userRating: rating });
   };
 
   return (
@@ -81,7 +77,7 @@ export function WorkHeader({ work, section = 'library', onChange }: { work: Work
         <Group gap="md">
           {work.price > 0 && <Text c="red" fw={600} data-testid="work-price">{t('work.price', { price: work.price })}</Text>}
           <Text size="sm" c="dimmed" data-testid="work-sales">{t('work.sales', { count: work.dl_count })}</Text>
-          {work.release && <Text size="sm" c="dimmed">{work.release}</Text>}
+          {work.release && <Text size="sm" c="dimmed">{date(work.release)}</Text>}
           <Anchor href={storeUrl(work)} target="_blank" rel="noreferrer" size="sm" data-testid="store-link">
             <Group gap={2} component="span">{t('work.store')}<IconExternalLink size={14} /></Group>
           </Anchor>

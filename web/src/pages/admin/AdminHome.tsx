@@ -2,6 +2,7 @@
  * /admin, the admin home (spec 001 section 2): the audio library's root folders
  * that scans walk. Add (name and an existing directory on the server), rename,
  * remove (asks first). Each change is saved at once through /api/config/roots.
+ * The table fits a phone: names and paths wrap, the actions column keeps its buttons.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ActionIcon, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
@@ -46,11 +47,11 @@ function RootRow({ root, onChanged }: { root: RootFolder; onChanged(list: RootFo
           <TextInput size="xs" value={name} aria-label={t('admin.roots.newName')} onChange={(e) => setName(e.currentTarget.value)}
             onKeyDown={(e) => { if (e.key === 'Enter') void rename(); }} />
         ) : (
-          <Text fw={500}>{root.name}</Text>
+          <Text fw={500} style={{ overflowWrap: 'anywhere' }}>{root.name}</Text>
         )}
       </Table.Td>
       <Table.Td><Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>{root.path}</Text></Table.Td>
-      <Table.Td>
+      <Table.Td w={1}>
         <Group gap={4} wrap="nowrap" justify="flex-end">
           {editing ? (
             <>
@@ -108,16 +109,14 @@ export default function AdminHome() {
           <Text size="sm" c="dimmed" mb="sm">{t('admin.roots.hint')}</Text>
           {roots && roots.length === 0 && <Text data-testid="roots-empty">{t('admin.roots.empty')}</Text>}
           {roots && roots.length > 0 && (
-            <Table.ScrollContainer minWidth={500}>
-              <Table data-testid="roots-table">
-                <Table.Thead>
-                  <Table.Tr><Table.Th>{t('admin.roots.name')}</Table.Th><Table.Th>{t('admin.roots.path')}</Table.Th><Table.Th /></Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {roots.map((r) => <RootRow key={r.name} root={r} onChanged={setRoots} />)}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <Table data-testid="roots-table">
+              <Table.Thead>
+                <Table.Tr><Table.Th>{t('admin.roots.name')}</Table.Th><Table.Th>{t('admin.roots.path')}</Table.Th><Table.Th /></Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {roots.map((r) => <RootRow key={r.name} root={r} onChanged={setRoots} />)}
+              </Table.Tbody>
+            </Table>
           )}
         </Card>
         <Card withBorder component="form" onSubmit={add}>

@@ -1,19 +1,23 @@
 /**
  * /admin/advanced (spec 001 sections 2, 3 and 5): every admin config key in its
- * card (web preferences, player, crawler, folder scan, web server (needs a
- * restart), security, other), each with its default. Number inputs are cast to
- * numbers; `production` is read-only and the auth toggle is disabled in
- * production. One Save sends the whole configuration (PUT /api/config/admin); the
- * server's message is shown, and the keys that wait for a restart.
+ * card (web preferences, player, crawler, folder scan, web server, security,
+ * other), each with its default; the fields of keys the server reads only at start
+ * (RESTART_KEYS of src/model) carry a 'needs restart' mark. Number inputs are cast
+ * to numbers; `production` is read-only and the auth toggle is disabled in
+ * production. One Save, kept in view at the bottom of the screen, sends the whole
+ * configuration (PUT /api/config/admin); the server's message is shown, and the
+ * keys that wait for a restart. Below, the AI lyric workers' keys (WorkerKeys.tsx),
+ * saved on their own.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Center, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Center, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { AdminConfig } from '@model';
+import { needsRestart, type AdminConfig } from '@model';
 import { notifyError, notifySuccess } from '../../api/client';
 import { AdminLayout } from './AdminLayout';
 import { getAdminConfig, saveAdminConfig } from './api';
+import { WorkerKeysCard } from './WorkerKeys';
 
 type Key = keyof AdminConfig;
 type Field =
@@ -26,7 +30,7 @@ type Field =
  * audiolib's scan schedule and AI lyric worker settings. The store base URLs are
  * not shown (`audiolib config set` changes them); Save sends them back unchanged.
  */
-export const CARDS: { id: string; restart?: boolean; fields: Field[] }[] = [
+export const CARDS: { id: string; fields: Field[] }[] = [
   { id: 'web', fields: [{ key: 'pageSize', kind: 'number' }] },
   { id: 'player', fields: [{ key: 'rewindSeekTime', kind: 'select', options: [5, 10, 30] }, { key: 'forwardSeekTime', kind: 'select', options: [5, 10, 30] }] },
   {
@@ -41,10 +45,9 @@ export const CARDS: { id: string; restart?: boolean; fields: Field[] }[] = [
   { id: 'scan', fields: [{ key: 'scannerMaxRecursionDepth', kind: 'number' }, { key: 'skipCleanup', kind: 'switch' }, { key: 'fetchMetadata', kind: 'switch' }, { key: 'scanCron', kind: 'text' }] },
   {
     id: 'server',
-    restart: true,
     fields: [{ key: 'production', kind: 'switch' }, { key: 'enableGzip', kind: 'switch' }, { key: 'listenPort', kind: 'number' }, { key: 'blockRemoteConnection', kind: 'switch' }],
   },
-  { id: 'security', fields: [{ key: 'auth', kind: 'switch' }, { key: 'expiresIn', kind: 'number', unit: 's' }] },
+  { id: 'security', fields: [{ key: 'auth', kind: 'switch' }, { key: 'expiresIn', kind: 'number', unit: 's' }, { key: 'trustProxy', kind: 'switch' }] },
   {
     id: 'other',
     fields: [
@@ -60,6 +63,9 @@ export function castNumbers(config: Record<string, unknown>): AdminConfig {
   for (const card of CARDS) for (const f of card.fields) if (f.kind === 'number' || (f.kind === 'select' && typeof f.options[0] === 'number')) out[f.key] = Number(out[f.key]);
   return out as AdminConfig;
 }
+
+/** The Save row stays at the bottom of the screen while the cards scroll under it. */
+const SAVE_BAR = { zIndex: 2, background: 'var(--mantine-color-body)', borderTop: '1px solid var(--mantine-color-default-border)' } as const;
 
 const show = (v: unknown) => (typeof v === 'boolean' ? (v ? 'on' : 'off') : v === '' ? '""' : String(v));
 
@@ -93,7 +99,10 @@ export default function Advanced() {
   };
 
   const input = (f: Field) => {
-    const label = t(`admin.keys.${f.key}`) + (f.kind === 'number' && f.unit ? ` (${f.unit})` : '');
+    const text = t(`admin.keys.${f.key}`) + (f.kind === 'number' && f.unit ? ` (${f.unit})` : '');
+    const label = needsRestart(f.key)
+      ? <>{text} <Badge component="span" size="xs" color="orange" variant="light" data-testid="restart-hint">{t('admin.advanced.needsRestart')}</Badge></>
+      : text;
     const description = t('admin.advanced.default', { value: show(defaults[f.key]) });
     const common = { label, description, 'data-key': f.key };
     switch (f.kind) {
@@ -124,16 +133,17 @@ export default function Advanced() {
           {CARDS.map((card) => (
             <Card key={card.id} withBorder data-testid={`card-${card.id}`}>
               <Title order={5} mb="xs">{t(`admin.advanced.cards.${card.id}`)}</Title>
-              {card.restart && <Alert color="yellow" mb="sm" p="xs"><Text size="sm">{t('admin.advanced.restartNotice')}</Text></Alert>}
               <Stack gap="sm">
                 {card.fields.map((f) => <div key={f.key}>{input(f)}</div>)}
               </Stack>
             </Card>
           ))}
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button onClick={() => void save()} loading={busy} data-testid="save-config">{t('common.save')}</Button>
+        <Group justify="space-between" wrap="nowrap" pos="sticky" bottom={0} py="sm" style={SAVE_BAR}>
+          <Text size="sm" c="dimmed">{t('admin.advanced.restartLegend')}</Text>
+          <Button onClick={() => void save()} loading={busy} data-testid="save-config" style={{ flexShrink: 0 }}>{t('common.save')}</Button>
         </Group>
+        <WorkerKeysCard />
       </Stack>
     </AdminLayout>
   );

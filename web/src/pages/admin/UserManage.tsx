@@ -16,11 +16,10 @@ import type { User, ValidationErrorAnswer } from '@model';
 import { ApiError, notifyError, notifySuccess, setToken } from '../../api/client';
 import { useAuth } from '../../api/auth';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { MIN_LENGTH, passwordPairErrors } from '../../components/passwordPair';
 import { AdminLayout } from './AdminLayout';
 import { addUser, changePassword, deleteUsers, getUsers } from './api';
 
-/** Minimum length of user names and passwords (spec 001 section 9). */
-export const MIN_LENGTH = 5;
 
 /** Shows a failed add/delete the spec's way: 422 errors[0].msg, 403 a warning with the server's message. */
 function notifyUserError(err: unknown): void {
@@ -44,10 +43,7 @@ function AdminPasswordCard() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next = {
-      password: password.length < MIN_LENGTH ? t('admin.users.passwordTooShort') : undefined,
-      confirm: password.length >= MIN_LENGTH && password !== confirm ? t('admin.users.mismatch') : undefined,
-    };
+    const next = passwordPairErrors(password, confirm, { tooShort: t('admin.users.passwordTooShort'), mismatch: t('admin.users.mismatch') });
     setErrors(next);
     if (next.password || next.confirm) return;
     setBusy(true);

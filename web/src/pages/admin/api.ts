@@ -1,9 +1,10 @@
 /**
- * Admin calls (spec 001 section 7): settings, library root folders, users.
- * Thin wrappers over the shared client; failures throw ApiError.
+ * Admin calls (spec 001 section 7): settings, library root folders, users, AI lyric
+ * worker keys. Thin wrappers over the shared client; failures throw ApiError.
  */
 import type {
   AdminConfig, AdminConfigAnswer, AdminConfigSaveAnswer, MessageAnswer, RootFoldersAnswer, RootFoldersChangeAnswer, User, UsersAnswer,
+  WorkerKeyAnswer, WorkerKeyCreatedAnswer, WorkerKeysAnswer,
 } from '@model';
 import { api } from '../../api/client';
 
@@ -30,3 +31,10 @@ export const addUser = (name: string, password: string, group: 'user' | 'guest')
 export const changePassword = (name: string, newPassword: string) => api<MessageAnswer>('/api/credentials/user', { method: 'PUT', body: { name, newPassword } });
 /** DELETE /api/credentials/user {users}: the selected user objects. */
 export const deleteUsers = (users: User[]) => api<MessageAnswer>('/api/credentials/user', { method: 'DELETE', body: { users } });
+
+/** GET /api/lyric/worker-keys -> {keys}, revoked ones included. */
+export const getWorkerKeys = () => api<WorkerKeysAnswer>('/api/lyric/worker-keys');
+/** POST /api/lyric/worker-keys {name} -> {message, key, token}: `token` is the key itself, answered this once. */
+export const createWorkerKey = (name: string) => api<WorkerKeyCreatedAnswer>('/api/lyric/worker-keys', { method: 'POST', body: { name } });
+/** DELETE /api/lyric/worker-keys/:id -> {message, key}. */
+export const revokeWorkerKey = (id: number) => api<WorkerKeyAnswer>(`/api/lyric/worker-keys/${id}`, { method: 'DELETE' });

@@ -1,0 +1,19 @@
+/**
+ * Which admin config keys (spec 001 section 3) a change does not apply to at once.
+ * The server answers them in `restartRequired` (src/config/live.ts), `audiolib config
+ * set` says so, and the advanced settings page marks their fields 'needs restart'.
+ */
+import type { AdminConfig } from './wire.js';
+
+/**
+ * Keys read once when the server starts (the listen port, the database and cover
+ * locations, the scan schedule): a new value takes effect on the next start. Every
+ * other key is read per request or per task and applies as soon as it is saved.
+ */
+export const RESTART_KEYS = ['listenPort', 'dbUseDefaultPath', 'coverUseDefaultPath', 'scanCron'] as const satisfies readonly (keyof AdminConfig)[];
+export type RestartKey = (typeof RESTART_KEYS)[number];
+
+/** True when a change of `key` waits for a restart of the server. */
+export function needsRestart(key: string): key is RestartKey {
+  return (RESTART_KEYS as readonly string[]).includes(key);
+}

@@ -1,0 +1,42 @@
+/**
+ * Worker keys (README "Security", src/lyrics/worker-keys.ts): the admin lists, creates
+ * and revokes the keys AI lyric workers sign in with. Admin only for every method
+ * (anonymous 401, user and guest 403). The key itself is answered once, by create.
+ */
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../../context.js';
+import { requireAdmin, requireUser } from '../../middleware/auth.js';
+import { validate } from '../../middleware/validate.js';
+import { createWorkerKey, listWorkerKeys, revokeWorkerKey } from '../../../lyrics/worker-keys.js';
+import { WorkerKeyCreateSchema, WorkerKeyIdSchema } from './schema.js';
+import type { WorkerKeyAnswer, WorkerKeyCreatedAnswer, WorkerKeysAnswer } from '../../../model/index.js';
+
+export const workerKeysRouter = new Router<AppState, { services: AppContext['services'] }>();
+
+/** GET /api/lyric/worker-keys -> 200 {keys: [{id, name, created_at, last_used_at, revoked}]}, oldest first, revoked ones included. */
+workerKeysRouter.get('/api/lyric/worker-keys', requireUser(), requireAdmin(), async (ctx) => {
+  const answer: WorkerKeysAnswer = { keys: await listWorkerKeys(ctx.services.db) };
+  ctx.body = answer;
+});
+
+/**
+ * POST /api/lyric/worker-keys {name} -> 201 {message, key, token}: `token` is the key
+ * itself (`alw_...`), shown this once; only its hash is kept. 400 {error} for a bad
+ * name, 409 {error} when an active key has that name.
+ */
+workerKeysRouter.post('/api/lyric/worker-keys', requireUser(), requireAdmin(), validate(WorkerKeyCreateSchema), async (ctx) => {
+  const { key, token } = await createWorkerKey(ctx.services.db, ctx.state.input.body.name);
+  const answer: WorkerKeyCreatedAnswer = { message: `worker key ${key.name} created`, key, token };
+  ctx.status = 201;
+  ctx.body = answer;
+});
+
+/**
+ * DELETE /api/lyric/worker-keys/:id -> 200 {message, key}: the key is revoked (workers
+ * using it get 401 from then on); revoking it again answers the same. 404 {error}.
+ */
+workerKeysRouter.delete('/api/lyric/worker-keys/:id', requireUser(), requireAdmin(), validate(WorkerKeyIdSchema), async (ctx) => {
+  const key = await revokeWorkerKey(ctx.services.db, { id: ctx.state.input.params.id });
+  const answer: WorkerKeyAnswer = { message: `worker key ${key.name} revoked`, key };
+  ctx.body = answer;
+});

@@ -1,0 +1,69 @@
+/**
+ * `audiolib serve` as an admin starting it from the shell or a service manager: the start
+ * banner names the address the server really listens on, a warning whenever auth is off,
+ * and every scheduled scan (scanCron) logged with its start and its summary on stderr.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDataDir } from '../helpers/server.js';
+import { copyLibrary } from '../unit/library/helpers.js';
+import { runCli, startServe } from './run.js';
+
+const PASSWORD = 'serve-admin-pw';
+
+/** Waits until `text()` matches `pattern` (the server writes on its own time). */
+async function waitFor(text: () => string, pattern: RegExp, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!pattern.test(text())) {
+    if (Date.now() > end) throw new Error(`not seen within ${ms} ms: ${pattern}\n${text()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('audiolib serve', () => {
+  it('without --host says it listens on every address, not localhost', async () => {
+    const serve = await startServe(tempDataDir(), PASSWORD, null);
+    try {
+      const banner = serve.stderr().split('\n').find((l) => l.includes('serving'))!;
+      expect(banner).toMatch(/ on http:\/\/(\[::\]|0\.0\.0\.0):\d+ \(every address; on this machine http:\/\/localhost:\d+\)$/);
+      expect(serve.stderr()).not.toMatch(/auth is off/);
+      expect((await fetch(`${serve.url}/api/version`)).status).toBe(401); // reached on 127.0.0.1, signed out
+    } finally {
+      await serve.stop();
+    }
+  });
+
+  it('with --host names that address', async () => {
+    const serve = await startServe(tempDataDir(), PASSWORD);
+    try {
+      expect(serve.stderr()).toMatch(/^audiolib serving .* on http:\/\/127\.0\.0\.1:\d+$/m);
+    } finally {
+      await serve.stop();
+    }
+  });
+
+  it('warns at start when auth is off (switched off from the shell with --force)', async () => {
+    const data = tempDataDir();
+    expect((await runCli(['--data-dir', data, 'config', 'set', 'auth', 'false', '--force'])).code).toBe(0);
+    const serve = await startServe(data, PASSWORD);
+    try {
+      await waitFor(serve.stderr, /^audiolib: warning: auth is off: every request acts as the admin$/m, 5_000);
+    } finally {
+      await serve.stop();
+    }
+  });
+
+  it('logs the start and the summary of every scheduled scan', async () => {
+    const data = tempDataDir();
+    const lib = copyLibrary();
+    fs.writeFileSync(path.join(data, 'config.json'), JSON.stringify({ rootFolders: [{ name: 'lib', path: lib }], scanCron: '* * * * * *', fetchMetadata: false }));
+    const serve = await startServe(data, PASSWORD);
+    try {
+      await waitFor(serve.stderr, /^audiolib: scheduled scan finished: added 5, updated 0, skipped 0, failed 0, duplicates 1$/m);
+      expect(serve.stderr()).toContain(`audiolib: scheduled scan started: lib (${lib})\n`);
+    } finally {
+      await serve.stop();
+    }
+  });
+});
