@@ -1,7 +1,8 @@
 /**
  * `audiolib trial fetch` (DESIGN section 7, man/audiolib-trial.1) on the built CLI against
  * the stand-in store: the listing's works join the trial catalogue with status 0 and their
- * metadata, counts in the JSON; a second run adds nothing; an unreadable listing exits 1.
+ * metadata, counts in the JSON; a second run adds nothing; an unreadable listing exits 1
+ * (with --json, the error document on stdout).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,7 +55,8 @@ describe('audiolib trial fetch', () => {
     store.failTimes('/maniax/new/', 1, 503);
     const run = await trial('--json');
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^audiolib: HTTP 503: http:\/\/127\.0\.0\.1:\d+\/maniax\/new\/=\/work_type_category\/audio\n$/);
+    const error = /^HTTP 503: http:\/\/127\.0\.0\.1:\d+\/maniax\/new\/=\/work_type_category\/audio$/;
+    expect(JSON.parse(run.stdout)).toEqual({ error: expect.stringMatching(error), code: 'failed', exit: 1 });
+    expect(run.stderr).toMatch(/^audiolib: HTTP 503: .*\n$/);
   });
 });
