@@ -8,10 +8,14 @@ import type { Knex } from 'knex';
 import {
   lyricStatusesWith, parseWorkIdInput, type AdvancedKeyword, type LyricPart, type NsfwOption,
 } from '../model/index.js';
-import { whereVisible } from './visible.js';
+import { whereVisible, type Scope } from './visible.js';
 
 /** Which visible works (visible.ts) a list shows. */
 export interface WorkFilter {
+  /** The catalogue: the library (default) or the trial catalogue. */
+  scope?: Scope;
+  /** One status of the scope only (the trial list's `status`, DESIGN section 7). */
+  status?: number;
   /** Age rating: 0 all, 1 all ages only, 2 adults only (R18). */
   nsfw: NsfwOption;
   /** Works having any of these lyric kinds; empty = no lyric filter. */
@@ -97,9 +101,10 @@ export function whereAdvancedKeyword(db: Knex, qb: Knex.QueryBuilder, { t, d }: 
   }
 }
 
-/** Adds every clause of `f` to `qb` (works alias `w`). Only visible works (visible.ts). */
+/** Adds every clause of `f` to `qb` (works alias `w`). Only works visible in the filter's scope (visible.ts). */
 export function applyWorkFilter(db: Knex, qb: Knex.QueryBuilder, f: WorkFilter): void {
-  whereVisible(qb, 'w');
+  whereVisible(qb, 'w', f.scope);
+  if (f.status !== undefined) qb.where('w.status', f.status);
   if (f.nsfw === 1) qb.where('w.nsfw', false);
   if (f.nsfw === 2) qb.where('w.nsfw', true);
   if (f.lyric.length > 0) qb.whereIn('w.lyric_status', [...new Set(f.lyric.flatMap(lyricStatusesWith))]);

@@ -6,11 +6,11 @@ import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
 import { loadWorks } from './hydrate.js';
 import { catalogueCache } from './cache.js';
-import { whereVisible } from './visible.js';
+import { whereVisible, type Scope } from './visible.js';
 
-/** The visible work `id` (visible.ts) as the caller `viewer` sees it; undefined otherwise. */
-export async function getWork(db: Db, id: number, viewer: string): Promise<Work | undefined> {
-  const visible = await whereVisible(db('works').where({ id })).first('id');
+/** Work `id` visible in `scope` (visible.ts; default the library) as the caller `viewer` sees it; undefined otherwise. */
+export async function getWork(db: Db, id: number, viewer: string, scope: Scope = 'library'): Promise<Work | undefined> {
+  const visible = await whereVisible(db('works').where({ id }), undefined, scope).first('id');
   if (!visible) return undefined;
   return (await loadWorks(db, await catalogueCache(db), [id], viewer))[0];
 }

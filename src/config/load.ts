@@ -66,6 +66,9 @@ export function ensureDataDir(dataDir: string): void {
 
 export const configPath = (dataDir: string) => path.join(dataDir, 'config.json');
 
+/** The trial catalogue's folder (config trialFolder, relative to the data directory unless absolute). */
+export const trialDir = (dataDir: string, config: Pick<Config, 'trialFolder'>) => path.resolve(dataDir, config.trialFolder);
+
 /** Formats a zod error as "key: message" naming the first offending key. */
 function describeIssue(error: import('zod').ZodError): { key: string; text: CodedText } {
   const issue = error.issues[0];

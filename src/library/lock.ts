@@ -13,7 +13,7 @@ import { Locked, say, type CodedText, type ParamsOf } from '../model/index.js';
 const HEARTBEAT_MS = 10_000;
 const STALE_MS = 120_000;
 
-export type ScanKind = 'scan' | 'refresh' | 'lyrics' | 'work' | 'metadata';
+export type ScanKind = 'scan' | 'refresh' | 'lyrics' | 'work' | 'metadata' | 'trial';
 
 /** Thrown when another scan holds the lock; the message names its pid, host and start time (`scan.locked`). */
 export class ScanLockedError extends Locked {

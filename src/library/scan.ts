@@ -15,7 +15,7 @@ import { acquireScanLock, type ScanKind, type ScanLock } from './lock.js';
 import { discoverWorks } from './walk.js';
 import { resolveRoots } from './link-roots.js';
 import { FILE_COLUMNS, WORK_COLUMNS, syncWork, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from './work.js';
-import { Conflict, NotFound, formatWorkCode, say, textOfError, type CodedText, type ParamsOf } from '../model/index.js';
+import { Conflict, NotFound, WorkStatus, formatWorkCode, say, textOfError, type CodedText, type ParamsOf } from '../model/index.js';
 import { isVisibleRow } from '../catalogue/visible.js';
 import type { ScanLog, ScanOptions, ScanSummary, WorkRescan } from './types.js';
 
@@ -248,12 +248,12 @@ export function summaryLine(s: ScanSummary): string {
  * read (error in `error`), 'removed' when the folder is gone (the work is hidden with
  * removed_reason 'missing'; user data stays). Links may lead into `libraryRoots` (the
  * configured roots; README.md "Symlinks"); a folder that leads elsewhere fails.
- * Throws NotFound for an unknown work or one without a folder, ScanLockedError when
- * another scan runs.
+ * Throws NotFound for an unknown work, one without a folder or one not in the library (a
+ * trial work's folder is the trial downloader's), ScanLockedError when another scan runs.
  */
 export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, 'signal' | 'onEvent' | 'libraryRoots'> = {}): Promise<WorkRescan> {
   const row: WorkRow | undefined = await db('works').where({ id: workId }).first(WORK_COLUMNS);
-  if (!row || row.dir === null || row.removed_reason === 'deleted') throw new NotFound(say('work.notInLibrary', { code: formatWorkCode(workId) }));
+  if (!row || row.dir === null || row.status !== WorkStatus.InLibrary || row.removed_reason === 'deleted') throw new NotFound(say('work.notInLibrary', { code: formatWorkCode(workId) }));
   const dir = row.dir;
   let answer: WorkRescan = { changed: false, result: 'skipped' };
   await withLock(db, 'work', async () => {

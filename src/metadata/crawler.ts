@@ -186,8 +186,8 @@ function reportMissing(workIds: number[], targets: MetadataTarget[], summary: Cr
   }
 }
 
-/** Request options for the store: its timeout, the locale cookie, retries logged as warnings. */
-function storeOptions(config: Config, signal: AbortSignal | undefined, log: Log): GetOptions {
+/** Request options for the store: its timeout, the locale cookie, retries logged as warnings (also the trial crawler's). */
+export function storeOptions(config: Config, signal: AbortSignal | undefined, log: Log): GetOptions {
   return {
     timeout: config.dlsiteTimeout,
     signal,

@@ -73,8 +73,12 @@ export function mainLogOf(e: RunEvent): ScanLog | null {
   return null;
 }
 
-/** Turns the scan events of one phase into run events: adds the phase, collects each work's logs, counts results. */
-function phaseEvents(phase: RunPhase, emit: (e: RunEvent) => void): (e: ScanEvent) => void {
+/**
+ * Turns the scan events of one phase into run events: adds the phase, collects each
+ * work's logs, counts results. Also used by the trial crawler (src/trial), whose listing
+ * step reports as a scan phase.
+ */
+export function phaseEvents(phase: RunPhase, emit: (e: RunEvent) => void): (e: ScanEvent) => void {
   const counts: RunCounts = { added: 0, updated: 0, skipped: 0, failed: 0 };
   const logs = new Map<string, ScanLog[]>();
   let done = 0;
@@ -101,8 +105,11 @@ function phaseEvents(phase: RunPhase, emit: (e: RunEvent) => void): (e: ScanEven
   };
 }
 
-/** The metadata fetch after a scan (all pending works, or `workIds`), reported as the `fetch` phase and a `metadata` event. */
-async function fetchPhase(db: Db, config: Config, dataDir: string, emit: (e: RunEvent) => void, opts: { workIds?: number[]; signal?: AbortSignal }): Promise<MetadataSummary> {
+/**
+ * The metadata fetch after a scan (all pending works, or `workIds`), reported as the
+ * `fetch` phase and a `metadata` event; also the trial crawler's second step.
+ */
+export async function fetchPhase(db: Db, config: Config, dataDir: string, emit: (e: RunEvent) => void, opts: { workIds?: number[]; signal?: AbortSignal }): Promise<MetadataSummary> {
   const summary = await fetchPendingMetadata(db, config, dataDir, { ...opts, onEvent: phaseEvents('fetch', emit) });
   emit({ type: 'metadata', summary });
   return summary;

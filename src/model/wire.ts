@@ -107,6 +107,11 @@ export type AdminConfig = {
   hvdbBaseUrl: string;
   transcriberCommand: string;
   lyricWorkerTimeout: number;
+  trialFolder: string;
+  trialMaxBytes: number;
+  trialListingPath: string;
+  dlsiteTrialBaseUrl: string;
+  trialArchiveUrl: string;
 };
 /** GET /api/config/admin: the live values and each key's default. */
 export interface AdminConfigAnswer { config: AdminConfig; defaults: AdminConfig }
@@ -188,10 +193,40 @@ export type ScanMessage =
   | { type: 'SCAN_INIT_STATE'; status: ScanStatus; tasks: ScanTask[]; failedTasks: ScanTask[]; mainLogs: ScanLogEntry[]; results: ScanResultEntry[] }
   | ({ type: 'SCAN_FINISHED' } & CodedText)
   | { type: 'SCAN_ERROR'; error: string; code: MessageCode; params?: MessageParams }
+  | { type: 'TRIAL_DOWNLOAD'; download: TrialDownload }
   | ({ type: 'success'; auth: boolean; user: User } & CodedText)
   | ({ type: 'error' } & CodedText);
-/** Commands a page sends on the scanner socket. */
-export interface ScanCommand { type: 'ON_SCANNER_PAGE' | 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'KILL_SCAN_PROCESS' }
+/** Commands a page sends on the scanner socket (PERFORM_TRIAL_FETCH: the trial crawler, /fake/spider). */
+export interface ScanCommand { type: 'ON_SCANNER_PAGE' | 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'PERFORM_TRIAL_FETCH' | 'KILL_SCAN_PROCESS' }
+
+// The trial catalogue (spec 000 sections 2, 4 and 7; DESIGN section 7)
+/**
+ * A trial archive download (POST /api/fake/download/{id}/, GET /api/fake/download/{id},
+ * realtime TRIAL_DOWNLOAD): `state` waiting, downloading, unpacking, scanning, then done
+ * or failed (`error` says why; the work is back at status 0). Bytes received of `total`
+ * (null when the store sends no length); `percent` 0..100, null while the total is unknown.
+ */
+export interface TrialDownload {
+  id: number;
+  state: 'waiting' | 'downloading' | 'unpacking' | 'scanning' | 'done' | 'failed';
+  bytes: number;
+  total: number | null;
+  percent: number | null;
+  error: string | null;
+}
+export interface TrialDownloadAnswer extends MessageAnswer { download: TrialDownload }
+/**
+ * What a trial crawl did: works on the listing, new ones added (status 0), known ones
+ * skipped; the metadata fetch's counts (`unknown`: works no source knows) and the works
+ * whose metadata could not be had, by code ('RJ01012345'), retried by the next crawl.
+ */
+export interface TrialFetchSummary {
+  listed: number;
+  added: number;
+  skipped: number;
+  metadata: { ok: number; failed: number; unknown: number };
+  failures: { code: string; error: string }[];
+}
 
 /** POST /api/work/scan/:id answer: `memo` is present when the work's files changed (the page reloads). */
 export interface WorkScanAnswer extends MessageAnswer { memo?: string }

@@ -20,6 +20,7 @@ import { serveWeb } from './static.js';
 import { routers } from './routes/index.js';
 import { attachRealtime } from './realtime.js';
 import { subsonicRouter } from '../subsonic/index.js';
+import { recoverTrialDownloads } from '../trial/index.js';
 
 /** Builds the app for the given services. No I/O happens until it listens. */
 export function createApp(services: AppServices): Koa<AppState, { services: AppServices }> {
@@ -47,6 +48,8 @@ export function createApp(services: AppServices): Koa<AppState, { services: AppS
 
 /** Listens on host:port (port 0 picks a free one). Resolves once listening. */
 export async function startServer(services: AppServices, port: number, host?: string): Promise<http.Server> {
+  // downloads left half-done by the last run go back to where they started
+  await recoverTrialDownloads(services.db, services.config, services.dataDir);
   const app = createApp(services);
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve, reject) => {

@@ -8,8 +8,9 @@
  * last finished one's; nothing before the first scan), then, while a CLI scan holds the
  * lock, SCAN_MAIN_LOGS naming it.
  * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
- * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/model/wire.ts; every text and
- * log line with its `code` and `params`, src/model/messages.ts).
+ * SCAN_FINISHED, SCAN_ERROR, TRIAL_DOWNLOAD (a trial download's progress), success, error
+ * (shapes in src/model/wire.ts; every text and log line with its `code` and `params`,
+ * src/model/messages.ts).
  * Commands sent before the token check finishes wait and run after `success`, in
  * order (a refused socket's are dropped); any other `type`, names such as `toString`
  * included, answers `error {message: 'unknown command: ...'}`.
@@ -22,11 +23,12 @@ import type { AppServices } from './context.js';
 import { verifyToken } from '../users/index.js';
 import { isRemoteBlocked } from './middleware/remote.js';
 import { ScanManager, type ScanCommandKind } from './scan-manager.js';
+import { trialDownloadsOf } from './trial-downloads.js';
 import { say, type ScanMessage, type User } from '../model/index.js';
 
 export const REALTIME_PATH = '/api/ws';
 
-const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update' };
+const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update', PERFORM_TRIAL_FETCH: 'trial' };
 
 /** Commands a socket may send before its token check finishes; one more closes it (1008). */
 const MAX_WAITING = 32;
@@ -62,13 +64,16 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
   const log = (line: string) => process.stderr.write(`audiolib: ${line}\n`);
   /** Whether the running scan is a scheduled one, whose end goes to the log. */
   let scheduled = false;
+  const broadcast = (message: ScanMessage) => admins.forEach((ws) => send(ws, message));
   const manager = new ScanManager(services, (message) => {
     if (scheduled && (message.type === 'SCAN_FINISHED' || message.type === 'SCAN_ERROR')) {
       scheduled = false;
       log(message.type === 'SCAN_FINISHED' ? `scheduled ${message.message}` : `scheduled scan failed: ${message.error}`);
     }
-    admins.forEach((ws) => send(ws, message));
+    broadcast(message);
   });
+  const downloads = trialDownloadsOf(services);
+  const unsubscribe = downloads.subscribe((download) => broadcast({ type: 'TRIAL_DOWNLOAD', download }));
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -152,7 +157,8 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       for (const ws of wss.clients) ws.terminate();
       wss.close();
       manager.kill();
-      await manager.idle();
+      unsubscribe();
+      await Promise.all([manager.idle(), downloads.close()]);
     },
   };
 }

@@ -12,9 +12,11 @@ import type { AppServices } from './context.js';
 import { mainLogOf, runScan, type RunEvent, type RunMode } from '../metadata/index.js';
 import { ScanAbortedError, summaryCounts, type ScanLog } from '../library/scan.js';
 import { currentScanLock } from '../library/lock.js';
+import { runTrialFetch } from '../trial/index.js';
 import { say, textOfError, type CodedText, type ScanMessage, type ScanResultEntry, type ScanStatus, type ScanTask } from '../model/index.js';
 
-export type ScanCommandKind = 'scan' | 'lyrics' | 'update';
+/** What the scanner socket runs: a library scan, a lyric scan, a library info refresh, or the trial crawler (src/trial). */
+export type ScanCommandKind = 'scan' | 'lyrics' | 'update' | 'trial';
 
 /** Milliseconds between two broadcasts of the same list. */
 const COALESCE_MS = 150;
@@ -73,8 +75,8 @@ export class ScanManager {
   }
 
   /**
-   * Starts a scan of `kind` (PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE) unless one
-   * runs; clears the previous state. Answers null when started, else the reason it was
+   * Starts a scan of `kind` (PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE, or the trial
+   * crawler: PERFORM_TRIAL_FETCH) unless one runs; clears the previous state. Answers null when started, else the reason it was
    * not (the caller sends it as an `error` message). Ends with SCAN_FINISHED {message}
    * or SCAN_ERROR {error} (each with its code and params).
    */
@@ -90,11 +92,19 @@ export class ScanManager {
     const controller = new AbortController();
     this.controller = controller;
     const { config, db, dataDir } = this.services;
-    const mode: RunMode = kind === 'lyrics' ? { kind: 'lyrics' } : kind === 'update' ? { kind: 'refresh' } : { kind: 'scan', roots: config.rootFolders };
-    this.current = runScan(db, config, dataDir, mode, { signal: controller.signal, onEvent: (e) => this.apply(e) }).then(
-      ({ summary }) => this.end({ type: 'SCAN_FINISHED', ...say('scan.finished', summaryCounts(summary)) }),
+    const run = { signal: controller.signal, onEvent: (e: RunEvent) => this.apply(e) };
+    let finished: Promise<CodedText>;
+    if (kind === 'trial') {
+      finished = runTrialFetch(db, config, dataDir, run).then(({ listed, added, skipped }) => say('trial.fetchFinished', { listed, added, skipped }));
+    } else {
+      const mode: RunMode = kind === 'lyrics' ? { kind: 'lyrics' } : kind === 'update' ? { kind: 'refresh' } : { kind: 'scan', roots: config.rootFolders };
+      finished = runScan(db, config, dataDir, mode, run).then(({ summary }) => say('scan.finished', summaryCounts(summary)));
+    }
+    this.current = finished.then(
+      (text) => this.end({ type: 'SCAN_FINISHED', ...text }),
       (err: unknown) => {
         if (err instanceof ScanAbortedError) return this.end({ type: 'SCAN_FINISHED', ...say('scan.killed', summaryCounts(err.summary)) });
+        if (controller.signal.aborted) return this.end({ type: 'SCAN_FINISHED', ...say('trial.fetchKilled') });
         const { message, ...coded } = textOfError(err);
         this.log({ level: 'error', message, ...coded });
         return this.end({ type: 'SCAN_ERROR', error: message, ...coded });

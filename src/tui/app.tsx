@@ -1,5 +1,5 @@
 /**
- * The TUI application: a header with the seven screens, the current screen,
+ * The TUI application: a header with the eight screens, the current screen,
  * a message line and the now-playing bar. Keys of the 'everywhere' context are handled
  * here (playback, views, search and sleep prompts, help, back/quit); each screen handles
  * its own context and the list keys. Esc goes back and never quits; q goes back and on a
@@ -20,6 +20,7 @@ import { WorkScreen } from './screens/work.js';
 import { QueueScreen } from './screens/queue.js';
 import { FavouritesScreen } from './screens/favourites.js';
 import { PlayingScreen } from './screens/playing.js';
+import { TrialScreen } from './screens/trial.js';
 import { HelpOverlay, HELP_LINE_COUNT } from './screens/help.js';
 import { parseSearch, rootView, searchText, tabOf, worksView, type View } from './views.js';
 import type { DataSource, SharedConfig } from './data/source.js';
@@ -38,7 +39,7 @@ export interface AppProps {
   initialView?: View;
 }
 
-const TABS = ['Works', 'Circles', 'Tags', 'VAs', 'Favourites', 'Queue', 'Playing'];
+const TABS = ['Works', 'Circles', 'Tags', 'VAs', 'Favourites', 'Queue', 'Playing', 'Trial'];
 type PromptState = { kind: 'search' | 'sleep'; value: string } | null;
 
 function useTerminalSize(columns?: number, rows?: number): { columns: number; rows: number } {
@@ -143,8 +144,8 @@ export function App(props: AppProps): React.ReactElement {
       case 'help': return setHelp(0);
       case 'back': return back(false);
       case 'quit': return back(true);
-      case 'viewWorks': case 'viewCircles': case 'viewTags': case 'viewVas': case 'viewFavourites': case 'viewQueue': case 'viewPlaying': {
-        const n = ['viewWorks', 'viewCircles', 'viewTags', 'viewVas', 'viewFavourites', 'viewQueue', 'viewPlaying'].indexOf(action) + 1;
+      case 'viewWorks': case 'viewCircles': case 'viewTags': case 'viewVas': case 'viewFavourites': case 'viewQueue': case 'viewPlaying': case 'viewTrial': {
+        const n = ['viewWorks', 'viewCircles', 'viewTags', 'viewVas', 'viewFavourites', 'viewQueue', 'viewPlaying', 'viewTrial'].indexOf(action) + 1;
         return setStack([rootView(n)]);
       }
       default:
@@ -219,6 +220,7 @@ export function App(props: AppProps): React.ReactElement {
       case 'favourites': body = <FavouritesScreen view={view} {...screenProps} />; break;
       case 'queue': body = <QueueScreen view={view} {...screenProps} />; break;
       case 'playing': body = <PlayingScreen view={view} {...screenProps} />; break;
+      case 'trial': body = <TrialScreen view={view} {...screenProps} />; break;
     }
   }
 

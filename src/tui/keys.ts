@@ -6,7 +6,7 @@
 import { FAVOURITE_ORDER_LABELS, LYRIC_LABELS, NSFW_LABELS, PLAY_MODE_LABELS, PROGRESS_LABELS, WORK_ORDER_LABELS } from './labels.js';
 
 /** Where a binding applies: everywhere, or on one kind of screen. */
-export type KeyContext = 'everywhere' | 'list' | 'works' | 'work' | 'queue' | 'favourites';
+export type KeyContext = 'everywhere' | 'list' | 'works' | 'work' | 'queue' | 'favourites' | 'trial';
 
 export type ActionName =
   // everywhere
@@ -22,7 +22,9 @@ export type ActionName =
   // queue
   | 'remove' | 'empty' | 'moveDown' | 'moveUp'
   // favourites
-  | 'favouritesMode' | 'favouritesSort' | 'favouritesOrder' | 'progressFilter';
+  | 'favouritesMode' | 'favouritesSort' | 'favouritesOrder' | 'progressFilter'
+  // trial list
+  | 'viewTrial' | 'dislike';
 
 export interface Binding {
   action: ActionName;
@@ -63,6 +65,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'viewFavourites', keys: ['5'], context: 'everywhere', help: 'favourites: history, reviews, progress' },
   { action: 'viewQueue', keys: ['6'], context: 'everywhere', help: 'queue' },
   { action: 'viewPlaying', keys: ['7'], context: 'everywhere', help: 'now playing, with lyrics' },
+  { action: 'viewTrial', keys: ['8'], context: 'everywhere', help: 'trial catalogue: new works to try' },
   { action: 'help', keys: ['?'], context: 'everywhere', help: 'this help' },
   { action: 'back', keys: ['esc'], context: 'everywhere', help: 'back (never quits)' },
   { action: 'quit', keys: ['q'], context: 'everywhere', help: 'back; quit on a first screen ("quit? [y/N]" while playing)' },
@@ -85,6 +88,8 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'favouritesSort', keys: ['s'], context: 'favourites', help: `sort by: ${Object.values(FAVOURITE_ORDER_LABELS).join(', ')}` },
   { action: 'favouritesOrder', keys: ['o'], context: 'favourites', help: 'ascending / descending' },
   { action: 'progressFilter', keys: ['p'], context: 'favourites', help: `progress: ${Object.values(PROGRESS_LABELS).join(', ')}` },
+
+  { action: 'dislike', keys: ['d'], context: 'trial', help: 'dislike: the work leaves the trial list for good' },
 ];
 
 /** The subset of Ink's key object keyToken, splitKeys and the prompt read. */
@@ -180,4 +185,5 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   work: 'Work detail',
   queue: 'Queue',
   favourites: 'Favourites',
+  trial: 'Trial list (enter plays the downloaded trial)',
 };

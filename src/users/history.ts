@@ -9,13 +9,14 @@ import { LIBRARY, assertVisibleWork, listWorks } from '../catalogue/index.js';
 import type { FavouritesQuery } from './reviews.js';
 
 /**
- * Saves `user`'s history `state` of `workId` (insert or replace). Throws NotFound for a
- * work that is unknown, hidden or not in the library; nothing is written then.
+ * Saves `user`'s history `state` of `workId` (insert or replace): a work of the library
+ * or of the trial catalogue (trial items play and resume too). Throws NotFound for a work
+ * that is unknown, hidden or in neither; nothing is written then.
  */
 export async function saveHistory(db: Db, user: string, workId: number, state: HistoryState): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction(async (trx) => {
-    await assertVisibleWork(trx, workId);
+    await assertVisibleWork(trx, workId, ['library', 'trial']);
     await trx('play_history')
       .insert({ user_name: user, work_id: workId, state: JSON.stringify(state), updated_at: now })
       .onConflict(['user_name', 'work_id'])

@@ -6,7 +6,7 @@ import { KEY_TABLE, actionFor, keyToken, splitKeys, type KeyContext } from '../.
 import { renderManPage } from '../../src/tui/manpage.js';
 import { helpLines } from '../../src/tui/screens/help.js';
 
-const screens: KeyContext[][] = [['works', 'list', 'everywhere'], ['work', 'list', 'everywhere'], ['queue', 'list', 'everywhere'], ['favourites', 'list', 'everywhere'], ['list', 'everywhere']];
+const screens: KeyContext[][] = [['works', 'list', 'everywhere'], ['work', 'list', 'everywhere'], ['queue', 'list', 'everywhere'], ['favourites', 'list', 'everywhere'], ['trial', 'list', 'everywhere'], ['list', 'everywhere']];
 
 describe('key table', () => {
   it('binds each key to at most one action on every screen', () => {

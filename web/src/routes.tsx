@@ -28,6 +28,7 @@ const WorkDetail = lazy(() => import('./pages/WorkDetail'));
 const NameList = lazy(() => import('./pages/NameList'));
 const Favourites = lazy(() => import('./pages/Favourites'));
 const AiLyric = lazy(() => import('./pages/AiLyric'));
+const TrialSpider = lazy(() => import('./pages/TrialSpider'));
 const FullScreenPlayer = lazy(() => import('./pages/FullScreenPlayer'));
 const Players = lazy(() => import('./pages/Players'));
 const AdminHome = lazy(() => import('./pages/admin/AdminHome'));
@@ -52,6 +53,9 @@ export const mainRoutes: RouteDef[] = [
   { path: '/works', page: Works },
   { path: '/search', page: Works },
   { path: '/work/:id', page: WorkDetail },
+  { path: '/fake/works', page: Works },
+  { path: '/fake/work/:id', page: WorkDetail },
+  { path: '/fake/spider', page: TrialSpider },
   { path: '/circles', page: NameList },
   { path: '/tags', page: NameList },
   { path: '/vas', page: NameList },

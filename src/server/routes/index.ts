@@ -16,5 +16,6 @@ import { histroyRouter } from './histroy/index.js';
 import { versionRouter } from './version.js';
 import { configSharedRouter } from './config-shared.js';
 import { playerAccessRouter } from './player-access/index.js';
+import { fakeRouter } from './fake/index.js';
 
-export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter];
+export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter, fakeRouter];

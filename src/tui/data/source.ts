@@ -52,10 +52,16 @@ export interface DataSource {
   work(id: number): Promise<Work>;
   tracks(id: number): Promise<TrackNode[]>;
   favourites(q: FavouritesQuery): Promise<WorksAnswer>;
+  /** A page (1-based) of the trial catalogue's new works (status 0, newest release first). */
+  trialWorks(page: number): Promise<WorksAnswer>;
+  /** A trial work's file tree (trial hashes 'rj…'); empty until its trial is downloaded. */
+  trialTracks(id: number): Promise<TrackNode[]>;
+  /** Dislikes a trial work (status 4): it leaves the trial list for good. */
+  dislike(id: number): Promise<void>;
   saveHistory(workId: number, state: HistoryState): Promise<void>;
   /** Rewind and forward seek steps in seconds. */
   sharedConfig(): Promise<SharedConfig>;
-  /** What the audio program opens for a track hash: a URL with token or a file path. */
+  /** What the audio program opens for a track hash (library or trial form): a URL with token or a file path. */
   mediaLocation(hash: string): Promise<string>;
   /** The synced lyric of an audio track (lrc, or srt/vtt converted), or null when it has none. */
   lyric(hash: string): Promise<LrcLine[] | null>;

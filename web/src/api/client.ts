@@ -12,6 +12,8 @@ import { notifications } from '@mantine/notifications';
 import { ApiClient, ApiError, type Method, type RequestOptions as CallOptions, type TokenStore } from '../../../src/api/client';
 import { isServerText, serverText, type ServerText } from '../i18n/serverText';
 
+import { coverApi, type Section } from './section';
+
 export { ApiError, withQuery, type Query } from '../../../src/api/client';
 
 const TOKEN_KEY = 'token';
@@ -85,7 +87,7 @@ export function mediaUrl(url: string): string {
   return client.mediaUrl(url);
 }
 
-/** GET /api/cover/{id}?type=main|sam|240x240&token= */
-export function coverUrl(workId: number, type: 'main' | 'sam' | '240x240' = 'main'): string {
-  return client.mediaUrl(`/api/cover/${workId}`, { type });
+/** GET /api/cover/{id}?type=main|sam|240x240&token= (the trial catalogue's: /api/fake/cover/{id}). */
+export function coverUrl(workId: number, type: 'main' | 'sam' | '240x240' = 'main', section: Section = 'library'): string {
+  return client.mediaUrl(coverApi(section, workId), { type });
 }

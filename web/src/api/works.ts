@@ -1,10 +1,12 @@
 /**
  * Works list calls (spec 000 section 7): which endpoint a list context uses and the
- * query it sends. The lists of section 9 (orders, nsfw and lyric options, the seed) are
- * in src/model (`@model`).
+ * query it sends, in the library or the trial catalogue (GET /api/fake/works with the
+ * same parameters plus `status` 0). The lists of section 9 (orders, nsfw and lyric
+ * options, the seed) are in src/model (`@model`).
  */
 import type { AdvancedKeyword } from '@model';
 import type { Query } from './client';
+import { worksApi, type Section } from './section';
 
 export const PAGE_SIZE = 12;
 
@@ -14,9 +16,13 @@ export type ListContext =
   | { kind: 'keyword'; keyword: string }
   | { kind: 'advance'; keywords: AdvancedKeyword[] };
 
-/** The list context of /works?circleId|tagId|vaId|keyword and /search. */
+/** The list context of /works?circleId|tagId|vaId|keyword, /search and /fake/works?keyword (all or a keyword). */
 export function listContext(pathname: string, params: URLSearchParams, keywords: AdvancedKeyword[]): ListContext {
   if (pathname === '/search') return { kind: 'advance', keywords };
+  if (pathname === '/fake/works') {
+    const keyword = params.get('keyword');
+    return keyword ? { kind: 'keyword', keyword } : { kind: 'all' };
+  }
   const circleId = params.get('circleId');
   if (circleId) return { kind: 'circle', id: circleId };
   const tagId = params.get('tagId');
@@ -30,8 +36,9 @@ export function listContext(pathname: string, params: URLSearchParams, keywords:
 
 const KIND_PATH = { circle: 'circles', tag: 'tags', va: 'vas' } as const;
 
-/** The endpoint and extra query of a list context. */
-export function worksEndpoint(ctx: ListContext): { path: string; query: Query } {
+/** The endpoint and extra query of a list context, in `section` (default the library). */
+export function worksEndpoint(ctx: ListContext, section: Section = 'library'): { path: string; query: Query } {
+  if (section === 'trial') return { path: worksApi('trial'), query: { status: 0, ...(ctx.kind === 'keyword' && { keyword: ctx.keyword, isAdvance: 0 }) } };
   switch (ctx.kind) {
     case 'all': return { path: '/api/works', query: {} };
     case 'circle': case 'tag': case 'va': return { path: `/api/${KIND_PATH[ctx.kind]}/${encodeURIComponent(ctx.id)}/works`, query: {} };

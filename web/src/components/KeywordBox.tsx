@@ -1,12 +1,14 @@
 /**
  * The header keyword box (spec 000 section 2): 500 ms after the last keystroke it goes
- * to /works?keyword=...; clearing it goes back to /works.
+ * to /works?keyword=...; clearing it goes back to /works. On the trial catalogue's
+ * pages it searches the trial list (/fake/works?keyword=...).
  */
 import { useEffect, useRef, useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { sectionOfPath, worksPage } from '../api/section';
 
 export const KEYWORD_DEBOUNCE_MS = 500;
 
@@ -14,6 +16,7 @@ export function KeywordBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const list = worksPage(sectionOfPath(useLocation().pathname));
   const urlKeyword = params.get('keyword') ?? '';
   const [value, setValue] = useState(urlKeyword);
   const typed = useRef(false);
@@ -27,10 +30,10 @@ export function KeywordBox() {
     const timer = setTimeout(() => {
       typed.current = false;
       const keyword = value.trim();
-      navigate(keyword ? `/works?keyword=${encodeURIComponent(keyword)}` : '/works');
+      navigate(keyword ? `${list}?keyword=${encodeURIComponent(keyword)}` : list);
     }, KEYWORD_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [value, navigate]);
+  }, [value, navigate, list]);
 
   return (
     <TextInput

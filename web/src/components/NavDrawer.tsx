@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Divider, Drawer, NavLink, SegmentedControl, Stack, Switch, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import {
-  IconAlarm, IconArrowsShuffle, IconBrain, IconDeviceMobile, IconHeart, IconLayoutGrid, IconLogout, IconMicrophone, IconMoon,
+  IconAlarm, IconArrowsShuffle, IconBrain, IconDeviceMobile, IconHeadphones, IconHeart, IconLayoutGrid, IconLogout, IconMicrophone, IconMoon,
   IconPlayerPlay, IconSearch, IconSettings, IconTags, IconUsersGroup, IconWorld,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { SleepTimerModal } from './SleepTimerModal';
 /** Drawer links; other sections add theirs here. */
 export const NAV_LINKS = [
   { to: '/works', label: 'nav.works', icon: IconLayoutGrid },
+  { to: '/fake/works', label: 'nav.trial', icon: IconHeadphones },
   { to: '/search', label: 'nav.search', icon: IconSearch },
   { to: '/favourites', label: 'nav.favourites', icon: IconHeart },
   { to: '/circles', label: 'nav.circles', icon: IconUsersGroup },

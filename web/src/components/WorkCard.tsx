@@ -1,9 +1,11 @@
 /**
  * A work in the works list (spec 000 section 2 "Works list"): grid card (detail or
  * thumbnail zoom) or list row. Cover, code, title, circle, rating, the caller's own
- * stars (detail card and list row), price, sales, labels (tags and voice actors), lyric
- * badge and a delete action ('delete audio?') after which the card hides itself (the
- * parent drops it). Memoised: loading more pages does not re-render loaded cards.
+ * stars (detail card and list row; the library's only), price, sales, labels (tags and
+ * voice actors), lyric badge and, in the library, a delete action ('delete audio?'); in
+ * the trial catalogue a dislike and a download action instead (TrialActions). A deleted
+ * or disliked card hides itself (the parent drops it). Memoised: loading more pages does
+ * not re-render loaded cards.
  */
 import { lazy, memo, Suspense, useState } from 'react';
 import { ActionIcon, AspectRatio, Badge, Card, Group, Image, Rating, Stack, Text } from '@mantine/core';
@@ -13,6 +15,8 @@ import { Link } from 'react-router-dom';
 import { formatWorkCode, type Work } from '@model';
 import { useAuth } from '../api/auth';
 import { api, coverUrl, notifyError, notifySuccess } from '../api/client';
+import { workPage, type Section } from '../api/section';
+import { TrialActions } from './TrialActions';
 import { saveRating } from '../api/review';
 import { useDateFormat } from '../i18n/format';
 
@@ -29,6 +33,9 @@ export interface WorkCardProps {
   work: Work;
   variant: CardVariant;
   showLabels: boolean;
+  /** The catalogue the card belongs to: its links, cover and actions. */
+  section: Section;
+  /** The work was deleted (library) or disliked (trial): the list drops it. */
   onDeleted(id: number): void;
 }
 
@@ -83,12 +90,13 @@ function CardRating({ work }: { work: Work }) {
   return <Rating value={rating} onChange={(v) => void rate(v)} count={5} size="sm" aria-label={t('work.myRating')} data-testid="card-my-rating" />;
 }
 
-function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
+function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCardProps) {
   const { t } = useTranslation();
   const [confirm, setConfirm] = useState(false);
   const { date } = useDateFormat();
   const code = formatWorkCode(work.id, work.code_prefix);
-  const href = `/work/${work.id}`;
+  const href = workPage(section, work.id);
+  const trial = section === 'trial';
 
   const remove = async () => {
     try {
@@ -100,7 +108,8 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
     }
   };
 
-  const deleteButton = (
+  const trialActions = trial && <TrialActions workId={work.id} variant="card" onDisliked={onDeleted} />;
+  const deleteButton = !trial && (
     <ActionIcon variant="subtle" color="red" size="sm" aria-label={t('common.delete')} title={t('common.delete')} onClick={() => setConfirm(true)} data-testid="card-delete">
       <IconTrash size={16} />
     </ActionIcon>
@@ -119,7 +128,7 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
       <Card withBorder padding="xs" data-testid="work-card" data-work-id={work.id} style={OFFSCREEN_SKIP_LIST}>
         <Group wrap="nowrap" align="flex-start" gap="sm">
           <Link to={href} style={{ flexShrink: 0 }}>
-            <Image src={coverUrl(work.id, '240x240')} w={72} h={72} radius="sm" loading="lazy" alt="" />
+            <Image src={coverUrl(work.id, '240x240', section)} w={72} h={72} radius="sm" loading="lazy" alt="" />
           </Link>
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
             <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="card-title">{work.title}</Text>
@@ -128,10 +137,11 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
               <Badge size="xs" variant="outline">{code}</Badge>
               <LyricBadge status={work.lyric_status} />
             </Group>
-            <CardRating work={work} />
+            {!trial && <CardRating work={work} />}
             {showLabels && <WorkLabels work={work} size="xs" />}
           </Stack>
           {deleteButton}
+          {trialActions}
         </Group>
         {modal}
       </Card>
@@ -142,7 +152,7 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
     <Card withBorder padding="sm" data-testid="work-card" data-work-id={work.id} style={OFFSCREEN_SKIP_GRID}>
       <Card.Section component={Link} to={href} pos="relative">
         <AspectRatio ratio={variant === 'zoom' ? 1 : 4 / 3}>
-          <Image src={coverUrl(work.id, variant === 'zoom' ? '240x240' : 'main')} loading="lazy" alt="" fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
+          <Image src={coverUrl(work.id, variant === 'zoom' ? '240x240' : 'main', section)} loading="lazy" alt="" fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
         </AspectRatio>
         <Badge size="xs" variant="filled" color="dark" pos="absolute" top={6} left={6} data-testid="card-code">{code}</Badge>
       </Card.Section>
@@ -152,6 +162,7 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
           {circle ?? <span />}
           {deleteButton}
         </Group>
+        {trialActions}
         {variant === 'detail' && (
           <>
             <Group justify="space-between" gap={4}>
@@ -159,7 +170,7 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
                 <IconStarFilled size={14} color={work.rate_count ? 'var(--mantine-color-yellow-5)' : 'var(--mantine-color-gray-4)'} />
                 <Text size="xs" c="dimmed">{work.rate_average_2dp} ({work.rate_count})</Text>
               </Group>
-              <CardRating work={work} />
+              {!trial && <CardRating work={work} />}
             </Group>
             <Group gap={8}>
               {work.price > 0 && <Text size="xs" c="red">{t('work.price', { price: work.price })}</Text>}

@@ -21,12 +21,12 @@ const en = {
     tooShort: 'password length at least 5', success: 'login successful.',
   },
   site: {
-    title: 'Choose a site', audio: 'Audio', novel: 'Novels', third: 'Third site',
+    title: 'Choose a site', audio: 'Audio', trial: 'Trial listening', novel: 'Novels', third: 'Third site',
     lyskMail: 'Mail', lyskAlarm: 'Alarm', lyskMovie: 'Movie', lyskEmpty: 'Nothing here yet.', backToSites: 'Back to the site chooser',
   },
   notFound: { title: 'Page not found', text: 'Nothing lives at {{path}}.', home: 'Back to the works' },
   nav: {
-    works: 'All works', search: 'Advanced search', favourites: 'Favourites', circles: 'Circles', tags: 'Tags', vas: 'Voice actors',
+    works: 'All works', trial: 'Trial listening', search: 'Advanced search', favourites: 'Favourites', circles: 'Circles', tags: 'Tags', vas: 'Voice actors',
     aiLyric: 'AI lyric centre', player: 'Full-screen player', random: 'Random listen', sleep: 'Sleep timer',
     night: 'Night mode', sites: 'Site selection', settings: 'Settings', logout: 'Log out', language: 'Language',
     logoutConfirm: 'Log out now?', keyword: 'Search keyword', menu: 'Menu', signedInAs: 'Signed in as {{name}}',
@@ -165,12 +165,19 @@ const en = {
   },
   adminScanner: {
     title: 'Scanner', noLogs: 'No messages yet', showLogs: 'Show the log', hideLogs: 'Hide the log', noTasks: 'Nothing here', disconnected: 'Not connected',
-    buttons: { scan: 'scan local audio library', update: 'refresh library info', lyrics: 'scan changes of files inside works', kill: 'terminate scan process' },
+    buttons: { scan: 'scan local audio library', update: 'refresh library info', lyrics: 'scan changes of files inside works', trial: 'fetch new releases', kill: 'terminate scan process' },
     tabs: { processing: 'processing', failed: 'failed' },
     result: { added: 'added success', updated: 'updated success', skipped: 'skipped', failed: 'failed' },
     status: { none: 'not started', running: 'running', finished: 'finished', error: 'error' },
   },
   server,
+  trial: {
+    title: 'Trial listening', keyword: 'Trial works: {{name}}', dislike: 'Dislike', download: 'Download the trial',
+    downloading: 'Downloading {{percent}}% ({{bytes}})', downloadingUnknown: 'Downloading ({{bytes}})', waiting: 'Waiting to download',
+    unpacking: 'Unpacking', scanning: 'Reading the files', done: 'Trial downloaded', failed: 'Download failed: {{error}}',
+    notDownloaded: 'The trial files are not downloaded yet.', spider: 'Trial crawler', spiderHint: 'Reads the store\'s new releases into the trial catalogue.',
+    adminOnly: 'Only the admin can run the trial crawler.',
+  },
 };
 
 export default en;

@@ -1,8 +1,10 @@
 /**
- * /works and /search (spec 000 section 2 "Works list", sections 4, 7, 9): title by
- * context with a count badge, list controls (sort, age rating, lyric filter, direction,
- * grid/list, labels, detail/zoom), infinite scroll that resets on any change, the
- * 'recent plays' strip on the home list, advanced search keywords on /search.
+ * /works, /search and the trial catalogue's /fake/works (spec 000 section 2 "Works
+ * list", sections 4, 7, 9): title by context with a count badge, list controls (sort,
+ * age rating, lyric filter, direction, grid/list, labels, detail/zoom), infinite scroll
+ * that resets on any change, the 'recent plays' strip on the home list, advanced search
+ * keywords on /search. The section (library or trial, from the path) picks the call,
+ * the card links and the card actions (delete, or dislike and download).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Badge, Center, Chip, Group, Loader, NativeSelect, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
@@ -16,6 +18,7 @@ import {
 import { api } from '../api/client';
 import { useAdvancedKeywords, useWorksPrefs } from '../api/prefs';
 import { listContext, nameOf, namePath, worksEndpoint } from '../api/works';
+import { sectionOfPath } from '../api/section';
 import { AdvancedSearchBar } from '../components/AdvancedSearchBar';
 import { RecentPlays } from '../components/RecentPlays';
 import { useInfiniteList } from '../components/useInfiniteList';
@@ -36,6 +39,7 @@ export default function Works() {
   const aboveNarrow = useMediaQuery(`(min-width: ${NARROW + 1}px)`, true, { getInitialValueInEffect: false });
   const aboveWide = useMediaQuery(`(min-width: ${WIDE}px)`, true, { getInitialValueInEffect: false });
   const ctx = useMemo(() => listContext(pathname, params, keywords), [pathname, params, keywords]);
+  const section = sectionOfPath(pathname);
   const [name, setName] = useState('');
 
   useEffect(() => {
@@ -46,12 +50,12 @@ export default function Works() {
   }, [ctx]);
 
   const query = useMemo(() => {
-    const { path, query: extra } = worksEndpoint(ctx);
+    const { path, query: extra } = worksEndpoint(ctx, section);
     return {
       path,
       query: { ...extra, order: prefs.order, sort: prefs.desc ? 'desc' : 'asc', nsfw: prefs.nsfw, lyric: lyricStatusOf(prefs.lyric) || undefined },
     };
-  }, [ctx, prefs.order, prefs.desc, prefs.nsfw, prefs.lyric]);
+  }, [ctx, section, prefs.order, prefs.desc, prefs.nsfw, prefs.lyric]);
   const resetKey = JSON.stringify(query);
   const skip = ctx.kind === 'advance' && ctx.keywords.length === 0;
 
@@ -64,12 +68,13 @@ export default function Works() {
   const { remove } = list;
   const onDeleted = useCallback((id: number) => remove((w) => w.id === id), [remove]);
 
+  const trial = section === 'trial';
   const title = {
-    all: t('works.all'),
+    all: trial ? t('trial.title') : t('works.all'),
     circle: t('works.circle', { name }),
     tag: t('works.tag', { name }),
     va: t('works.va', { name }),
-    keyword: t('works.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }),
+    keyword: t(trial ? 'trial.keyword' : 'works.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }),
     advance: t('works.advance'),
   }[ctx.kind];
 
@@ -78,7 +83,7 @@ export default function Works() {
 
   return (
     <Stack gap="sm">
-      {ctx.kind === 'all' && <RecentPlays />}
+      {ctx.kind === 'all' && !trial && <RecentPlays />}
       <Group gap="xs" align="center">
         <Title order={3} data-testid="works-title">{title}</Title>
         <Badge size="lg" variant="light" data-testid="works-count">{list.totalCount ?? 0}</Badge>
@@ -131,11 +136,11 @@ export default function Works() {
       </Group>
       {variant === 'list' ? (
         <Stack gap="xs" data-testid="works-list">
-          {list.items.map((w) => <WorkCard key={w.id} work={w} variant="list" showLabels={prefs.showLabels && aboveNarrow} onDeleted={onDeleted} />)}
+          {list.items.map((w) => <WorkCard key={w.id} work={w} variant="list" showLabels={prefs.showLabels && aboveNarrow} section={section} onDeleted={onDeleted} />)}
         </Stack>
       ) : (
         <SimpleGrid cols={gridCols} spacing="sm" data-testid="works-grid">
-          {list.items.map((w) => <WorkCard key={w.id} work={w} variant={variant} showLabels onDeleted={onDeleted} />)}
+          {list.items.map((w) => <WorkCard key={w.id} work={w} variant={variant} showLabels section={section} onDeleted={onDeleted} />)}
         </SimpleGrid>
       )}
       <div ref={list.sentinelRef} style={{ height: 1 }} />

@@ -23,7 +23,8 @@ histroyRouter.get('/api/histroy', requireUser(), validate(HistroyListSchema), as
 
 /**
  * PUT /api/histroy {work_id, state: {queue, index, seconds}} -> 200 {message: 'history saved'};
- * 404 for a work that is unknown, hidden or not in the library (nothing written).
+ * 404 for a work that is unknown, hidden or in neither the library nor the trial
+ * catalogue (nothing written).
  */
 histroyRouter.put('/api/histroy', requireUser(), requireWriter(), validate(HistroyPutSchema), async (ctx) => {
   const { work_id, state } = ctx.state.input.body;

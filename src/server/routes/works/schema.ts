@@ -34,7 +34,7 @@ const advancedList = z.string().transform((text, ctx): AdvancedKeyword[] => {
  * The list query: page, sort, order, seed 0..99, nsfw 0/1/2, lyric ('ai', 'local' or
  * 'ai_local'), isAdvance 0/1, keyword; answered as {page, sort, order, seed, filter}.
  */
-const worksQuery = z
+export const worksQuery = z
   .object({
     page,
     sort,
