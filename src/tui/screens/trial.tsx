@@ -11,8 +11,7 @@ import type { QueueItem, TrackNode } from '../../model/index.js';
 import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
 import { usePaged } from '../hooks/use-paged.js';
-import { List } from '../components/list.js';
-import { WorkRow } from '../components/work-row.js';
+import { WorkList } from '../components/work-list.js';
 import type { TrialView } from '../views.js';
 
 /** The audio files of a tree, folders first as the tree orders them. */
@@ -57,16 +56,7 @@ export function TrialScreen({ view, active, width, height }: { view: TrialView; 
         <Box flexShrink={1}><Text bold wrap="truncate-end">{title}</Text></Box>
         <Box flexGrow={1} justifyContent="flex-end" flexShrink={0} marginLeft={1}><Text dimColor>enter play  d dislike</Text></Box>
       </Box>
-      {list.error ? <Text color="red">{list.error}</Text> : (
-        <List
-          items={list.items}
-          cursor={cursor}
-          height={rows}
-          rowKey={(w) => w.id}
-          empty={list.loading ? 'loading…' : 'no trial works: run audiolib trial fetch'}
-          renderRow={(w, _i, selected) => <WorkRow work={w} selected={selected} width={width - 2} />}
-        />
-      )}
+      <WorkList list={list} cursor={cursor} height={rows} width={width} empty="no trial works: run audiolib trial fetch" />
     </Box>
   );
 }

@@ -9,8 +9,7 @@ import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
 import { LYRIC_LABELS, NSFW_LABELS, SORT_ARROWS, WORK_ORDER_LABELS, labelOf } from '../labels.js';
 import { usePaged } from '../hooks/use-paged.js';
-import { List } from '../components/list.js';
-import { WorkRow } from '../components/work-row.js';
+import { WorkList } from '../components/work-list.js';
 import { newSeed, NSFW_OPTIONS, WORK_SORT_ORDERS, type WorkSortOrder } from '../../model/index.js';
 import { LYRIC_FILTERS, searchText, type WorksView } from '../views.js';
 
@@ -67,16 +66,7 @@ export function WorksScreen({ view, active, width, height }: { view: WorksView; 
           <Text dimColor wrap="truncate-end">{settings}</Text>
         </Box>
       </Box>
-      {list.error ? <Text color="red">{list.error}</Text> : (
-        <List
-          items={list.items}
-          cursor={cursor}
-          height={atEnd ? rows - 1 : rows}
-          rowKey={(w) => w.id}
-          empty={list.loading ? 'loading…' : 'no works'}
-          renderRow={(w, _i, selected) => <WorkRow work={w} selected={selected} width={width - 2} />}
-        />
-      )}
+      <WorkList list={list} cursor={cursor} height={atEnd ? rows - 1 : rows} width={width} empty="no works" />
       {atEnd ? <Text dimColor>  no more works</Text> : null}
     </Box>
   );
