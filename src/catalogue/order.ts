@@ -7,12 +7,16 @@
  */
 import type { Knex } from 'knex';
 import type { FavouriteOrder, SortDir, WorkOrder } from '../model/index.js';
+import type { AnyCatalogue } from './definition.js';
+
+/** An order a list accepts: the audio orders, or one a catalogue definition adds (definition.ts `order`). */
+export type ListOrder = WorkOrder | FavouriteOrder | (string & {});
 
 /** Plain column orders, each backed by an index (status, removed_at, column, id). */
 const COLUMN_ORDERS = new Set(['release', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'created_at']);
 
 /** Whether the order reads the caller's own reviews (then results are per user). */
-export const isUserOrder = (order: WorkOrder | FavouriteOrder) => order === 'rating' || order === 'userRating';
+export const isUserOrder = (order: ListOrder) => order === 'rating' || order === 'userRating';
 
 /**
  * A stable pseudo-random rank of a work for `seed` (0..99), computed in SQL from the id
@@ -26,12 +30,14 @@ function randomRank(seed: number): string {
 }
 
 /**
- * Adds the ORDER BY of `order` in direction `dir`. `rating`/`userRating` sort by the
+ * Adds the ORDER BY of `order` in direction `dir`. An order of the catalogue `def`
+ * itself (definition.ts, for user `viewer`) comes first; then `rating`/`userRating` sort by the
  * caller's rating (alias `r`, joined by the caller) with unrated works last; `allage`
  * is nsfw ascending and `nsfw` nsfw descending whatever `dir` says; `updated_at` is the
  * scope row's time (alias `s`); `random` uses `seed`.
  */
-export function applyOrder(qb: Knex.QueryBuilder, order: Exclude<WorkOrder, 'betterRandom'> | FavouriteOrder, dir: SortDir, seed = 0): void {
+export function applyOrder(qb: Knex.QueryBuilder, order: Exclude<ListOrder, 'betterRandom'>, dir: SortDir, seed = 0, def?: AnyCatalogue, viewer = ''): void {
+  if (def?.order?.(qb, order, dir, viewer)) return void qb.orderBy('w.id', dir);
   if (COLUMN_ORDERS.has(order)) qb.orderBy(`w.${order}`, dir);
   else if (isUserOrder(order)) qb.orderByRaw('CASE WHEN r.rating IS NULL THEN 1 ELSE 0 END').orderBy('r.rating', dir);
   else if (order === 'random') qb.orderByRaw(`${randomRank(seed)} ${dir}`);

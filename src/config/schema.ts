@@ -60,6 +60,8 @@ export const configSchema = z
     transcriberCommand: z.string().default(''),
     // AI lyric worker: seconds a worker may stay silent before its task returns to pending
     lyricWorkerTimeout: z.number().int().min(1).max(86_400).default(600),
+    // novel spider: may it fetch pages at loopback, link-local and private addresses (off: only public ones)
+    spiderAllowPrivate: z.boolean().default(false),
   })
   .strict();
 

@@ -11,3 +11,4 @@ export * from './workcode.js';
 export * from './track-hash.js';
 export * from './errors.js';
 export * from './config-keys.js';
+export * from './novel.js';

@@ -8,6 +8,7 @@ import type { Db } from '../db/index.js';
 import { Forbidden, Invalid, NotFound, type Group, type User } from '../model/index.js';
 import { hashPassword } from './password.js';
 import { newAccountRow } from './accounts.js';
+import { NOVEL_CATALOGUE } from '../novels/catalogue.js';
 
 /** The one account that always exists and cannot be deleted. */
 export const ADMIN_NAME = 'admin';
@@ -59,6 +60,7 @@ export async function changePassword(db: Db, name: string, newPassword: string):
 
 /**
  * Deletes users by name in one transaction, with their reviews and play history
+ * (audio works and novels)
  * (a deleted account's data must not pass to a new account of the same name).
  * Their tokens stop working at once (no user row). Throws Forbidden when the list
  * names the admin, NotFound when a name does not exist; nothing is deleted then.
@@ -73,6 +75,8 @@ export async function deleteUsers(db: Db, names: string[]): Promise<string[]> {
     if (missing.length) throw new NotFound(`no such user: ${missing.join(', ')}`);
     await trx('reviews').whereIn('user_name', unique).delete();
     await trx('play_history').whereIn('user_name', unique).delete();
+    await trx(NOVEL_CATALOGUE.tables.reviews).whereIn('user_name', unique).delete();
+    await trx(NOVEL_CATALOGUE.tables.history).whereIn('user_name', unique).delete();
     await trx('users').whereIn('name', unique).delete();
     return unique;
   });

@@ -15,5 +15,6 @@ import { reviewRouter } from './review/index.js';
 import { histroyRouter } from './histroy/index.js';
 import { versionRouter } from './version.js';
 import { configSharedRouter } from './config-shared.js';
+import { novelRouter } from './novel/index.js';
 
-export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter];
+export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, novelRouter];
