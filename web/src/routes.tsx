@@ -4,8 +4,11 @@
  * line to the right list.
  * - publicRoutes: no login.
  * - bareRoutes: login required, full-page (their own layout: site chooser, placeholder
- *   site, admin and novel sections).
+ *   site, admin).
  * - mainRoutes: login required, inside the main layout (header, drawer, player bar).
+ * - novelRoutes: login required, the novel section's layout (the main layout with the
+ *   novel section in context, section.tsx); its screens are the main ones parameterised,
+ *   plus the novel page and the add form.
  * Any other path shows the not-found page.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
@@ -13,6 +16,7 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { AuthProvider, RequireAuth } from './api/auth';
 import { Layout } from './components/Layout';
+import { NOVEL_SECTION, SectionProvider } from './section';
 
 export interface RouteDef {
   path: string;
@@ -29,6 +33,8 @@ const NameList = lazy(() => import('./pages/NameList'));
 const Favourites = lazy(() => import('./pages/Favourites'));
 const AiLyric = lazy(() => import('./pages/AiLyric'));
 const FullScreenPlayer = lazy(() => import('./pages/FullScreenPlayer'));
+const NovelDetail = lazy(() => import('./pages/novel/NovelDetail'));
+const NovelAdd = lazy(() => import('./pages/novel/NovelAdd'));
 const AdminHome = lazy(() => import('./pages/admin/AdminHome'));
 const AdminScanner = lazy(() => import('./pages/admin/Scanner'));
 const AdminAdvanced = lazy(() => import('./pages/admin/Advanced'));
@@ -62,6 +68,12 @@ export const mainRoutes: RouteDef[] = [
   { path: '/fullScreenPlayer/:workId', page: FullScreenPlayer },
 ];
 
+/** The novel section: every main screen under /novel (the novel page in place of the work page), and the add form. */
+export const novelRoutes: RouteDef[] = [
+  ...mainRoutes.map((r) => ({ path: `/novel${r.path}`, page: r.path === '/work/:id' ? NovelDetail : r.page })),
+  { path: '/novel/add', page: NovelAdd },
+];
+
 const spinner = <Center h="50vh"><Loader /></Center>;
 
 function Root() {
@@ -88,6 +100,11 @@ const routes: RouteObject[] = [
       {
         element: <RequireAuth><Layout /></RequireAuth>,
         children: mainRoutes.map((r) => ({ path: r.path, element: <r.page /> })),
+      },
+      { path: '/novel', element: <Navigate to="/novel/works" replace /> },
+      {
+        element: <SectionProvider value={NOVEL_SECTION}><RequireAuth><Layout /></RequireAuth></SectionProvider>,
+        children: novelRoutes.map((r) => ({ path: r.path, element: <r.page /> })),
       },
       { path: '*', element: <NotFound /> },
     ],

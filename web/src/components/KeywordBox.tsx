@@ -1,18 +1,21 @@
 /**
  * The header keyword box (spec 000 section 2): 500 ms after the last keystroke it goes
- * to /works?keyword=...; clearing it goes back to /works.
+ * to /works?keyword=...; clearing it goes back to /works (in the novel section,
+ * /novel/works).
  */
 import { useEffect, useRef, useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSection } from '../section';
 
 export const KEYWORD_DEBOUNCE_MS = 500;
 
 export function KeywordBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { base } = useSection();
   const [params] = useSearchParams();
   const urlKeyword = params.get('keyword') ?? '';
   const [value, setValue] = useState(urlKeyword);
@@ -27,10 +30,10 @@ export function KeywordBox() {
     const timer = setTimeout(() => {
       typed.current = false;
       const keyword = value.trim();
-      navigate(keyword ? `/works?keyword=${encodeURIComponent(keyword)}` : '/works');
+      navigate(keyword ? `${base}/works?keyword=${encodeURIComponent(keyword)}` : `${base}/works`);
     }, KEYWORD_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [value, navigate]);
+  }, [value, navigate, base]);
 
   return (
     <TextInput

@@ -1,13 +1,14 @@
 /**
  * The side drawer (spec 000 section 2): links, random listen (order betterRandom),
  * sleep timer, night mode, language, site selection, settings (/admin), logout with
- * confirmation. The user name shows only when authentication is on.
+ * confirmation. The user name shows only when authentication is on. In the novel
+ * section: the novel section's links (its lists, add form, favourites), no random listen.
  */
 import { useState } from 'react';
 import { Divider, Drawer, NavLink, SegmentedControl, Stack, Switch, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import {
   IconAlarm, IconArrowsShuffle, IconBrain, IconHeart, IconLayoutGrid, IconLogout, IconMicrophone, IconMoon,
-  IconPlayerPlay, IconSearch, IconSettings, IconTags, IconUsersGroup, IconWorld,
+  IconPlayerPlay, IconPlus, IconSearch, IconSettings, IconTags, IconUsersGroup, IconWorld,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -16,6 +17,7 @@ import { api, notifyError } from '../api/client';
 import { useAuth } from '../api/auth';
 import { LANGUAGES, setLanguage, type Language } from '../i18n';
 import { ConfirmModal } from './ConfirmModal';
+import { useSection, useSectionT } from '../section';
 import { SleepTimerModal } from './SleepTimerModal';
 
 /** Drawer links; other sections add theirs here. */
@@ -30,8 +32,18 @@ export const NAV_LINKS = [
   { to: '/fullScreenPlayer', label: 'nav.player', icon: IconPlayerPlay },
 ] as const;
 
+/** The novel section's drawer links (spec 001 section 2), under /novel. */
+export const NOVEL_NAV_LINKS = [
+  ...NAV_LINKS.slice(0, 6),
+  { to: '/add', label: 'nav.add', icon: IconPlus },
+  ...NAV_LINKS.slice(6),
+] as const;
+
 export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
+  const st = useSectionT();
+  const section = useSection();
+  const links = section.id === 'novel' ? NOVEL_NAV_LINKS : NAV_LINKS;
   const navigate = useNavigate();
   const { me, logout } = useAuth();
   const { setColorScheme } = useMantineColorScheme();
@@ -53,11 +65,11 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
       <Drawer opened={opened} onClose={onClose} size={280} title={<Text fw={700}>{t('app.name')}</Text>} data-testid="drawer">
         <Stack gap={2}>
           {me?.auth && <Text size="sm" c="dimmed" mb="xs" data-testid="drawer-user">{t('nav.signedInAs', { name: me.user.name })}</Text>}
-          {NAV_LINKS.map((l) => (
-            <NavLink key={l.to} component={Link} to={l.to} label={t(l.label)} leftSection={<l.icon size={18} />} onClick={onClose} />
+          {links.map((l) => (
+            <NavLink key={l.to} component={Link} to={`${section.base}${l.to}`} label={st(l.label)} leftSection={<l.icon size={18} />} onClick={onClose} />
           ))}
           <Divider my={4} />
-          <NavLink label={t('nav.random')} leftSection={<IconArrowsShuffle size={18} />} onClick={() => { onClose(); void randomListen(); }} />
+          {section.id === 'audio' && <NavLink label={t('nav.random')} leftSection={<IconArrowsShuffle size={18} />} onClick={() => { onClose(); void randomListen(); }} />}
           <NavLink label={t('nav.sleep')} leftSection={<IconAlarm size={18} />} onClick={() => setSleepOpen(true)} />
           <Switch
             px="sm" py={6}

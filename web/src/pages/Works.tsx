@@ -3,6 +3,8 @@
  * context with a count badge, list controls (sort, age rating, lyric filter, direction,
  * grid/list, labels, detail/zoom), infinite scroll that resets on any change, the
  * 'recent plays' strip on the home list, advanced search keywords on /search.
+ * Also /novel/works and /novel/search (spec 001 section 2): the same screen in the novel
+ * section (section.tsx: its calls, sort options, words; no age rating or recent plays).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Badge, Center, Chip, Group, Loader, NativeSelect, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
@@ -10,16 +12,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import {
-  LYRIC_OPTIONS, lyricStatusOf, NSFW_OPTIONS, WORK_SORT_ORDERS, type NsfwOption, type Work, type WorkSortOrder, type WorksAnswer,
-} from '@model';
+import { LYRIC_OPTIONS, lyricStatusOf, NSFW_OPTIONS, type NsfwOption, type Pagination } from '@model';
 import { api } from '../api/client';
+import { useSection, useSectionT } from '../section';
 import { useAdvancedKeywords, useWorksPrefs } from '../api/prefs';
 import { listContext, nameOf, namePath, worksEndpoint } from '../api/works';
 import { AdvancedSearchBar } from '../components/AdvancedSearchBar';
 import { RecentPlays } from '../components/RecentPlays';
 import { useInfiniteList } from '../components/useInfiniteList';
-import { WorkCard, type CardVariant } from '../components/WorkCard';
+import { WorkCard, type CardVariant, type CardWork } from '../components/WorkCard';
 
 /** Layout thresholds of spec 000 section 9 (px). */
 export const NARROW = 700;
@@ -29,48 +30,52 @@ export const WORKS_SCROLL_OFFSET = 250;
 
 export default function Works() {
   const { t } = useTranslation();
+  const section = useSection();
+  const st = useSectionT();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const [prefs, setPrefs] = useWorksPrefs();
-  const [keywords, setKeywords] = useAdvancedKeywords();
+  const [prefs, setPrefs] = useWorksPrefs(section);
+  const [keywords, setKeywords] = useAdvancedKeywords(section);
+  const order = section.sortOrders.includes(prefs.order) ? prefs.order : section.sortOrders[0]!;
   const aboveNarrow = useMediaQuery(`(min-width: ${NARROW + 1}px)`, true, { getInitialValueInEffect: false });
   const aboveWide = useMediaQuery(`(min-width: ${WIDE}px)`, true, { getInitialValueInEffect: false });
-  const ctx = useMemo(() => listContext(pathname, params, keywords), [pathname, params, keywords]);
+  const ctx = useMemo(() => listContext(pathname.slice(section.base.length), params, keywords), [pathname, section, params, keywords]);
   const [name, setName] = useState('');
 
   useEffect(() => {
-    const p = namePath(ctx);
+    const p = namePath(ctx, section);
     setName('');
     if (!p) return;
     api<unknown>(p).then((a) => setName(nameOf(a))).catch(() => undefined);
-  }, [ctx]);
+  }, [ctx, section]);
 
   const query = useMemo(() => {
-    const { path, query: extra } = worksEndpoint(ctx);
+    const { path, query: extra } = worksEndpoint(ctx, section);
+    const nsfw = section.ageFilter ? prefs.nsfw : undefined;
     return {
       path,
-      query: { ...extra, order: prefs.order, sort: prefs.desc ? 'desc' : 'asc', nsfw: prefs.nsfw, lyric: lyricStatusOf(prefs.lyric) || undefined },
+      query: { ...extra, order, sort: prefs.desc ? 'desc' : 'asc', nsfw, lyric: lyricStatusOf(prefs.lyric) || undefined },
     };
-  }, [ctx, prefs.order, prefs.desc, prefs.nsfw, prefs.lyric]);
+  }, [ctx, section, order, prefs.desc, prefs.nsfw, prefs.lyric]);
   const resetKey = JSON.stringify(query);
   const skip = ctx.kind === 'advance' && ctx.keywords.length === 0;
 
   const fetchPage = useCallback(async (page: number, seed: number, signal: AbortSignal) => {
-    if (skip) return { items: [] as Work[], totalCount: 0 };
-    const res = await api<WorksAnswer>(query.path, { query: { ...query.query, page, seed }, signal });
+    if (skip) return { items: [] as CardWork[], totalCount: 0 };
+    const res = await api<{ works: CardWork[]; pagination: Pagination }>(query.path, { query: { ...query.query, page, seed }, signal });
     return { items: res.works, totalCount: res.pagination.totalCount };
   }, [query, skip]);
-  const list = useInfiniteList<Work>(fetchPage, resetKey, WORKS_SCROLL_OFFSET);
+  const list = useInfiniteList<CardWork>(fetchPage, resetKey, WORKS_SCROLL_OFFSET);
   const { remove } = list;
   const onDeleted = useCallback((id: number) => remove((w) => w.id === id), [remove]);
 
   const title = {
-    all: t('works.all'),
-    circle: t('works.circle', { name }),
-    tag: t('works.tag', { name }),
-    va: t('works.va', { name }),
-    keyword: t('works.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }),
-    advance: t('works.advance'),
+    all: st('works.all'),
+    circle: st('works.circle', { name }),
+    tag: st('works.tag', { name }),
+    va: st('works.va', { name }),
+    keyword: st('works.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }),
+    advance: st('works.advance'),
   }[ctx.kind];
 
   const variant: CardVariant = prefs.listMode === 'list' ? 'list' : prefs.detailMode || !aboveWide ? 'detail' : 'zoom';
@@ -78,7 +83,7 @@ export default function Works() {
 
   return (
     <Stack gap="sm">
-      {ctx.kind === 'all' && <RecentPlays />}
+      {ctx.kind === 'all' && section.recentPlays && <RecentPlays />}
       <Group gap="xs" align="center">
         <Title order={3} data-testid="works-title">{title}</Title>
         <Badge size="lg" variant="light" data-testid="works-count">{list.totalCount ?? 0}</Badge>
@@ -89,18 +94,18 @@ export default function Works() {
         {/* Native selects and chips keep the floating-UI machinery out of the route (bench/README.md "web"). */}
         <NativeSelect
           w={150} size="xs" aria-label={t('works.sort')}
-          data={WORK_SORT_ORDERS.map((o) => ({ value: o, label: t(`works.order.${o}`) }))}
-          value={prefs.order}
-          onChange={(e) => { const v = e.currentTarget.value as WorkSortOrder; setPrefs((p) => ({ ...p, order: v })); }}
+          data={section.sortOrders.map((o) => ({ value: o, label: st(`works.order.${o}`) }))}
+          value={order}
+          onChange={(e) => { const v = e.currentTarget.value as typeof prefs.order; setPrefs((p) => ({ ...p, order: v })); }}
           data-testid="sort-select"
         />
-        <NativeSelect
+        {section.ageFilter && <NativeSelect
           w={150} size="xs" aria-label={t('works.nsfw')}
           data={NSFW_OPTIONS.map((n) => ({ value: String(n), label: t(`works.nsfwOpt.${n}`) }))}
           value={String(prefs.nsfw)}
           onChange={(e) => { const v = Number(e.currentTarget.value) as NsfwOption; setPrefs((p) => ({ ...p, nsfw: v })); }}
           data-testid="nsfw-select"
-        />
+        />}
         <Chip.Group multiple value={prefs.lyric} onChange={(v) => setPrefs((p) => ({ ...p, lyric: LYRIC_OPTIONS.filter((o) => v.includes(o)) }))}>
           <Group gap={4} data-testid="lyric-select" aria-label={t('works.lyric')} role="group">
             {LYRIC_OPTIONS.map((o) => <Chip key={o} value={o} size="xs">{t(`works.lyricOpt.${o}`)}</Chip>)}
