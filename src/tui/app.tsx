@@ -1,5 +1,6 @@
 /**
- * The TUI application (issue 7): a header with the seven screens, the current screen,
+ * The TUI application (issue 7): a header with the eight screens (8: the novel section,
+ * read only), the current screen,
  * a message line and the now-playing bar. Keys of the 'everywhere' context are handled
  * here (playback, views, search and sleep prompts, help, back/quit); each screen handles
  * its own context and the list keys. Esc goes back and never quits; q goes back and on a
@@ -21,6 +22,7 @@ import { QueueScreen } from './screens/queue.js';
 import { FavouritesScreen } from './screens/favourites.js';
 import { PlayingScreen } from './screens/playing.js';
 import { HelpOverlay, HELP_LINE_COUNT } from './screens/help.js';
+import { NovelScreen, NovelsScreen } from './screens/novels.js';
 import { parseSearch, rootView, searchText, tabOf, worksView, type View } from './views.js';
 import type { DataSource, SharedConfig } from './data/source.js';
 import type { PlayerController } from './player/controller.js';
@@ -38,7 +40,7 @@ export interface AppProps {
   initialView?: View;
 }
 
-const TABS = ['Works', 'Circles', 'Tags', 'VAs', 'Favourites', 'Queue', 'Playing'];
+const TABS = ['Works', 'Circles', 'Tags', 'VAs', 'Favourites', 'Queue', 'Playing', 'Novels'];
 type PromptState = { kind: 'search' | 'sleep'; value: string } | null;
 
 function useTerminalSize(columns?: number, rows?: number): { columns: number; rows: number } {
@@ -143,8 +145,8 @@ export function App(props: AppProps): React.ReactElement {
       case 'help': return setHelp(0);
       case 'back': return back(false);
       case 'quit': return back(true);
-      case 'viewWorks': case 'viewCircles': case 'viewTags': case 'viewVas': case 'viewFavourites': case 'viewQueue': case 'viewPlaying': {
-        const n = ['viewWorks', 'viewCircles', 'viewTags', 'viewVas', 'viewFavourites', 'viewQueue', 'viewPlaying'].indexOf(action) + 1;
+      case 'viewWorks': case 'viewCircles': case 'viewTags': case 'viewVas': case 'viewFavourites': case 'viewQueue': case 'viewPlaying': case 'viewNovels': {
+        const n = ['viewWorks', 'viewCircles', 'viewTags', 'viewVas', 'viewFavourites', 'viewQueue', 'viewPlaying', 'viewNovels'].indexOf(action) + 1;
         return setStack([rootView(n)]);
       }
       default:
@@ -219,6 +221,8 @@ export function App(props: AppProps): React.ReactElement {
       case 'favourites': body = <FavouritesScreen view={view} {...screenProps} />; break;
       case 'queue': body = <QueueScreen view={view} {...screenProps} />; break;
       case 'playing': body = <PlayingScreen view={view} {...screenProps} />; break;
+      case 'novels': body = <NovelsScreen key={stack.length} view={view} {...screenProps} />; break;
+      case 'novel': body = <NovelScreen key={`${view.novelId}:${stack.length}`} view={view} {...screenProps} />; break;
     }
   }
 

@@ -5,9 +5,10 @@
  * domain function PUT /api/histroy calls.
  */
 import {
-  parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
+  parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type NovelsAnswer, type NovelWork, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
 } from '../../model/index.js';
-import { listNames, listWorks, getWork } from '../../catalogue/index.js';
+import { LIBRARY, listNames, listWorks, getWork } from '../../catalogue/index.js';
+import { NOVEL_CATALOGUE } from '../../novels/catalogue.js';
 import { loadConfig } from '../../config/index.js';
 import { openMigrated, type Db } from '../../db/index.js';
 import { getAudioLyric, resolveMediaFile } from '../../library/media.js';
@@ -16,7 +17,7 @@ import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
 import { findUser } from '../../users/accounts.js';
 import { listHistory, saveHistory } from '../../users/history.js';
 import { listReviews } from '../../users/reviews.js';
-import { SourceError, type DataSource, type FavouritesQuery, type NameKind, type SharedConfig, type WorksQuery } from './source.js';
+import { SourceError, type DataSource, type FavouritesQuery, type NameKind, type NovelsQuery, type SharedConfig, type WorksQuery } from './source.js';
 
 /** Rows per page the local source answers (the TUI scrolls; no reason to stay at 12). */
 const LOCAL_PAGE_SIZE = 50;
@@ -77,6 +78,16 @@ export class LocalSource implements DataSource {
   async saveHistory(workId: number, state: HistoryState): Promise<void> {
     if (this.user.group === 'guest') return; // guests read and play but do not write
     await saveHistory(this.db, this.user.name, workId, state);
+  }
+
+  novels(q: NovelsQuery): Promise<NovelsAnswer> {
+    return listWorks(this.db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: LOCAL_PAGE_SIZE, viewer: this.user.name, catalogue: NOVEL_CATALOGUE });
+  }
+
+  async novel(id: number): Promise<NovelWork> {
+    const novel = await getWork(this.db, id, this.user.name, NOVEL_CATALOGUE);
+    if (!novel) throw new SourceError('novel not found', 404);
+    return novel;
   }
 
   async sharedConfig(): Promise<SharedConfig> {
