@@ -1,5 +1,5 @@
 /**
- * Catalogue query support (issue 3, bench/README.md section "catalogue"):
+ * Catalogue query support (bench/README.md section "catalogue"):
  * - one index per works-list order, each led by the visibility columns (status, removed_at)
  *   and ending in id, so a page of any order is a covering index walk;
  * - `catalogue_version`: one counter bumped by triggers on every change to works, their

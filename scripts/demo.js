@@ -6,8 +6,8 @@
  *    (test/fixtures/library) as its root folder; a second run reuses it;
  * 2. the recorded store (dist/metadata/recorded-store.js, the one the tests use) on a free
  *    127.0.0.1 port, answering the recorded DLsite and HVDB pages and covers of
- *    test/fixtures; the data directory's config points dlsiteBaseUrl, dlsiteImgBaseUrl and
- *    hvdbBaseUrl at it (again on every run: the port changes);
+ *    test/fixtures; the data directory's config points dlsiteBaseUrl, dlsiteImgBaseUrl,
+ *    hvdbBaseUrl and dlsiteTrialBaseUrl at it (again on every run: the port changes);
  * 3. `audiolib scan`, which fetches the metadata (circles, voice actors, tags, prices,
  *    sales, ratings, covers) from that store;
  * 4. `audiolib serve`; once it answers HTTP, the address and the login are printed, last.

@@ -1,5 +1,5 @@
 /**
- * The TUI bundle (issue 7, start-up <= 400 ms): dist/tui/run.js (emitted by tsc) with
+ * The TUI bundle (start-up time, bench/tui): dist/tui/run.js (emitted by tsc) with
  * everything it imports (ink, react, ink-text-input, knex, the data source modules) in
  * one minified ESM file, dist/tui/bundle.js, which `audiolib tui` loads (src/cli/tui.ts): loading
  * one file takes a fraction of resolving and compiling hundreds of modules. Run by the

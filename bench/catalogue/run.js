@@ -1,7 +1,8 @@
 /**
- * Catalogue benchmark (issue 3): builds the synthetic catalogue (seed.js) in a data
+ * Catalogue benchmark: builds the synthetic catalogue (seed.js) in a data
  * directory, starts `audiolib serve` on it in a child process, signs in as `bench0` and
- * measures each listener call with autocannon (10 connections): p50, p99 latency (ms)
+ * measures each listener call, and the players' calls at /rest with an API key of
+ * `bench0`, with autocannon (10 connections): p50, p99 latency (ms)
  * and requests per second, plus the server's CPU time per request (user + system, from
  * /proc: a figure that other load on the machine does not inflate). Prints a Markdown
  * table; the target is p99 <= 25 ms.
@@ -26,6 +27,8 @@ const arg = (name, fallback) => {
 const dataDir = path.resolve(arg('--data-dir', '/tmp/audiolib-bench-catalogue'));
 const seconds = Number(arg('--seconds', '10'));
 
+/** The players' parameters; APIKEY becomes bench0's key (created through /api/player-access/keys). */
+const SUBSONIC = 'f=json&v=1.16.1&c=bench&apiKey=APIKEY';
 const advanced = JSON.stringify([{ t: 'tag', d: '耳かき' }, { t: 'fuzzy', d: '雨音' }, { t: 'VA', d: '声優1' }]);
 const SCENARIOS = [
   ['first page, default sort', '/api/works?page=1&order=release&sort=desc'],
@@ -37,6 +40,9 @@ const SCENARIOS = [
   ['advanced search, 3 keywords', `/api/search?isAdvance=1&keyword=${encodeURIComponent(advanced)}`],
   ['GET /api/tags/', '/api/tags/'],
   ['GET /api/review', '/api/review?order=updated_at&sort=desc&page=2'],
+  ['Subsonic getAlbumList2 random, 20', `/rest/getAlbumList2?type=random&size=20&${SUBSONIC}`],
+  ['Subsonic getAlbumList2 newest, 20', `/rest/getAlbumList2?type=newest&size=20&${SUBSONIC}`],
+  ['Subsonic search3, 20 artists, albums and songs', `/rest/search3?query=${encodeURIComponent('耳かき')}&${SUBSONIC}`],
 ];
 
 async function waitForServer(url, child) {
@@ -80,16 +86,20 @@ try {
   const { token } = await login.json();
   const vas = await (await fetch(`${base}/api/vas/`, { headers: { authorization: `Bearer ${token}` } })).json();
   SCENARIOS[4][1] = `/api/vas/${vas[0].id}/works?page=2`;
+  const created = await fetch(`${base}/api/player-access/keys`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) });
+  const { key } = await created.json();
 
   const rows = [];
-  for (const [name, p] of SCENARIOS) {
+  for (const [name, shown] of SCENARIOS) {
+    const p = shown.replace('APIKEY', key);
     const res = await fetch(base + p, { headers: { authorization: `Bearer ${token}` } });
-    if (res.status !== 200) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    const text = await res.text();
+    if (res.status !== 200 || (p.startsWith('/rest/') && JSON.parse(text)['subsonic-response'].status !== 'ok')) throw new Error(`${shown}: ${res.status} ${text.slice(0, 300)}`);
     const cpuBefore = cpuMs(child.pid);
     const r = await run(base + p, token);
     const cpu = (cpuMs(child.pid) - cpuBefore) / r.requests.total;
     if (r.non2xx || r.errors) throw new Error(`${p}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    rows.push({ name, path: p, p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), cpu: cpu.toFixed(2) });
+    rows.push({ name, path: shown.replace('APIKEY', '…'), p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), cpu: cpu.toFixed(2) });
     process.stderr.write(`${name}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, ${cpu.toFixed(2)} ms CPU/request\n`);
   }
   console.log(`load average before: ${loadBefore}, after: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);

@@ -1,6 +1,7 @@
 /**
  * Builds the synthetic catalogue of the catalogue benchmark directly in a SQLite file:
- * 100,000 works, 3,000 circles, 2,000 VAs, 500 tags, 10 users (`bench0`..`bench9`,
+ * 100,000 works with 8 audio files each (every other work in `mp3/` and `wav/` variants),
+ * 3,000 circles, 2,000 VAs, 500 tags, 10 users (`bench0`..`bench9`,
  * password `bench-password`) with 300 reviews and 100 history records each.
  * Deterministic (fixed PRNG seed). Needs `npm run build:server` (imports dist/).
  *
@@ -14,7 +15,7 @@ import { createUser } from '../../dist/users/index.js';
 import { ensureDataDir } from '../../dist/config/index.js';
 
 export const BENCH_PASSWORD = 'bench-password';
-export const COUNTS = { works: 100_000, circles: 3_000, vas: 2_000, tags: 500, users: 10, reviewsPerUser: 300, historyPerUser: 100 };
+export const COUNTS = { works: 100_000, filesPerWork: 8, circles: 3_000, vas: 2_000, tags: 500, users: 10, reviewsPerUser: 300, historyPerUser: 100 };
 
 /** Mulberry32: a small deterministic PRNG, so every run builds the same catalogue. */
 function prng(seed) {
@@ -50,6 +51,8 @@ export async function seedCatalogue(dataDir, works = COUNTS.works) {
     const workRows = [];
     const tagRows = [];
     const vaRows = [];
+    const fileRows = [];
+    const frnd = prng(8); // its own sequence: the works are the same as in seeds without files
     for (let i = 0; i < works; i++) {
       const id = 100_000 + i * 7;
       const day = new Date(now - int(365 * 15) * 86_400_000).toISOString().slice(0, 10);
@@ -67,10 +70,17 @@ export async function seedCatalogue(dataDir, works = COUNTS.works) {
       for (const tag of tags) tagRows.push({ work_id: id, tag_id: tag });
       const vas = new Set(Array.from({ length: 1 + int(3) }, () => pick(vaIds)));
       for (const va of vas) vaRows.push({ work_id: id, va_id: va });
+      for (let f = 0; f < COUNTS.filesPerWork; f++) {
+        const folder = i % 2 ? (f < COUNTS.filesPerWork / 2 ? 'mp3/' : 'wav/') : '';
+        const n = String(folder ? (f % (COUNTS.filesPerWork / 2)) + 1 : f + 1).padStart(2, '0');
+        const wav = folder === 'wav/';
+        fileRows.push({ work_id: id, relpath: `${folder}${n} track.${wav ? 'wav' : 'mp3'}`, type: 'audio', size: Math.floor(frnd() * (wav ? 500e6 : 50e6)), mtime: now, duration: 60 + Math.floor(frnd() * 3600) });
+      }
     }
     await batch('works', workRows);
     await batch('work_tags', tagRows);
     await batch('work_vas', vaRows);
+    await batch('files', fileRows);
   });
 
   for (let u = 0; u < COUNTS.users; u++) {

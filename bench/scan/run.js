@@ -1,4 +1,4 @@
-// Scan benchmark (issue 4 "Performance"): a synthetic library of WORKS works x 20 files
+// Scan benchmark: a synthetic library of WORKS works x 20 files
 // (hard links to a few real fixture files, so it costs no disk), metadata fetching off.
 // Prints: first full scan, a rescan with no changes, a rescan after 100 works were added,
 // the scans' peak RSS, and the p50/p99 of GET /api/works while the first scan runs.

@@ -1,5 +1,5 @@
 /**
- * TUI start-up benchmark (issue 7): time from launching `audiolib tui` in a terminal to
+ * TUI start-up benchmark: time from launching `audiolib tui` in a terminal to
  * its first frame showing works, on the 100,000-work catalogue of bench/catalogue/seed.js
  * (local mode, user bench0, mpv with --ao=null). The terminal is a pseudo-TTY made by
  * script(1); the clock starts before spawning node, so the figure includes node's own

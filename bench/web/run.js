@@ -1,5 +1,5 @@
 /**
- * Web UI benchmark (issue 5, bench/README.md section "web"):
+ * Web UI benchmark (bench/README.md section "web"):
  * 1. the JavaScript of the /works route: the entry and the Works page chunk with every
  *    chunk they import statically (from dist/web/.vite/manifest.json), raw and gzip
  *    (level 9); target at most 200 KB gzip. Also every script the page has loaded once

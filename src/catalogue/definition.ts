@@ -13,8 +13,8 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
-import { NotFound, type SortDir, type Work } from '../model/index.js';
-import { HIDDEN_WORK_SQL, VISIBLE_WORK_SQL, whereVisible } from './visible.js';
+import { NotFound, say, type CodedText, type SortDir, type Work } from '../model/index.js';
+import { HIDDEN_WORK_SQL, VISIBLE_WORK_SQL, whereVisible, type Scope } from './visible.js';
 import { presentWork, type UserFields, type WorkRow } from './presenter.js';
 
 
@@ -41,10 +41,10 @@ export interface CatalogueDef<W extends UserFields = Work> {
   tables: CatalogueTables;
   /** The SQLite FTS5 trigram index of each work's text (rowid = work id); none: a LIKE over the same text. */
   searchTable?: string;
-  /** What a work is called in NotFound messages ('work', 'novel'). */
-  noun: string;
-  /** Narrows a query on the works table (optionally aliased) to the works a listener sees. */
-  whereVisible<Q extends Knex.QueryBuilder>(qb: Q, alias?: string): Q;
+  /** The NotFound text of work `id` ('work 5 not found', 'novel 5 not found'). */
+  notFound(id: number): CodedText;
+  /** Narrows a query on the works table (optionally aliased) to the works a listener sees (in `scope`, where the catalogue has scopes). */
+  whereVisible<Q extends Knex.QueryBuilder>(qb: Q, alias?: string, scope?: Scope | readonly Scope[]): Q;
   /** The same rule as SQL on an unaliased works row, and its negation. */
   visibleSql: string;
   hiddenSql: string;
@@ -71,7 +71,7 @@ export const AUDIO_CATALOGUE: CatalogueDef<Work> = {
   versionId: 1,
   tables: { works: 'works', circles: 'circles', tags: 'tags', vas: 'vas', workTags: 'work_tags', workVas: 'work_vas', reviews: 'reviews', history: 'play_history' },
   searchTable: 'work_search',
-  noun: 'work',
+  notFound: (id) => say('work.idNotFound', { id }),
   whereVisible,
   visibleSql: VISIBLE_WORK_SQL,
   hiddenSql: HIDDEN_WORK_SQL,
@@ -83,9 +83,10 @@ export const AUDIO_CATALOGUE: CatalogueDef<Work> = {
 };
 
 /**
- * Checks that work `id` of catalogue `def` is visible, before a listener's write about
- * it (review, progress, history). Throws NotFound `{noun} {id} not found` otherwise.
+ * Checks that work `id` of catalogue `def` is visible (in one of `scopes`, default the
+ * library, where the catalogue has scopes), before a listener's write about it (review,
+ * progress, history). Throws NotFound (the definition's notFound text) otherwise.
  */
-export async function assertVisibleIn(db: Db, def: AnyCatalogue, id: number): Promise<void> {
-  if (!(await def.whereVisible(db(def.tables.works).where({ id })).first('id'))) throw new NotFound(`${def.noun} ${id} not found`);
+export async function assertVisibleIn(db: Db, def: AnyCatalogue, id: number, scopes: readonly Scope[] = ['library']): Promise<void> {
+  if (!(await def.whereVisible(db(def.tables.works).where({ id }), undefined, scopes).first('id'))) throw new NotFound(def.notFound(id));
 }

@@ -1,16 +1,22 @@
 /**
  * Which works a list shows (spec 000 sections 7 and 9): visibility, age rating, lyric
- * status, circle/tag/VA, plain keyword and advanced keywords. Each function adds
+ * status, circle/tag/VA, plain keyword and advanced keywords, and for the players' API
+ * (src/subsonic) a release date range and a library root. Each function adds
  * WHERE clauses on the works alias `w` of a knex query.
  */
 import type { Knex } from 'knex';
 import {
   lyricStatusesWith, parseWorkIdInput, type AdvancedKeyword, type LyricPart, type NsfwOption,
 } from '../model/index.js';
+import type { Scope } from './visible.js';
 import { AUDIO_CATALOGUE, type AnyCatalogue } from './definition.js';
 
 /** Which visible works (visible.ts) a list shows. */
 export interface WorkFilter {
+  /** The catalogue: the library (default) or the trial catalogue. */
+  scope?: Scope;
+  /** One status of the scope only (the trial list's `status`, DESIGN section 7). */
+  status?: number;
   /** Age rating: 0 all, 1 all ages only, 2 adults only (R18). */
   nsfw: NsfwOption;
   /** Works having any of these lyric kinds; empty = no lyric filter. */
@@ -22,6 +28,10 @@ export interface WorkFilter {
   keyword?: string;
   /** Advanced keywords, all ANDed. */
   advanced?: AdvancedKeyword[];
+  /** Release dates between these days, inclusive ('YYYY-MM-DD'); works without a date are left out. */
+  released?: { from: string; to: string };
+  /** Works found under the configured root of this name (works.root_folder). */
+  rootFolder?: string;
 }
 
 /** Every visible work of the library, no other condition. */
@@ -95,15 +105,21 @@ export function whereAdvancedKeyword(db: Knex, qb: Knex.QueryBuilder, { t, d }: 
   }
 }
 
-/** Adds every clause of `f` to `qb` (works alias `w` of catalogue `def`). Only visible works (visible.ts, the definition's rule). */
+/**
+ * Adds every clause of `f` to `qb` (works alias `w` of catalogue `def`). Only works
+ * visible in the filter's scope (visible.ts; the definition's rule).
+ */
 export function applyWorkFilter(db: Knex, qb: Knex.QueryBuilder, f: WorkFilter, def: AnyCatalogue = AUDIO_CATALOGUE): void {
-  def.whereVisible(qb, 'w');
+  def.whereVisible(qb, 'w', f.scope);
+  if (f.status !== undefined) qb.where('w.status', f.status);
   if (f.nsfw === 1) qb.where('w.nsfw', false);
   if (f.nsfw === 2) qb.where('w.nsfw', true);
   if (f.lyric.length > 0) qb.whereIn('w.lyric_status', [...new Set(f.lyric.flatMap(lyricStatusesWith))]);
   if (f.circleId !== undefined) qb.where('w.circle_id', f.circleId);
   if (f.tagId !== undefined) qb.whereRaw(`w.id IN (SELECT work_id FROM ${def.tables.workTags} WHERE tag_id = ?)`, [f.tagId]);
   if (f.vaId !== undefined) qb.whereRaw(`w.id IN (SELECT work_id FROM ${def.tables.workVas} WHERE va_id = ?)`, [f.vaId]);
+  if (f.released) qb.whereBetween('w.release', [f.released.from, f.released.to]);
+  if (f.rootFolder !== undefined) qb.where('w.root_folder', f.rootFolder);
   if (f.keyword?.trim()) wherePlainKeyword(db, qb, f.keyword.trim(), def);
   for (const k of f.advanced ?? []) if (k.d.trim()) whereAdvancedKeyword(db, qb, k, def);
 }

@@ -35,7 +35,7 @@ const readsUser = (def: AnyCatalogue, order: ListOrder) => isUserOrder(order) ||
 function useIdCache(db: Db, def: AnyCatalogue, opts: ListOptions<UserFields>, offset: number): boolean {
   if (db.client.config.client !== 'sqlite3' || opts.scope || readsUser(def, opts.order)) return false;
   const f = opts.filter;
-  return opts.order === 'random' || hasTextSearch(f) || f.tagId !== undefined || f.vaId !== undefined || offset >= DEEP_OFFSET;
+  return opts.order === 'random' || opts.order === 'title' || opts.order === 'circle_name' || hasTextSearch(f) || f.tagId !== undefined || f.vaId !== undefined || offset >= DEEP_OFFSET;
 }
 
 /** The caller's favourites (review rows) or play history, optionally one progress value. */
@@ -50,6 +50,8 @@ export interface ListOptions<W extends UserFields = Work> {
   /** 1-based page number. */
   page: number;
   pageSize: number;
+  /** The first row of the page when it is no multiple of pageSize (the players' API pages by offset); default (page - 1) * pageSize. */
+  offset?: number;
   /** The caller's user name: their rating, review, progress and history ride on each work. */
   viewer: string;
   scope?: ListScope;
@@ -145,7 +147,7 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
 
   const ordered = base.clone().select('w.id');
   applyOrder(ordered, order, opts.sort, opts.seed, def, viewer);
-  const offset = (page - 1) * pageSize;
+  const offset = opts.offset ?? (page - 1) * pageSize;
   let ids: number[];
   let totalCount: number;
   if (isUserOrder(order) && !opts.scope) {
@@ -166,4 +168,37 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
     ]);
   }
   return { works: await load(ids), pagination: { currentPage: page, pageSize, totalCount } };
+}
+
+/**
+ * Every id of the visible works of `filter` in `order` (a plain order, not the caller's
+ * rating), cached per catalogue version on SQLite like the deep pages of listWorks (the
+ * same entry for the same filter and order); the players' API pages songs across works
+ * with it. Elsewhere one query per call.
+ */
+export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: SortDir): Promise<Int32Array> {
+  const ordered = baseQuery(db, AUDIO_CATALOGUE, { filter, order, sort, seed: 0, page: 1, pageSize: 1, viewer: '' }).select('w.id');
+  applyOrder(ordered, order, sort);
+  if (db.client.config.client !== 'sqlite3') return Int32Array.from((await ordered).map((r: { id: number }) => r.id));
+  return (await catalogueCache(db)).get(keyOf('ids', ordered), () => allIds(db, ordered));
+}
+
+/**
+ * `count` works drawn at random from the visible works of `filter` (fewer when the filter
+ * has fewer), each with the caller's data, as a fresh draw on every call (the players'
+ * random lists). On SQLite the draw picks positions in the filter's cached id list
+ * (orderedWorkIds); elsewhere the database orders by random().
+ */
+export async function randomWorks(db: Db, filter: WorkFilter, count: number, viewer: string): Promise<Work[]> {
+  let ids: number[];
+  if (db.client.config.client === 'sqlite3') {
+    const all = await orderedWorkIds(db, filter, 'id', 'asc');
+    const picked = new Set<number>();
+    while (picked.size < Math.min(count, all.length)) picked.add(all[Math.floor(Math.random() * all.length)]!);
+    ids = [...picked];
+  } else {
+    const query = baseQuery(db, AUDIO_CATALOGUE, { filter, order: 'id', sort: 'asc', seed: 0, page: 1, pageSize: count, viewer }).select('w.id');
+    ids = (await query.orderByRaw('random()').limit(count)).map((r: { id: number }) => r.id);
+  }
+  return loadWorks(db, await catalogueCache(db), ids, viewer);
 }

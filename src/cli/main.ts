@@ -26,6 +26,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   config: async () => (await import('./config.js')).registerConfig,
   translate: async () => (await import('./translate.js')).registerTranslate,
   'translate-key': async () => (await import('./translate-key.js')).registerTranslateKey,
+  trial: async () => (await import('./trial.js')).registerTrial,
   tui: async () => (await import('./tui.js')).registerTui,
 };
 

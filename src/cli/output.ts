@@ -4,7 +4,6 @@
  * scan holds the lock (EX_TEMPFAIL: try again later).
  */
 
-export const EXIT_OK = 0;
 export const EXIT_FAILURES = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_LOCKED = 75;
@@ -24,6 +23,37 @@ export class CliError extends Error {
     super(message);
     this.code = code ?? errorCodeOf(exitCode);
   }
+}
+
+/** A long command's stop switch: SIGINT or SIGTERM aborts `signal`. */
+export interface SignalStop {
+  signal: AbortSignal;
+  /** The exit code of the signal received (130 SIGINT, 143 SIGTERM), else EXIT_FAILURES. */
+  exitCode(): number;
+  /** Removes the handlers (in the command's finally). */
+  dispose(): void;
+}
+
+/** Aborts a long command (a scan, a trial crawl) on SIGINT or SIGTERM; see SignalStop. */
+export function stopOnSignals(): SignalStop {
+  const controller = new AbortController();
+  let code = 0;
+  const stop = (c: number) => () => {
+    code = c;
+    controller.abort();
+  };
+  const onInt = stop(130);
+  const onTerm = stop(143);
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  return {
+    signal: controller.signal,
+    exitCode: () => code || EXIT_FAILURES,
+    dispose() {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    },
+  };
 }
 
 /** Writes a human message line to stderr. */

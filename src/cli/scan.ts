@@ -1,5 +1,5 @@
 /**
- * `audiolib scan [DIR...]` (DESIGN section 1, issue 2 item 3, issue 4 "CLI"): scans the
+ * `audiolib scan [DIR...]` (DESIGN section 1): scans the
  * given folders, else the config's rootFolders, into the catalogue. Progress with an
  * ora spinner on a TTY (stderr), plain lines otherwise; the summary line
  * `added N, updated N, skipped N, failed N, duplicates N` and each failure and duplicate
@@ -25,7 +25,7 @@ import { ScanAbortedError, ScanError, summaryLine, type ScanRoot, type ScanSumma
 import { ScanLockedError } from '../library/lock.js';
 import { NotFound, parseWorkIdInput } from '../model/index.js';
 import { runScan, runWorkScan, type MetadataSummary, type RunEvent, type RunMode } from '../metadata/index.js';
-import { CliError, EXIT_FAILURES, EXIT_LOCKED, info, printJson } from './output.js';
+import { CliError, EXIT_FAILURES, EXIT_LOCKED, info, printJson, stopOnSignals } from './output.js';
 
 
 interface ScanFlags { json?: boolean; verbose?: boolean; work?: string; lyrics?: boolean; refresh?: boolean; fetch?: boolean; allowMassRemoval?: boolean }
@@ -57,8 +57,9 @@ export function rootsFor(dirs: string[], config: Config): ScanRoot[] {
  * report(). Nothing with --json (plain lines on stderr with --json --verbose).
  * `stop(refusal)` ends the display; an error line of the main log that is the run's
  * refusal (the mass-removal guard) is dropped there: the command reports it once.
+ * Also the display of `audiolib trial fetch` (cli/trial.ts), whose crawl reports as a run.
  */
-function progress(opts: { json: boolean; verbose: boolean; crawl: boolean }): { onEvent: (e: RunEvent) => void; stop: (refusal?: string) => void } {
+export function progress(opts: { json: boolean; verbose: boolean; crawl: boolean }): { onEvent: (e: RunEvent) => void; stop: (refusal?: string) => void } {
   if (opts.json && !opts.verbose) return { onEvent: () => undefined, stop: () => undefined };
   // a terminal that reports no width (some pseudo-terminals) gets plain lines
   let spinner: Ora | null = !opts.json && process.stderr.isTTY && process.stderr.columns > 0 ? ora({ stream: process.stderr, text: 'looking for works' }).start() : null;
@@ -158,19 +159,10 @@ export function registerScan(program: Command): void {
       const roots = workId === null && !flags.lyrics && !flags.refresh ? rootsFor(dirs, config) : [];
       const fetch = flags.fetch ?? config.fetchMetadata;
 
-      const controller = new AbortController();
-      let signalCode = 0;
-      const stop = (code: number) => () => {
-        signalCode = code;
-        controller.abort();
-      };
-      const onInt = stop(130);
-      const onTerm = stop(143);
-      process.on('SIGINT', onInt);
-      process.on('SIGTERM', onTerm);
+      const stop = stopOnSignals();
       const db: Db = await openMigrated(dataDir, global.db);
       const display = progress({ json: !!flags.json, verbose: !!flags.verbose, crawl: !!flags.refresh });
-      const run = { fetch, signal: controller.signal, onEvent: display.onEvent };
+      const run = { fetch, signal: stop.signal, onEvent: display.onEvent };
       try {
         if (workId !== null) {
           const { metadata, ...work } = await runWorkScan(db, config, dataDir, workId, run);
@@ -200,22 +192,21 @@ export function registerScan(program: Command): void {
             info('scan stopped; the works done so far are saved');
             report(err.summary);
           }
-          process.exitCode = signalCode || EXIT_FAILURES;
+          process.exitCode = stop.exitCode();
           return;
         }
-        if (controller.signal.aborted) {
+        if (stop.signal.aborted) {
           info('stopped; the works done so far are saved');
-          process.exitCode = signalCode || EXIT_FAILURES;
+          process.exitCode = stop.exitCode();
           return;
         }
         if (err instanceof CliError) throw err;
         if (err instanceof ScanLockedError) throw new CliError(err.message, EXIT_LOCKED);
-        if (err instanceof ScanError && err.code === 'mass_removal') throw new CliError(err.message, EXIT_FAILURES, 'mass_removal');
+        if (err instanceof ScanError) throw new CliError(err.message, EXIT_FAILURES, 'mass_removal');
         if (err instanceof NotFound) throw new CliError(err.message);
         throw new CliError((err as Error).message, EXIT_FAILURES);
       } finally {
-        process.off('SIGINT', onInt);
-        process.off('SIGTERM', onTerm);
+        stop.dispose();
         await db.destroy();
       }
     });

@@ -16,7 +16,7 @@ async function start(program: Command, flags: TuiFlags): Promise<void> {
   const global = program.opts<{ dataDir?: string; db?: string }>();
   // The TUI as one bundled file (dist/tui/bundle.js, made by `npm run build` from
   // dist/tui/run.js with ink, react and the data sources; React's production build):
-  // loading it takes a fraction of loading its hundreds of modules one by one (issue 7).
+  // loading it takes a fraction of loading its hundreds of modules one by one.
   const bundle = new URL('../tui/bundle.js', import.meta.url).href;
   const { runTui, SourceError, resolveDataDir } = (await import(bundle)) as typeof import('../tui/run.js');
   try {

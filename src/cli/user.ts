@@ -1,14 +1,19 @@
 /**
- * `audiolib user add|list|delete|passwd` (DESIGN section 1, spec 001 sections 5
- * and 6): user management from the shell, with the same rules and messages as
- * the credentials API. Works whether or not the server runs (SQLite WAL with a
- * busy timeout); a running server checks tokens against the database on every
- * request, so a deleted user or a changed password takes effect at once.
+ * `audiolib user add|list|delete|passwd|player-password|api-key` (DESIGN section 1,
+ * spec 001 sections 5 and 6; players: src/subsonic/README.md): user management from the
+ * shell, with the same rules and messages as the credentials API and the settings page.
+ * Works whether or not the server runs (SQLite WAL with a busy timeout); a running server
+ * checks tokens against the database on every request, so a deleted user or a changed
+ * password takes effect at once.
  */
 import type { Command } from 'commander';
 import type { ZodType } from 'zod';
+import { loadSecret } from '../config/index.js';
 import type { Db } from '../db/index.js';
-import { addUser, changePassword, deleteUsers, listUsers, newUserSchema, passwordSchema } from '../users/index.js';
+import {
+  addUser, apiKeyNameSchema, changePassword, clearPlayerPassword, createApiKey, deleteUsers, findUser, listApiKeys, listUsers, newUserSchema, passwordSchema, revokeApiKey, setPlayerPassword,
+} from '../users/index.js';
+import { NotFound } from '../model/index.js';
 import { CliError, info, printJson } from './output.js';
 import { readNewPassword } from './password-input.js';
 import { withDb as withDataDirDb } from './with-db.js';
@@ -21,7 +26,7 @@ function check<T>(schema: ZodType<T>, value: unknown): T {
 }
 
 export function registerUser(program: Command): void {
-  const withDb = (fn: (db: Db) => Promise<void>) => withDataDirDb(program, fn);
+  const withDb = (fn: (db: Db, dataDir: string) => Promise<void>) => withDataDirDb(program, fn);
 
   const user = program.command('user').description('manage users (password from a prompt, or the first line of stdin)');
 
@@ -73,6 +78,71 @@ export function registerUser(program: Command): void {
       await withDb(async (db) => {
         await changePassword(db, name, password);
         info(`password of ${name} changed`);
+      });
+    });
+
+  user
+    .command('player-password')
+    .description("set a user's player password (for music players signing in with a token); it must differ from the login password")
+    .argument('<name>', 'user name')
+    .option('--clear', 'remove the player password instead')
+    .action(async (name: string, opts: { clear?: boolean }) => {
+      const password = opts.clear ? null : check(passwordSchema, await readNewPassword());
+      await withDb(async (db, dataDir) => {
+        if (password === null) {
+          if (!(await findUser(db, name))) throw new NotFound(`no such user: ${name}`);
+          await clearPlayerPassword(db, name);
+          return info(`player password of ${name} removed`);
+        }
+        await setPlayerPassword(db, loadSecret(dataDir), name, password);
+        info(`player password of ${name} set`);
+      });
+    });
+
+  const apiKey = user.command('api-key').description("manage a user's API keys for music players (OpenSubsonic apiKey)");
+
+  apiKey
+    .command('add')
+    .description('create a key and print it once on stdout')
+    .argument('<name>', 'user name')
+    .option('--label <label>', 'what the key is for', 'player')
+    .option('--json', 'print {key, apiKey: {id, name, created_at, last_used_at}} as JSON')
+    .action(async (name: string, opts: { label: string; json?: boolean }) => {
+      const label = check(apiKeyNameSchema, opts.label);
+      await withDb(async (db) => {
+        const created = await createApiKey(db, name, label);
+        if (opts.json) return printJson(created);
+        process.stdout.write(`${created.key}\n`);
+        info(`API key ${created.apiKey.id} (${label}) created for ${name}; it is shown only now`);
+      });
+    });
+
+  apiKey
+    .command('list')
+    .description("list a user's keys (never the keys themselves)")
+    .argument('<name>', 'user name')
+    .option('--json', 'print {apiKeys: [{id, name, created_at, last_used_at}]} as JSON')
+    .action(async (name: string, opts: { json?: boolean }) => {
+      await withDb(async (db) => {
+        if (!(await findUser(db, name))) throw new NotFound(`no such user: ${name}`);
+        const apiKeys = await listApiKeys(db, name);
+        if (opts.json) return printJson({ apiKeys });
+        const rows = [['ID', 'NAME', 'CREATED', 'LAST USED'], ...apiKeys.map((k) => [String(k.id), k.name, k.created_at, k.last_used_at ?? '-'])];
+        const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+        process.stdout.write(rows.map((r) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c)).join('  ') + '\n').join(''));
+      });
+    });
+
+  apiKey
+    .command('revoke')
+    .description('revoke one key; players using it are refused at once')
+    .argument('<name>', 'user name')
+    .argument('<id>', 'key id (from list)')
+    .action(async (name: string, id: string) => {
+      if (!/^\d{1,9}$/.test(id)) throw new CliError('key id must be a number');
+      await withDb(async (db) => {
+        await revokeApiKey(db, name, Number(id));
+        info(`API key ${id} of ${name} revoked`);
       });
     });
 }

@@ -10,16 +10,17 @@ import { DomainError } from '../model/index.js';
 import { CliError } from './output.js';
 
 /**
- * Opens the database of `program`'s --data-dir / --db (migrated), runs `fn`, closes it.
- * A refused operation (DomainError) becomes a CliError with its message (exit 2).
+ * Opens the database of `program`'s --data-dir / --db (migrated), runs `fn` (given the
+ * data directory too: its secret.key), closes it. A refused operation (DomainError)
+ * becomes a CliError with its message (exit 2).
  */
-export async function withDb(program: Command, fn: (db: Db) => Promise<void>): Promise<void> {
+export async function withDb(program: Command, fn: (db: Db, dataDir: string) => Promise<void>): Promise<void> {
   const global = program.opts<{ dataDir?: string; db?: string }>();
   const dataDir = resolveDataDir(global.dataDir);
   ensureDataDir(dataDir);
   const db = await openMigrated(dataDir, global.db);
   try {
-    await fn(db);
+    await fn(db, dataDir);
   } catch (err) {
     throw err instanceof DomainError ? new CliError(err.message) : err;
   } finally {

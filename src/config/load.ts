@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { configSchema, type Config } from './schema.js';
-import { Invalid } from '../model/index.js';
+import { Invalid, say, type CodedText } from '../model/index.js';
 import { describeOsError } from './os-errors.js';
 
 /**
@@ -16,8 +16,8 @@ import { describeOsError } from './os-errors.js';
  * the API `{error, key}` as bad input (`key` names the offending config key when there is one).
  */
 export class ConfigError extends Invalid {
-  constructor(message: string, readonly key?: string) {
-    super(message, { details: key ? { key } : undefined });
+  constructor(text: string | CodedText, readonly key?: string) {
+    super(text, { details: key ? { key } : undefined });
     this.name = 'ConfigError';
   }
 }
@@ -52,7 +52,7 @@ function makeFolder(dir: string): void {
       return makeFolder(dir);
     }
     const cause = code === 'EEXIST' ? 'a file of that name is in the way' : code === 'ENOENT' ? `${parent} does not take new folders` : describeOsError(err);
-    throw new ConfigError(`cannot create the data directory ${dir}: ${cause}`);
+    throw new ConfigError(say('config.cannotMakeDataDir', { path: dir, reason: cause }));
   }
 }
 
@@ -66,19 +66,23 @@ export function ensureDataDir(dataDir: string): void {
 
 export const configPath = (dataDir: string) => path.join(dataDir, 'config.json');
 
+/** The trial catalogue's folder (config trialFolder, relative to the data directory unless absolute). */
+export const trialDir = (dataDir: string, config: Pick<Config, 'trialFolder'>) => path.resolve(dataDir, config.trialFolder);
+
 /** Formats a zod error as "key: message" naming the first offending key. */
-function describeIssue(error: import('zod').ZodError): { key: string; message: string } {
+function describeIssue(error: import('zod').ZodError): { key: string; text: CodedText } {
   const issue = error.issues[0];
   const key = issue?.path.join('.') || (issue && 'keys' in issue ? String((issue as { keys: string[] }).keys[0]) : '');
-  return { key, message: `${key ? key + ': ' : ''}${issue?.message ?? 'invalid config'}` };
+  if (!issue) return { key, text: say('config.invalid') };
+  return { key, text: key ? say('config.badValue', { key, reason: issue.message }) : say('input.rule', { reason: issue.message }) };
 }
 
 /** Validates a full or partial config object; throws ConfigError naming the offending key. */
 export function validateConfig(value: unknown): Config {
   const parsed = configSchema.safeParse(value);
   if (!parsed.success) {
-    const { key, message } = describeIssue(parsed.error);
-    throw new ConfigError(message, key);
+    const { key, text } = describeIssue(parsed.error);
+    throw new ConfigError(text, key);
   }
   return parsed.data;
 }
@@ -100,12 +104,12 @@ export function readConfigJson(file: string): Record<string, unknown> {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (err) {
-    throw new ConfigError(`cannot read ${file}: ${describeOsError(err)}`);
+    throw new ConfigError(say('config.cannotRead', { path: file, reason: describeOsError(err) }));
   }
   try {
     return JSON.parse(text) as Record<string, unknown>;
   } catch (err) {
-    throw new ConfigError(`${file}: not valid JSON (${(err as Error).message})`);
+    throw new ConfigError(say('config.notJson', { path: file, reason: (err as Error).message }));
   }
 }
 
@@ -127,7 +131,7 @@ export function saveConfig(dataDir: string, config: unknown): Config {
   try {
     writeSecretFile(configPath(dataDir), JSON.stringify(valid, null, 2) + '\n');
   } catch (err) {
-    throw new ConfigError(`cannot write ${configPath(dataDir)}: ${describeOsError(err)}`);
+    throw new ConfigError(say('config.cannotWrite', { path: configPath(dataDir), reason: describeOsError(err) }));
   }
   return valid;
 }

@@ -6,11 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RootFolder } from './schema.js';
-import { Conflict, Invalid, NotFound } from '../model/index.js';
+import { Conflict, Invalid, NotFound, say } from '../model/index.js';
 
 function find(roots: RootFolder[], name: string): number {
   const i = roots.findIndex((r) => r.name === name);
-  if (i < 0) throw new NotFound(`no root folder named ${name}`);
+  if (i < 0) throw new NotFound(say('root.notFound', { name }));
   return i;
 }
 
@@ -24,18 +24,18 @@ export function addRootFolder(roots: RootFolder[], name: string, dir: string): R
   try {
     isDir = fs.statSync(abs).isDirectory();
   } catch {
-    throw new Invalid(`path does not exist: ${abs}`);
+    throw new Invalid(say('root.pathMissing', { path: abs }));
   }
-  if (!isDir) throw new Invalid(`path is not a directory: ${abs}`);
-  if (roots.some((r) => r.name === name)) throw new Conflict(`root folder name already exists: ${name}`);
-  if (roots.some((r) => path.resolve(r.path) === abs)) throw new Conflict(`root folder already added: ${abs}`);
+  if (!isDir) throw new Invalid(say('root.notDirectory', { path: abs }));
+  if (roots.some((r) => r.name === name)) throw new Conflict(say('root.nameTaken', { name }));
+  if (roots.some((r) => path.resolve(r.path) === abs)) throw new Conflict(say('root.pathTaken', { path: abs }));
   return [...roots, { name, path: abs }];
 }
 
 /** Renames the root `name` to `newName` (NotFound unknown, Conflict when newName is taken). */
 export function renameRootFolder(roots: RootFolder[], name: string, newName: string): RootFolder[] {
   const i = find(roots, name);
-  if (newName !== name && roots.some((r) => r.name === newName)) throw new Conflict(`root folder name already exists: ${newName}`);
+  if (newName !== name && roots.some((r) => r.name === newName)) throw new Conflict(say('root.nameTaken', { name: newName }));
   return roots.map((r, j) => (j === i ? { ...r, name: newName } : r));
 }
 

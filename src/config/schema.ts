@@ -62,6 +62,16 @@ export const configSchema = z
     lyricWorkerTimeout: z.number().int().min(1).max(86_400).default(600),
     // novel spider: may it fetch pages at loopback, link-local and private addresses (off: only public ones)
     spiderAllowPrivate: z.boolean().default(false),
+    // trial catalogue (DESIGN section 7; src/trial/README.md): where trial archives are
+    // unpacked (relative to the data directory, or absolute), the largest archive fetched
+    // (bytes), the store's new-release listing (a path on dlsiteBaseUrl), the trial host,
+    // and the archive address when a work page names none ({code}, {folder}; a path is
+    // taken on dlsiteTrialBaseUrl)
+    trialFolder: z.string().trim().min(1).default('trial'),
+    trialMaxBytes: z.number().int().min(1).default(2 * 1024 ** 3),
+    trialListingPath: z.string().startsWith('/', 'must be a path starting with /').default('/maniax/new/=/work_type_category/audio'),
+    dlsiteTrialBaseUrl: z.string().url().default('https://trial.dlsite.com'),
+    trialArchiveUrl: z.string().includes('{code}', { message: 'must contain {code}' }).default('/doujin/{folder}/{code}_trial.zip'),
   })
   .strict();
 

@@ -10,16 +10,17 @@ import cron from 'node-cron';
 import { ConfigError, configPath, readConfigJson, saveConfig, validateConfig } from './load.js';
 import { READ_ONLY_KEYS } from './live.js';
 import { configSchema, type Config } from './schema.js';
+import { say } from '../model/index.js';
 
 /** Why an `auth` change is refused while `production` is on (spec 001 section 5). */
-export const AUTH_IN_PRODUCTION = 'auth: cannot be changed in production';
+const AUTH_IN_PRODUCTION = say('config.authInProduction');
 
 /** Every config key, in schema order. */
 export const CONFIG_KEYS = Object.keys(configSchema.shape) as (keyof Config)[];
 
 /** Throws ConfigError `unknown config key: KEY` unless `key` is a config key. */
 export function assertConfigKey(key: string): asserts key is keyof Config {
-  if (!(CONFIG_KEYS as string[]).includes(key)) throw new ConfigError(`unknown config key: ${key}`, key);
+  if (!(CONFIG_KEYS as string[]).includes(key)) throw new ConfigError(say('config.unknownKey', { key }), key);
 }
 
 /**
@@ -31,11 +32,11 @@ export function assertConfigKey(key: string): asserts key is keyof Config {
 export function checkConfigValues(config: Config): void {
   const expression = config.scanCron.trim();
   if (expression && !cron.validate(expression)) {
-    throw new ConfigError(`scanCron: not a cron expression: ${JSON.stringify(config.scanCron)} (five fields, such as "0 3 * * *"; empty for no scheduled scans)`, 'scanCron');
+    throw new ConfigError(say('config.badCron', { value: JSON.stringify(config.scanCron) }), 'scanCron');
   }
   config.rootFolders.forEach((root, i) => {
     const key = `rootFolders.${i}.path`;
-    if (!path.isAbsolute(root.path)) throw new ConfigError(`${key}: must be an absolute path: ${JSON.stringify(root.path)}`, key);
+    if (!path.isAbsolute(root.path)) throw new ConfigError(say('config.notAbsolute', { key, value: JSON.stringify(root.path) }), key);
   });
 }
 
@@ -46,12 +47,12 @@ export function checkConfigValues(config: Config): void {
  * naming the key. Returns the full new config.
  */
 export function mergeAdminConfig(current: Config, patch: unknown): Config {
-  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new ConfigError('config: expected an object', 'config');
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new ConfigError(say('config.notObject'), 'config');
   for (const key of Object.keys(patch)) assertConfigKey(key);
   const next = validateConfig({ ...current, ...patch });
   checkConfigValues(next);
   for (const key of READ_ONLY_KEYS) {
-    if (next[key] !== current[key]) throw new ConfigError(`${key}: read-only`, key);
+    if (next[key] !== current[key]) throw new ConfigError(say('config.readOnly', { key }), key);
   }
   if (current.production && next.auth !== current.auth) throw new ConfigError(AUTH_IN_PRODUCTION, 'auth');
   return next;
@@ -85,6 +86,6 @@ export function setConfigKey(dataDir: string, key: string, value: unknown, opts:
   checkConfigValues(next);
   const wasOn = (k: 'auth' | 'production') => raw[k] !== false;
   if (!opts.force && next.production && key === 'auth' && wasOn('auth') && !next.auth) throw new ConfigError(AUTH_IN_PRODUCTION, 'auth');
-  if (!opts.force && key === 'production' && wasOn('production') && !next.production) throw new ConfigError('production: read-only', 'production');
+  if (!opts.force && key === 'production' && wasOn('production') && !next.production) throw new ConfigError(say('config.readOnly', { key: 'production' }), 'production');
   return saveConfig(dataDir, next);
 }

@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/index.js';
-import { whereVisible } from '../catalogue/visible.js';
+import { whereVisible, type Scope } from '../catalogue/visible.js';
 import { formatWorkCode } from '../model/index.js';
 import { resolveMediaFile } from './media.js';
 import { mimeTypeOf } from './filetypes.js';
@@ -36,13 +36,14 @@ export const coverFileName = (workId: number, type: CoverType, prefix = 'RJ') =>
 export interface CoverImage { path: string; type: string; source: 'saved' | 'work' | 'placeholder' }
 
 /**
- * Finds the cover of a visible work (catalogue/visible.ts; saved cover files are named
- * with the work's code_prefix); the work's own image is resolved like media (media.ts)
- * within `roots` (config rootFolders). Output: the image, or null when the work is
- * unknown, hidden or not in the library.
+ * Finds the cover of a work visible in `scope` (catalogue/visible.ts; default the
+ * library; saved cover files are named with the work's code_prefix); the work's own image
+ * is resolved like media (media.ts) within `roots` (config rootFolders, or the trial
+ * folder for the trial scope). Output: the image, or null when the work is unknown,
+ * hidden or not in the scope.
  */
-export async function findCover(db: Db, dataDir: string, workId: number, type: CoverType, roots: readonly { path: string }[]): Promise<CoverImage | null> {
-  const work = await whereVisible(db('works').where({ id: workId })).first('code_prefix', 'cover_file_id');
+export async function findCover(db: Db, dataDir: string, workId: number, type: CoverType, roots: readonly { path: string }[], scope: Scope = 'library'): Promise<CoverImage | null> {
+  const work = await whereVisible(db('works').where({ id: workId }), undefined, scope).first('code_prefix', 'cover_file_id');
   if (!work) return null;
   for (const t of FALLBACK[type]) {
     const file = path.join(coversDir(dataDir), coverFileName(workId, t, work.code_prefix ?? 'RJ'));
@@ -50,7 +51,7 @@ export async function findCover(db: Db, dataDir: string, workId: number, type: C
     if (stat?.isFile()) return { path: file, type: 'image/jpeg', source: 'saved' };
   }
   if (work.cover_file_id != null) {
-    const own = await resolveMediaFile(db, workId, work.cover_file_id, roots);
+    const own = await resolveMediaFile(db, workId, work.cover_file_id, roots, scope);
     if (own && own.type === 'image') return { path: own.path, type: mimeTypeOf(own.name), source: 'work' };
   }
   return { path: PLACEHOLDER_COVER, type: 'image/svg+xml', source: 'placeholder' };

@@ -1,5 +1,5 @@
 /**
- * One scan at a time, also across processes (issue 4), kept in the `scan_runs` table:
+ * One scan at a time, also across processes, kept in the `scan_runs` table:
  * a scan inserts a 'running' row with its pid and host, refreshes `heartbeat_at`
  * while it runs, and ends the row as finished, failed or killed. A running row whose
  * process is gone (same host, pid not alive) or whose heartbeat stopped is marked
@@ -7,18 +7,18 @@
  */
 import os from 'node:os';
 import type { Db } from '../db/index.js';
-import { Locked } from '../model/index.js';
+import { Locked, say, type CodedText, type ParamsOf } from '../model/index.js';
 
 /** Heartbeat period of a running scan, and the silence after which a row counts as crashed. */
 const HEARTBEAT_MS = 10_000;
 const STALE_MS = 120_000;
 
-export type ScanKind = 'scan' | 'refresh' | 'lyrics' | 'work' | 'metadata';
+export type ScanKind = 'scan' | 'refresh' | 'lyrics' | 'work' | 'metadata' | 'trial';
 
-/** Thrown when another scan holds the lock; the message names its pid, host and start time. */
+/** Thrown when another scan holds the lock; the message names its pid, host and start time (`scan.locked`). */
 export class ScanLockedError extends Locked {
-  constructor(message: string) {
-    super(message);
+  constructor(text: CodedText) {
+    super(text);
     this.name = 'ScanLockedError';
   }
 }
@@ -48,8 +48,10 @@ function liveness(row: RunRow): { alive: boolean; why: string } {
   return { alive: true, why: '' };
 }
 
+/** Who holds the lock: the running scan's pid, host and start time. */
+const holderOf = (row: RunRow): ParamsOf<'scan.locked'> => ({ pid: row.pid ?? '?', host: row.host ?? '?', started: row.started_at });
 /** The refusal of every kind of run (scan, lyric scan, refresh, metadata fetch): 'a scan is already running (pid N on HOST, started ...)'. */
-const describe = (row: RunRow) => `a scan is already running (pid ${row.pid} on ${row.host}, started ${row.started_at} UTC)`;
+const describe = (row: RunRow) => say('scan.locked', holderOf(row));
 
 /** Marks running rows of dead processes as failed ('crashed: ...'); answers the live ones. */
 async function liveRuns(db: Db, markCrashed: boolean): Promise<RunRow[]> {
@@ -83,7 +85,7 @@ export async function acquireScanLock(db: Db, kind: ScanKind): Promise<ScanLock>
   const id = typeof inserted === 'object' ? (inserted as { id: number }).id : (inserted as number);
   const older = (await liveRuns(db, false)).filter((r) => r.id < id);
   if (older.length > 0) {
-    await db('scan_runs').where({ id }).update({ status: 'failed', lock_reason: `refused: ${describe(older[0]!)}`, finished_at: nowText() });
+    await db('scan_runs').where({ id }).update({ status: 'failed', lock_reason: `refused: ${describe(older[0]!).message}`, finished_at: nowText() });
     throw new ScanLockedError(describe(older[0]!));
   }
   const timer = setInterval(() => {
@@ -108,10 +110,11 @@ export async function acquireScanLock(db: Db, kind: ScanKind): Promise<ScanLock>
  * ..., started ...)'}`; else, when the latest scan never finished (its process died):
  * `{running: false, crashed: true, reason: 'the last scan ... did not finish: ...'}` until the
  * next scan ends; else `{running: false, crashed: false, reason: null}`. Read-only.
+ * A running scan's `holder` gives its pid, host and start time (the params of `scan.locked`).
  */
-export async function currentScanLock(db: Db): Promise<{ running: boolean; crashed: boolean; reason: string | null }> {
+export async function currentScanLock(db: Db): Promise<{ running: boolean; crashed: boolean; reason: string | null; holder?: ParamsOf<'scan.locked'> }> {
   const live = await liveRuns(db, false);
-  if (live.length > 0) return { running: true, crashed: false, reason: describe(live[0]!) };
+  if (live.length > 0) return { running: true, crashed: false, reason: describe(live[0]!).message, holder: holderOf(live[0]!) };
   const last: (RunRow & { status: string; lock_reason: string | null }) | undefined = await db('scan_runs')
     .orderBy('id', 'desc')
     .first('id', 'kind', 'pid', 'host', 'started_at', 'heartbeat_at', 'status', 'lock_reason');

@@ -9,7 +9,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/index.js';
-import { whereVisible } from '../catalogue/visible.js';
+import { trialDir, type Config } from '../config/index.js';
+import { whereVisible, type Scope } from '../catalogue/visible.js';
 import type { FileType } from './filetypes.js';
 import { pickLyric, type LyricRef } from './tree.js';
 import { allowedFor, insideAny, isWithin, resolveRoots } from './link-roots.js';
@@ -32,16 +33,26 @@ export interface MediaFile {
 }
 
 /**
- * Resolves a file of a visible work (catalogue/visible.ts).
- * Input: work id, file id, and the configured library roots (config rootFolders).
- * Output: the file, or null when the work is unknown, hidden or not in the library,
+ * The folders the files of `scope` may lie in: the library roots (config rootFolders), or
+ * the trial folder (config trialFolder, in the data directory `dataDir` unless absolute).
+ * Read from `config` on each call, so a changed config applies at once.
+ */
+export function scopeRoots(config: Pick<Config, 'rootFolders' | 'trialFolder'>, dataDir: string, scope: Scope): readonly { path: string }[] {
+  return scope === 'trial' ? [{ path: trialDir(dataDir, config) }] : config.rootFolders;
+}
+
+/**
+ * Resolves a file of a work visible in `scope` (catalogue/visible.ts; default the library).
+ * Input: work id, file id, and the folders its files may lie in: the configured library
+ * roots (config rootFolders), or for the trial scope the trial folder (config trialFolder).
+ * Output: the file, or null when the work is unknown, hidden or not in the scope,
  * the file is not in that work, the file is missing or not a regular file, its relpath
  * leads outside the work folder, or its real path (the work folder or a symlink
  * resolved) lies outside every root (a work under none of the roots: outside its
  * parent folder).
  */
-export async function resolveMediaFile(db: Db, workId: number, fileId: number, roots: readonly { path: string }[]): Promise<MediaFile | null> {
-  const row = await whereVisible(db('files').join('works', 'works.id', 'files.work_id').where({ 'files.id': fileId, 'files.work_id': workId }), 'works')
+export async function resolveMediaFile(db: Db, workId: number, fileId: number, roots: readonly { path: string }[], scope: Scope = 'library'): Promise<MediaFile | null> {
+  const row = await whereVisible(db('files').join('works', 'works.id', 'files.work_id').where({ 'files.id': fileId, 'files.work_id': workId }), 'works', scope)
     .first('files.relpath', 'files.type', 'works.dir');
   if (!row || !row.dir) return null;
   const dir = path.resolve(row.dir as string);
@@ -70,10 +81,10 @@ export async function resolveMediaFile(db: Db, workId: number, fileId: number, r
 /**
  * The lyric linked to an audio file (files.audio_file_id), preferring lrc, then vtt,
  * then srt. Output: `{lyric}` (null when it has none), or null when the audio file is
- * not a file of that visible work.
+ * not a file of that work visible in `scope` (default the library).
  */
-export async function getAudioLyric(db: Db, workId: number, fileId: number): Promise<{ lyric: LyricRef | null } | null> {
-  const audio = await whereVisible(db('files').join('works', 'works.id', 'files.work_id').where({ 'files.id': fileId, 'files.work_id': workId }), 'works')
+export async function getAudioLyric(db: Db, workId: number, fileId: number, scope: Scope = 'library'): Promise<{ lyric: LyricRef | null } | null> {
+  const audio = await whereVisible(db('files').join('works', 'works.id', 'files.work_id').where({ 'files.id': fileId, 'files.work_id': workId }), 'works', scope)
     .first('files.id');
   if (!audio) return null;
   const lyrics = await db('files').where({ work_id: workId, audio_file_id: fileId }).select('id', 'relpath');

@@ -1,5 +1,5 @@
 /**
- * The library scan (DESIGN sections 4 and 5, issue 2 item 3, issue 4): the phases are
+ * The library scan (DESIGN sections 4 and 5): the phases are
  * described in README.md beside this file.
  *   1. discover work folders under the roots (walk.ts)
  *   2. plan: which visible works vanished; the mass-removal guard (nothing written yet)
@@ -15,7 +15,7 @@ import { acquireScanLock, type ScanKind, type ScanLock } from './lock.js';
 import { discoverWorks } from './walk.js';
 import { resolveRoots } from './link-roots.js';
 import { FILE_COLUMNS, WORK_COLUMNS, syncWork, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from './work.js';
-import { Conflict, NotFound, formatWorkCode } from '../model/index.js';
+import { Conflict, NotFound, WorkStatus, formatWorkCode, say, textOfError, type CodedText, type ParamsOf } from '../model/index.js';
 import { isVisibleRow } from '../catalogue/visible.js';
 import type { ScanLog, ScanOptions, ScanSummary, WorkRescan } from './types.js';
 
@@ -28,10 +28,10 @@ const WORK_CONCURRENCY = 8;
 /** Works whose file rows are loaded with one query. */
 const BATCH = 200;
 
-/** A scan refused before it changed anything: `code` 'mass_removal'. */
+/** A scan refused before it changed anything: the mass-removal guard (`scan.massRemoval`, `scan.massRemovalRoot`). */
 export class ScanError extends Conflict {
-  constructor(message: string, readonly code: 'mass_removal') {
-    super(message);
+  constructor(text: CodedText) {
+    super(text);
     this.name = 'ScanError';
   }
 }
@@ -92,15 +92,15 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
     const holdLog = (l: ScanLog) => held.push(l);
     const row = rowsById.get(target.id);
     try {
-      if (!row) log({ level: 'info', message: `new folder: ${target.dir}` });
+      if (!row) log({ level: 'info', ...say('scan.newFolder', { path: target.dir }) });
       const outcome = await syncWork(ctx, target, row, rows, (l) => (logs.length > 0 ? log(l) : holdLog(l)));
       let result: 'added' | 'updated' | 'skipped' = outcome.result;
       for (const link of outcome.skippedLinks) summary.skippedLinks.push({ work: target.code, ...link });
       if (result !== 'skipped') {
-        if (logs.length === 0) log({ level: 'info', message: `files changed: ${target.dir}` });
+        if (logs.length === 0) log({ level: 'info', ...say('scan.filesChanged', { path: target.dir }) });
         held.splice(0).forEach(log);
         const c = outcome.counts;
-        log({ level: 'info', message: `${c.added} files added, ${c.changed} changed, ${c.removed} removed${outcome.restored ? '; the work is visible again' : ''}` });
+        log({ level: 'info', ...say(outcome.restored ? 'scan.filesSyncedRestored' : 'scan.filesSynced', { added: c.added, changed: c.changed, removed: c.removed }) });
       } else {
         held.splice(0).forEach(log);
       }
@@ -109,11 +109,11 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
       emit({ type: 'result', id: target.id, code: target.code, result });
     } catch (err) {
       if (isAbort(err)) throw err;
-      const message = (err as Error).message;
+      const text = textOfError(err);
       held.splice(0).forEach(log);
-      log({ level: 'error', message });
+      log({ level: 'error', ...text });
       summary.failed++;
-      summary.failures.push({ code: target.code, error: message });
+      summary.failures.push({ code: target.code, error: text.message });
       emit({ type: 'result', id: target.id, code: target.code, result: 'failed' });
     } finally {
       done++;
@@ -148,12 +148,12 @@ async function loadWorkRows(db: Db): Promise<Map<number, WorkRow>> {
 }
 
 /**
- * Full scan of the roots (issue 2 item 3, issue 4 "scan modes"). Answers the summary:
+ * Full scan of the roots. Answers the summary:
  * added (new works), updated (files or folder changed, restored works), skipped
  * (unchanged), failed (with errors, by work code), duplicates (folders of a code already
  * kept), removed (hidden: folder vanished), restored (hidden works whose folder is back),
  * skippedLinks (links whose real path lies outside `roots` and `libraryRoots`, not scanned).
- * Throws ScanLockedError when another scan runs, ScanError('mass_removal') BEFORE
+ * Throws ScanLockedError when another scan runs, ScanError (mass removal) BEFORE
  * writing anything when more than 10% of the visible works under the roots would be
  * hidden or a root holding works cannot be read (unless allowMassRemoval or
  * skipCleanup), ScanAbortedError when `signal` aborts (committed works stay).
@@ -165,14 +165,14 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
   return withLock(db, (opts.kind as ScanKind | undefined) ?? 'scan', async () => {
     const summary = emptySummary();
     const roots = opts.roots.map((r) => ({ name: r.name, path: path.resolve(r.path) }));
-    main({ level: 'info', message: `scanning ${roots.map((r) => `${r.name} (${r.path})`).join(', ') || 'no folders'}` });
+    main({ level: 'info', ...(roots.length ? say('scan.scanning', { roots: roots.map((r) => `${r.name} (${r.path})`).join(', ') }) : say('scan.scanningNothing')) });
     const linkRoots = await resolveRoots([...roots, ...(opts.libraryRoots ?? [])]);
 
     // Phase 1: discover.
     const found = await discoverWorks(roots, opts.maxDepth, linkRoots.map((r) => r.real), main, opts.signal).catch((err) => {
       throw isAbort(err) ? new ScanAbortedError(summary) : err;
     });
-    main({ level: 'info', message: `found ${found.works.length} work folders` });
+    main({ level: 'info', ...say('scan.found', { count: found.works.length }) });
     summary.skippedLinks.push(...found.skippedLinks);
     for (const d of found.duplicates) {
       summary.duplicates++;
@@ -191,10 +191,10 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
     if (!opts.skipCleanup && !opts.allowMassRemoval && vanished.length > 0) {
       const lostRoot = found.unreadableRoots.find(({ root }) => vanished.some((r) => isInside(r.dir!, root.path)));
       if (vanished.length > visible.length * MASS_REMOVAL_SHARE || lostRoot) {
-        const why = lostRoot ? `root folder ${lostRoot.root.name} (${lostRoot.root.path}) cannot be read: ${lostRoot.error}; ` : '';
-        const message = `${why}would hide ${vanished.length} of ${visible.length} works whose folders are missing; is a drive unmounted? rerun with --allow-mass-removal to hide them`;
-        main({ level: 'error', message });
-        throw new ScanError(message, 'mass_removal');
+        const counts = { count: vanished.length, total: visible.length };
+        const text = lostRoot ? say('scan.massRemovalRoot', { name: lostRoot.root.name, path: lostRoot.root.path, reason: lostRoot.error, ...counts }) : say('scan.massRemoval', counts);
+        main({ level: 'error', ...text });
+        throw new ScanError(text);
       }
     }
 
@@ -203,7 +203,7 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
     for (const w of found.works) {
       const row = rowsById.get(w.id);
       if (row?.removed_reason === 'deleted') {
-        main({ level: 'info', message: `${w.code} was deleted by an admin; it stays hidden` });
+        main({ level: 'info', ...say('scan.deletedStaysHidden', { code: w.code }) });
         summary.skipped++;
         continue;
       }
@@ -224,16 +224,22 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
           summary.removed += await trx('works').whereIn('id', ids.slice(i, i + 500)).whereNull('removed_at').update({ removed_at: nowText(), removed_reason: 'missing' });
         }
       }));
-      main({ level: 'warn', message: `hid ${summary.removed} works whose folders are missing: ${vanished.slice(0, 20).map((r) => formatWorkCode(r.id, r.code_prefix)).join(', ')}${vanished.length > 20 ? ', ...' : ''}` });
+      const codes = `${vanished.slice(0, 20).map((r) => formatWorkCode(r.id, r.code_prefix)).join(', ')}${vanished.length > 20 ? ', ...' : ''}`;
+      main({ level: 'warn', ...say('scan.hidMissing', { count: summary.removed, codes }) });
     }
     emit({ type: 'summary', summary });
     return summary;
   });
 }
 
+/** The counts of the summary line (`scan.summary`; `scan.finished` and `scan.killed` say the same). */
+export function summaryCounts(s: ScanSummary): ParamsOf<'scan.summary'> {
+  return { added: s.added, updated: s.updated, skipped: s.skipped, failed: s.failed, duplicates: s.duplicates };
+}
+
 /** The summary line of spec and CLI: 'added N, updated N, skipped N, failed N, duplicates N'. */
 export function summaryLine(s: ScanSummary): string {
-  return `added ${s.added}, updated ${s.updated}, skipped ${s.skipped}, failed ${s.failed}, duplicates ${s.duplicates}`;
+  return say('scan.summary', summaryCounts(s)).message;
 }
 
 /**
@@ -242,12 +248,12 @@ export function summaryLine(s: ScanSummary): string {
  * read (error in `error`), 'removed' when the folder is gone (the work is hidden with
  * removed_reason 'missing'; user data stays). Links may lead into `libraryRoots` (the
  * configured roots; README.md "Symlinks"); a folder that leads elsewhere fails.
- * Throws NotFound for an unknown work or one without a folder, ScanLockedError when
- * another scan runs.
+ * Throws NotFound for an unknown work, one without a folder or one not in the library (a
+ * trial work's folder is the trial downloader's), ScanLockedError when another scan runs.
  */
 export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, 'signal' | 'onEvent' | 'libraryRoots'> = {}): Promise<WorkRescan> {
   const row: WorkRow | undefined = await db('works').where({ id: workId }).first(WORK_COLUMNS);
-  if (!row || row.dir === null || row.removed_reason === 'deleted') throw new NotFound(`work ${formatWorkCode(workId)} not found in the library`);
+  if (!row || row.dir === null || row.status !== WorkStatus.InLibrary || row.removed_reason === 'deleted') throw new NotFound(say('work.notInLibrary', { code: formatWorkCode(workId) }));
   const dir = row.dir;
   let answer: WorkRescan = { changed: false, result: 'skipped' };
   await withLock(db, 'work', async () => {
@@ -283,7 +289,7 @@ export async function scanLyrics(db: Db, opts: Pick<ScanOptions, 'signal' | 'onE
     const summary = emptySummary();
     const rowsById = await loadWorkRows(db);
     const works = [...rowsById.values()].filter((r) => isVisibleRow(r) && r.dir !== null).sort((a, b) => a.id - b.id);
-    emit({ type: 'main', log: { level: 'info', message: `rescanning the files and lyrics of ${works.length} works` } });
+    emit({ type: 'main', log: { level: 'info', ...say('scan.rescanning', { count: works.length }) } });
     const roots = await resolveRoots(opts.libraryRoots ?? []);
     const targets = works.map((r) => ({ id: r.id, prefix: r.code_prefix, code: formatWorkCode(r.id, r.code_prefix), dir: r.dir!, rootName: r.root_folder ?? '', roots }));
     const ctx = workContext(db, opts.durationConcurrency ?? 8, opts.signal);

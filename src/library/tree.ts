@@ -4,8 +4,8 @@
  * relpaths. Folders come before files; names sort naturally ('2' before '10').
  */
 import type { Db } from '../db/index.js';
-import { whereVisible } from '../catalogue/visible.js';
-import { formatTrackHash, type TrackNode } from '../model/index.js';
+import { whereVisible, type Scope } from '../catalogue/visible.js';
+import { formatTrackHash, mediaPath, type TrackNode } from '../model/index.js';
 import type { FileType } from './filetypes.js';
 import { extensionOf } from './filetypes.js';
 
@@ -51,12 +51,13 @@ interface FolderDraft { title: string; folders: Map<string, FolderDraft>; files:
 
 /**
  * Builds the tree of one work from its files.
- * Input: the work's id and title, and its `files` rows. Output: the root's children
- * (folder nodes with `children`; file nodes with `hash`, `size`, `workTitle`,
+ * Input: the work's id and title, its `files` rows, and whether the hashes take the
+ * trial form (`rj{workId}/{fileId}`, served under /api/fake/media). Output: the root's
+ * children (folder nodes with `children`; file nodes with `hash`, `size`, `workTitle`,
  * `mediaStreamUrl`, `mediaDownloadUrl`; audio nodes also `duration` in seconds and,
  * when a lyric file is linked, `lyric` = that lyric's hash).
  */
-export function buildTrackTree(work: { id: number; title: string }, files: FileRow[]): TrackNode[] {
+export function buildTrackTree(work: { id: number; title: string }, files: FileRow[], opts: { trial?: boolean } = {}): TrackNode[] {
   const lyricsByAudio = new Map<number, FileRow[]>();
   for (const f of files) {
     if (f.audio_file_id == null) continue;
@@ -79,20 +80,20 @@ export function buildTrackTree(work: { id: number; title: string }, files: FileR
       }
       folder = next;
     }
-    const hash = formatTrackHash(work.id, f.id);
+    const hash = formatTrackHash(work.id, f.id, opts);
     const node: TrackNode = {
       type: f.type,
       title: name,
       hash,
       size: Number(f.size),
       workTitle: work.title,
-      mediaStreamUrl: `/api/media/stream/${hash}`,
-      mediaDownloadUrl: `/api/media/download/${hash}`,
+      mediaStreamUrl: mediaPath('stream', hash),
+      mediaDownloadUrl: mediaPath('download', hash),
     };
     if (f.type === 'audio') {
       node.duration = f.duration ?? 0;
       const lyric = pickLyric(lyricsByAudio.get(f.id) ?? []);
-      if (lyric) node.lyric = formatTrackHash(work.id, lyric.fileId);
+      if (lyric) node.lyric = formatTrackHash(work.id, lyric.fileId, opts);
     }
     folder.files.push(node);
   }
@@ -110,14 +111,15 @@ function finish(folder: FolderDraft): TrackNode[] {
 
 /**
  * Reads a work's track tree from the database.
- * Input: a work id. Output: the tree (see buildTrackTree), or null when the work is
- * unknown, hidden or not in the library (catalogue/visible.ts).
+ * Input: a work id and the scope it is looked at in (default the library; the trial
+ * scope answers trial hashes). Output: the tree (see buildTrackTree), or null when the
+ * work is unknown, hidden or not in the scope (catalogue/visible.ts).
  */
-export async function getTrackTree(db: Db, workId: number): Promise<TrackNode[] | null> {
-  const work = await whereVisible(db('works').where({ id: workId })).first('id', 'title');
+export async function getTrackTree(db: Db, workId: number, scope: Scope = 'library'): Promise<TrackNode[] | null> {
+  const work = await whereVisible(db('works').where({ id: workId }), undefined, scope).first('id', 'title');
   if (!work) return null;
   const files: FileRow[] = await db('files')
     .where({ work_id: workId })
     .select('id', 'work_id', 'relpath', 'type', 'size', 'duration', 'audio_file_id');
-  return buildTrackTree(work, files);
+  return buildTrackTree(work, files, { trial: scope === 'trial' });
 }

@@ -2,12 +2,13 @@
  * Shapes shared by the scanner's phases (see README.md in this folder): options,
  * events streamed while scanning, and the summary a scan answers.
  */
+import type { ScanLogEntry } from '../model/index.js';
 
 /** A configured library root: its display name and absolute path. */
 export interface ScanRoot { name: string; path: string }
 
-/** One log line: of the whole scan (main log) or of one work (task log). */
-export interface ScanLog { level: 'info' | 'warn' | 'error'; message: string }
+/** One log line: of the whole scan (main log) or of one work (task log); a coded text (src/model/messages.ts) with its level. */
+export type ScanLog = ScanLogEntry;
 
 /** The result of one work in a scan. */
 export type WorkResult = 'added' | 'updated' | 'skipped' | 'failed';

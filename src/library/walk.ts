@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import fsSync, { type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
-import { formatWorkCode, parseWorkCode, type CodePrefix } from '../model/index.js';
+import { formatWorkCode, Invalid, parseWorkCode, say, type CodePrefix } from '../model/index.js';
 import { allowedFor, insideAny, type LinkRoot } from './link-roots.js';
 import type { ScanLog, ScanRoot, SkippedLink } from './types.js';
 
@@ -86,12 +86,12 @@ export async function discoverWorks(roots: ScanRoot[], maxDepth: number, allowed
         try {
           real = await fs.realpath(full);
         } catch (err) {
-          log({ level: 'warn', message: `skipping ${full}: ${(err as Error).message}` });
+          log({ level: 'warn', ...say('scan.skipUnreadable', { path: full, reason: (err as Error).message }) });
           continue;
         }
         if (!insideAny(real, allowed)) {
           const work = code ? formatWorkCode(code.id, code.prefix) : null;
-          log({ level: 'warn', message: `skipping link ${full} -> ${real}: outside the library roots` });
+          log({ level: 'warn', ...say('scan.skipLinkOutside', { path: full, target: real }) });
           skippedLinks.push({ work, path: full, target: real });
           continue;
         }
@@ -103,14 +103,14 @@ export async function discoverWorks(roots: ScanRoot[], maxDepth: number, allowed
       // this folder sits at depth + 1; its children are looked at only below maxDepth
       if (depth + 1 >= maxDepth) continue;
       if (isLoop(real, ancestors)) {
-        log({ level: 'warn', message: `skipping symlink loop ${full} -> ${real}` });
+        log({ level: 'warn', ...say('scan.skipLinkLoop', { path: full, target: real }) });
         continue;
       }
       try {
         await visit(root, full, real, depth + 1, new Set(ancestors).add(real));
       } catch (err) {
         if ((err as Error).name === 'AbortError') throw err;
-        log({ level: 'error', message: `cannot read folder ${full}: ${(err as Error).message}` });
+        log({ level: 'error', ...say('scan.folderUnreadable', { path: full, reason: (err as Error).message }) });
       }
     }
   };
@@ -121,9 +121,10 @@ export async function discoverWorks(roots: ScanRoot[], maxDepth: number, allowed
       await visit(root, root.path, real, 0, new Set([real]));
     } catch (err) {
       if ((err as Error).name === 'AbortError') throw err;
-      const message = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'folder not found' : (err as Error).message;
-      unreadableRoots.push({ root, error: message });
-      log({ level: 'error', message: `cannot read root folder ${root.name} (${root.path}): ${message}` });
+      const missing = (err as NodeJS.ErrnoException).code === 'ENOENT';
+      unreadableRoots.push({ root, error: missing ? 'folder not found' : (err as Error).message });
+      const where = { name: root.name, path: root.path };
+      log({ level: 'error', ...(missing ? say('scan.rootMissing', where) : say('scan.rootUnreadable', { ...where, reason: (err as Error).message })) });
     }
   }
 
@@ -156,7 +157,7 @@ function kindOfSync(dir: string, entry: Dirent, log: (l: ScanLog) => void): { ki
     if (st.isFile()) return { kind: 'file', stat: st };
     return null;
   } catch (err) {
-    log({ level: 'warn', message: `skipping broken link ${full}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}` });
+    log({ level: 'warn', ...say('scan.skipBrokenLink', { path: full, reason: (err as NodeJS.ErrnoException).code ?? (err as Error).message }) });
     return null;
   }
 }
@@ -190,7 +191,7 @@ export async function listWorkFiles(workDir: string, roots: readonly LinkRoot[],
       // only a link can lead elsewhere; a plain entry's real path is its folder's plus its name
       const linked = entry.isSymbolicLink() ? fsSync.realpathSync(full) : null;
       if (linked !== null && !insideAny(linked, allowed)) {
-        log({ level: 'warn', message: `skipping link ${relpath} -> ${linked}: outside the library roots` });
+        log({ level: 'warn', ...say('scan.skipLinkOutside', { path: relpath, target: linked }) });
         skippedLinks.push({ path: full, target: linked });
         continue;
       }
@@ -200,18 +201,18 @@ export async function listWorkFiles(workDir: string, roots: readonly LinkRoot[],
           st ??= fsSync.statSync(full);
         } catch (err) {
           // a name in another encoding (Shift-JIS from an old archive) decodes lossily and cannot be opened
-          if (entry.name.includes('\uFFFD')) throw new Error(`cannot read ${relpath}: its name is not valid UTF-8 (rename it, for example with convmv)`);
+          if (entry.name.includes('\uFFFD')) throw new Invalid(say('scan.nameNotUtf8', { path: relpath }));
           throw err;
         }
         files.push({ relpath, abs: full, size: st.size, mtime: Math.floor(st.mtimeMs) });
         continue;
       }
       if (depth >= MAX_WORK_DEPTH) {
-        log({ level: 'warn', message: `skipping ${relpath}: folders nested deeper than ${MAX_WORK_DEPTH}` });
+        log({ level: 'warn', ...say('scan.skipTooDeep', { path: relpath, depth: MAX_WORK_DEPTH }) });
         continue;
       }
       if (linked !== null && isLoop(linked, ancestors)) {
-        log({ level: 'warn', message: `skipping symlink loop ${relpath} -> ${linked}` });
+        log({ level: 'warn', ...say('scan.skipLinkLoop', { path: relpath, target: linked }) });
         continue;
       }
       const real = linked ?? path.join(dirReal, entry.name);

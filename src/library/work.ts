@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { Db } from '../db/index.js';
-import { withLyricPart, WorkStatus } from '../model/index.js';
+import { Conflict, say, withLyricPart, WorkStatus } from '../model/index.js';
 import { fileTypeOf } from './filetypes.js';
 import { durationReader, type DurationReader } from './duration-pool.js';
 import { linkLyrics } from './lyrics-link.js';
@@ -29,8 +29,14 @@ export const WORK_COLUMNS = ['id', 'code_prefix', 'title', 'root_folder', 'dir',
 export interface FileRow { id: number; work_id: number; relpath: string; type: string; size: number; mtime: number; duration: number | null; audio_file_id: number | null }
 export const FILE_COLUMNS = ['id', 'work_id', 'relpath', 'type', 'size', 'mtime', 'duration', 'audio_file_id'];
 
-/** What to sync: the work's id, prefix, shown code, folder, root name, and the library roots its links may lead into. */
-export interface WorkTarget { id: number; prefix: string; code: string; dir: string; rootName: string; roots: readonly LinkRoot[] }
+/**
+ * What to sync: the work's id, prefix, shown code, folder, root name, and the roots its
+ * links may lead into. `keepStatus` marks a trial folder (src/trial): the row must exist
+ * with that status and keeps it (the write is refused with Conflict when the status
+ * changed meanwhile), its title stays; without it the folder is a library folder and the
+ * work becomes status 3 (in the library) whatever its trial state was.
+ */
+export interface WorkTarget { id: number; prefix: string; code: string; dir: string; rootName: string; roots: readonly LinkRoot[]; keepStatus?: number }
 
 export interface WorkContext {
   db: Db;
@@ -86,15 +92,16 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
   }
   const vanished = rows.filter((r) => !seen.has(r.relpath));
 
-  const isNew = !row || row.status !== WorkStatus.InLibrary || row.dir === null;
+  const library = target.keepStatus === undefined;
+  const isNew = !row || row.dir === null || (library && row.status !== WorkStatus.InLibrary);
   const restored = !!row && row.removed_at !== null && row.removed_reason === 'missing';
   const title = titleFromFolderName(path.basename(target.dir), target.code);
   const workFields: Record<string, unknown> = {};
   if (!row || row.dir !== target.dir) workFields.dir = target.dir;
   if (!row || row.root_folder !== target.rootName) workFields.root_folder = target.rootName;
   if (!row || row.code_prefix !== target.prefix) workFields.code_prefix = target.prefix;
-  if (!row || (row.metadata_source === 'folder' && row.title !== title)) workFields.title = title;
-  if (!row || row.status !== WorkStatus.InLibrary) workFields.status = WorkStatus.InLibrary;
+  if (library && (!row || (row.metadata_source === 'folder' && row.title !== title))) workFields.title = title;
+  if (library && (!row || row.status !== WorkStatus.InLibrary)) workFields.status = WorkStatus.InLibrary;
   if (restored) Object.assign(workFields, { removed_at: null, removed_reason: null });
 
   // Nothing on disk changed: links, cover and lyric status can be checked without writing.
@@ -112,13 +119,16 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
   await Promise.all([...fresh, ...changed.map((c) => ({ ...c, relpath: c.row.relpath }))].filter((f) => f.type === 'audio').map(async (f) => {
     signal?.throwIfAborted();
     const { duration, error } = await ctx.duration(f.abs, f.size);
-    if (error) log({ level: 'warn', message: `no duration for ${f.relpath}: ${error}` });
+    if (error) log({ level: 'warn', ...say('scan.noDuration', { file: f.relpath, reason: error }) });
     durations.set(f.relpath, duration);
   }));
   signal?.throwIfAborted();
 
   await ctx.write(() => db.transaction(async (trx) => {
     const now = nowText();
+    if (!library && (await trx('works').where({ id: target.id, status: target.keepStatus }).first('id')) === undefined) {
+      throw new Conflict(`${target.code} is no longer in the trial catalogue`);
+    }
     if (!row) {
       await trx('works').insert({ id: target.id, ...workFields, created_at: now, updated_at: now });
     } else if (Object.keys(workFields).length > 0 || fileChanges > 0) {

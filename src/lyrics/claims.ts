@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
-import { Conflict, Invalid, NotFound, type LyricTask } from '../model/index.js';
+import { Conflict, Invalid, NotFound, say, type LyricTask } from '../model/index.js';
 import { parseLrc } from './lrc.js';
 import { TaskStatus } from './status.js';
 import { getTask, nowIso } from './tasks.js';
@@ -56,12 +56,12 @@ export async function claimTask(db: Db, workerName: string, timeoutSeconds: numb
 }
 
 /** The claim lost: expired, retried, released, or a wrong secret. */
-const notClaimed = (id: number) => new Conflict(`lyric task ${id} is not claimed with this secret`);
+const notClaimed = (id: number) => new Conflict(say('lyric.notClaimed', { id }));
 
 /** The claimed row; throws NotFound (no task) or Conflict (claim lost or wrong secret). */
 async function heldClaim(db: Db, id: number, secret: string): Promise<{ work_id: number; file_id: number; lrc_path: string | null }> {
   const row = await db('lyric_tasks').where({ id }).first('status', 'claim_secret', 'work_id', 'file_id', 'lrc_path');
-  if (!row) throw new NotFound(`lyric task ${id} not found`);
+  if (!row) throw new NotFound(say('lyric.taskNotFound', { id }));
   if (row.status !== TaskStatus.TRANSCRIBING || !row.claim_secret || !safeEqual(row.claim_secret, secret)) throw notClaimed(id);
   return row;
 }
@@ -114,7 +114,7 @@ export async function completeTask(db: Db, dataDir: string, id: number, secret: 
     if (!changed) throw notClaimed(id);
     return getTask(db, id);
   }
-  if (!parseLrc(result.lrc).some((l) => l.text !== '')) throw new Invalid('lrc has no timed lyric lines');
+  if (!parseLrc(result.lrc).some((l) => l.text !== '')) throw new Invalid(say('lyric.noTimedLines'));
   const lrcPath = writeTaskLrc(dataDir, id, result.lrc);
   const changed = await whereHeld(db, id, secret).update({ status: TaskStatus.SUCCESS, lrc_path: lrcPath, claim_secret: null, heartbeat_at: now, updated_at: now });
   if (!changed) {

@@ -6,7 +6,7 @@
  * NotFound and Invalid (src/model/errors.ts). Timestamps are written as ISO 8601 strings.
  */
 import type { Db } from '../db/index.js';
-import { Invalid, NotFound, formatTrackHash, parseTrackHash, type LyricTask, type Pagination } from '../model/index.js';
+import { Invalid, NotFound, formatTrackHash, parseTrackHash, say, type LyricTask, type Pagination } from '../model/index.js';
 import { assertVisibleWork } from '../catalogue/visible.js';
 import { TaskStatus } from './status.js';
 import { readTaskLrc, refreshWorkAiLyricStatus, removeTaskLrc } from './store.js';
@@ -66,7 +66,7 @@ export function taskQuery(db: Db) {
 /** Reads a task row; throws NotFound. */
 async function taskRow(db: Db, id: number): Promise<TaskRow> {
   const row = (await taskQuery(db).where('t.id', id).first()) as TaskRow | undefined;
-  if (!row) throw new NotFound(`lyric task ${id} not found`);
+  if (!row) throw new NotFound(say('lyric.taskNotFound', { id }));
   return row;
 }
 
@@ -143,10 +143,10 @@ async function audioFilesOf(db: Db, workId: number): Promise<AudioFile[]> {
  */
 export async function createTaskForFile(db: Db, hash: string): Promise<{ task: LyricTask; created: boolean }> {
   const parsed = parseTrackHash(hash);
-  if (!parsed || parsed.trial) throw new Invalid(`not a track hash: ${hash}`);
+  if (!parsed || parsed.trial) throw new Invalid(say('lyric.badHash', { hash }));
   const { workId, fileId } = parsed;
   const file = (await audioFilesOf(db, workId)).find((f) => f.id === fileId);
-  if (!file) throw new NotFound(`audio file ${hash} not found`);
+  if (!file) throw new NotFound(say('lyric.audioNotFound', { hash }));
   const { id, created } = await db.transaction((trx) => ensureTask(trx, workId, file));
   return { task: await getTask(db, id), created };
 }
@@ -157,7 +157,7 @@ export async function createTaskForFile(db: Db, hash: string): Promise<{ task: L
  */
 export function normaliseFolder(folder: string): string {
   const parts = folder.split('/').filter((p) => p !== '');
-  if (parts.some((p) => p === '.' || p === '..' || p.includes('\\'))) throw new Invalid('invalid folder');
+  if (parts.some((p) => p === '.' || p === '..' || p.includes('\\'))) throw new Invalid(say('lyric.badFolder'));
   return parts.join('/');
 }
 
@@ -172,7 +172,7 @@ export function normaliseFolder(folder: string): string {
 export async function createTasksForFolder(db: Db, workId: number, folder: string): Promise<{ tasks: LyricTask[]; created: number }> {
   const prefix = normaliseFolder(folder);
   const files = (await audioFilesOf(db, workId)).filter((f) => prefix === '' || f.relpath.startsWith(prefix + '/'));
-  if (!files.length) throw new NotFound(`no audio files in ${prefix || 'the work'}`);
+  if (!files.length) throw new NotFound(prefix ? say('lyric.noAudioInFolder', { folder: prefix }) : say('lyric.noAudioInWork'));
   const results = await db.transaction(async (trx) => {
     const out: { id: number; created: boolean }[] = [];
     for (const f of files) out.push(await ensureTask(trx, workId, f));
@@ -232,6 +232,6 @@ export async function deleteTask(db: Db, dataDir: string, id: number): Promise<v
 export async function taskLrc(db: Db, dataDir: string, id: number): Promise<string> {
   const row = await taskRow(db, id);
   const text = row.lrc_path ? readTaskLrc(dataDir, row.lrc_path) : null;
-  if (text === null) throw new NotFound(`lyric task ${id} has no lyric`);
+  if (text === null) throw new NotFound(say('lyric.taskNoLyric', { id }));
   return text;
 }

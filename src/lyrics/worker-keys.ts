@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
-import { Conflict, Invalid, NotFound, type WorkerKey } from '../model/index.js';
+import { Conflict, Invalid, NotFound, say, type WorkerKey } from '../model/index.js';
 import { isoOf, nowIso } from './tasks.js';
 
 /** The prefix of every worker key: tells it apart from a sign-in token. */
@@ -58,7 +58,7 @@ const hashKey = (key: string) => crypto.createHash('sha256').update(key, 'utf8')
 export function checkKeyName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed || [...trimmed].length > KEY_NAME_MAX || /\p{Cc}/u.test(trimmed)) {
-    throw new Invalid(`key name: 1 to ${KEY_NAME_MAX} characters, no control characters`);
+    throw new Invalid(say('workerKey.badName', { max: KEY_NAME_MAX }));
   }
   return trimmed;
 }
@@ -73,7 +73,7 @@ export async function createWorkerKey(db: Db, name: string): Promise<{ key: Work
   const token = WORKER_KEY_PREFIX + crypto.randomBytes(32).toString('base64url');
   const id = await db.transaction(async (trx) => {
     if (await trx('worker_keys').where({ name: clean, revoked: false }).first('id')) {
-      throw new Conflict(`a worker key named ${clean} exists: revoke it first`);
+      throw new Conflict(say('workerKey.nameTaken', { name: clean }));
     }
     const [inserted] = await trx('worker_keys').insert({ name: clean, key_hash: hashKey(token), revoked: false, created_at: nowIso() }).returning('id');
     return typeof inserted === 'object' ? (inserted as { id: number }).id : (inserted as number);
@@ -96,7 +96,7 @@ export async function listWorkerKeys(db: Db): Promise<WorkerKey[]> {
 export async function revokeWorkerKey(db: Db, which: { id: number } | { name: string }): Promise<WorkerKey> {
   const find = () => ('id' in which ? db('worker_keys').where({ id: which.id }) : db('worker_keys').where({ name: which.name.trim(), revoked: false }));
   const row = (await find().first(COLUMNS)) as KeyRow | undefined;
-  if (!row) throw new NotFound('id' in which ? `no worker key ${which.id}` : `no active worker key named ${which.name.trim()}`);
+  if (!row) throw new NotFound('id' in which ? say('workerKey.notFound', { id: which.id }) : say('workerKey.nameNotFound', { name: which.name.trim() }));
   if (!row.revoked) await db('worker_keys').where({ id: row.id }).update({ revoked: true, revoked_at: nowIso() });
   return presentKey((await db('worker_keys').where({ id: row.id }).first(COLUMNS)) as KeyRow);
 }

@@ -1,12 +1,13 @@
 /**
- * The metadata crawler (issue 4; spec 001 sections 2, 3 and 9; phases in README.md):
+ * The metadata crawler (spec 001 sections 2, 3 and 9; phases in README.md):
  * for each work, the DLsite page, the dynamic info and the covers; HVDB for voice actors
  * the page does not list, and for works DLsite no longer knows. Works run in parallel up
  * to `maxParallelism`; one bad page never stops the others.
  */
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
-import { formatWorkCode } from '../model/index.js';
+import { formatWorkCode, say, type CodedText } from '../model/index.js';
+import type { ScanLog } from '../library/types.js';
 import { COVER_TYPES } from '../library/cover-lookup.js';
 import { coverUrls, dlsiteCookie, dynamicInfoUrl, parseDynamicInfo, parseWorkPage, ParseError, workPageUrl, type DynamicInfo } from './dlsite.js';
 import { looksLikeImage, writeCover } from './covers.js';
@@ -15,13 +16,13 @@ import { hvdbWorkUrl, parseHvdbPage, type HvdbWork } from './hvdb.js';
 import { forEachLimit, throwIfAborted } from '../library/limit.js';
 import { markMetadataFailed, metadataTargets, saveDynamicInfo, saveWorkMetadata, type MetadataTarget, type WorkMetadata } from './save.js';
 
-export type LogLevel = 'info' | 'warn' | 'error';
+export type LogLevel = ScanLog['level'];
 
 export interface CrawlOptions {
   /** Aborting stops new requests at once; the call then rejects with the signal's reason. */
   signal?: AbortSignal;
-  /** Progress and problems of one work, by its code ('RJ173248'). */
-  onLog?: (code: string, level: LogLevel, message: string) => void;
+  /** Progress and problems of one work, by its code ('RJ173248'): coded log lines. */
+  onLog?: (code: string, log: ScanLog) => void;
   /**
    * Called once per work when it is done: ok false means failed (kept for a later retry),
    * with `problem`: the error, and `unknown` true when no source knows the work (a final
@@ -52,12 +53,12 @@ interface Crawl {
   signal?: AbortSignal;
 }
 
-type Log = (level: LogLevel, message: string) => void;
+type Log = (level: LogLevel, text: CodedText) => void;
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Fetches the full metadata of works already in the catalogue (issue 4 "Crawler"): the
+ * Fetches the full metadata of works already in the catalogue: the
  * DLsite work page (with the `locale` cookie of `tagLanguage`), the dynamic info, the three
  * covers into `{dataDir}/covers/`, and HVDB when the page lists no voice actor or DLsite
  * answers 404. Each work is saved in one transaction (src/metadata/save.ts) with
@@ -82,20 +83,20 @@ export async function fetchWorkMetadata(db: Db, config: Config, dataDir: string,
       config.maxParallelism,
       async (work) => {
         const code = formatWorkCode(work.id, work.code_prefix);
-        const log: Log = (level, message) => opts.onLog?.(code, level, message);
+        const log: Log = (level, text) => opts.onLog?.(code, { level, ...text });
         let problem: CrawlProblem | undefined;
         try {
           const meta = await crawlWork(crawl, work, log);
           await saveWorkMetadata(db, work.id, meta);
-          if (!meta.error) log('info', `metadata saved (${meta.source}): ${meta.title || work.title}`);
+          if (!meta.error) log('info', say('metadata.saved', { source: meta.source, title: meta.title || work.title }));
           else {
-            log('error', `metadata saved with problems, will retry: ${meta.error}`);
+            log('error', say('metadata.savedWithProblems', { reason: meta.error }));
             problem = { error: meta.error, unknown: false };
           }
         } catch (err) {
           if (opts.signal?.aborted) throw opts.signal.reason;
           await markMetadataFailed(db, work.id, messageOf(err));
-          log('error', `metadata failed, will retry: ${messageOf(err)}`);
+          log('error', say('metadata.failed', { reason: messageOf(err) }));
           problem = { error: messageOf(err), unknown: err instanceof UnknownWorkError };
         }
         summary[problem ? 'failed' : 'ok']++;
@@ -133,10 +134,10 @@ export async function refreshDynamicInfo(db: Db, config: Config, workIds: number
     for (let i = 0; i < works.length; i += DYNAMIC_BATCH_SIZE) batches.push(works.slice(i, i + DYNAMIC_BATCH_SIZE));
   }
   const client = httpClientFromConfig(config);
-  const finish = (code: string, ok: boolean, level: LogLevel, message: string, unknown = false) => {
-    opts.onLog?.(code, level, message);
+  const finish = (code: string, ok: boolean, level: LogLevel, text: CodedText, unknown = false) => {
+    opts.onLog?.(code, { level, ...text });
     summary[ok ? 'ok' : 'failed']++;
-    opts.onResult?.(code, ok, ok ? undefined : { error: message, unknown });
+    opts.onResult?.(code, ok, ok ? undefined : { error: text.message, unknown });
   };
   try {
     await forEachLimit(
@@ -148,10 +149,10 @@ export async function refreshDynamicInfo(db: Db, config: Config, workIds: number
         let infos: Map<string, DynamicInfo>;
         try {
           const url = dynamicInfoUrl(config.dlsiteBaseUrl, batch.map((w) => w.id), prefix);
-          infos = parseDynamicInfo(await client.getJson(url, storeOptions(config, opts.signal, (level, message) => codes.forEach((c) => opts.onLog?.(c, level, message)))));
+          infos = parseDynamicInfo(await client.getJson(url, storeOptions(config, opts.signal, (level, text) => codes.forEach((c) => opts.onLog?.(c, { level, ...text })))));
         } catch (err) {
           if (opts.signal?.aborted) throw opts.signal.reason;
-          for (const code of codes) finish(code, false, 'error', `dynamic info failed: ${messageOf(err)}`);
+          for (const code of codes) finish(code, false, 'error', say('metadata.dynamicFailed', { reason: messageOf(err) }));
           return;
         }
         const known = batch.flatMap((w, i) => {
@@ -160,8 +161,8 @@ export async function refreshDynamicInfo(db: Db, config: Config, workIds: number
         });
         await saveDynamicInfo(db, known);
         for (const code of codes) {
-          if (infos.has(code)) finish(code, true, 'info', 'dynamic info updated');
-          else finish(code, false, 'warn', 'unknown to DLsite: no dynamic info', true);
+          if (infos.has(code)) finish(code, true, 'info', say('metadata.dynamicUpdated'));
+          else finish(code, false, 'warn', say('metadata.dynamicUnknown'), true);
         }
       },
       opts.signal,
@@ -178,19 +179,20 @@ function reportMissing(workIds: number[], targets: MetadataTarget[], summary: Cr
   for (const id of new Set(workIds)) {
     if (found.has(id)) continue;
     const code = formatWorkCode(id);
-    opts.onLog?.(code, 'error', 'no such work in the catalogue');
+    const text = say('metadata.noSuchWork');
+    opts.onLog?.(code, { level: 'error', ...text });
     summary.failed++;
-    opts.onResult?.(code, false, { error: 'no such work in the catalogue', unknown: true });
+    opts.onResult?.(code, false, { error: text.message, unknown: true });
   }
 }
 
-/** Request options for the store: its timeout, the locale cookie, retries logged as warnings. */
-function storeOptions(config: Config, signal: AbortSignal | undefined, log: Log): GetOptions {
+/** Request options for the store: its timeout, the locale cookie, retries logged as warnings (also the trial crawler's). */
+export function storeOptions(config: Config, signal: AbortSignal | undefined, log: Log): GetOptions {
   return {
     timeout: config.dlsiteTimeout,
     signal,
     headers: { cookie: dlsiteCookie(config.tagLanguage) },
-    onRetry: (attempt, error) => log('warn', `${error.message}; attempt ${attempt} of ${config.retry}`),
+    onRetry: (attempt, error) => log('warn', say('metadata.retry', { reason: error.message, attempt, attempts: config.retry })),
   };
 }
 
@@ -208,11 +210,11 @@ async function getTextOrNull(client: HttpClient, url: string, opts: GetOptions):
 async function crawlWork(crawl: Crawl, work: MetadataTarget, log: Log): Promise<WorkMetadata> {
   const { client, config, signal } = crawl;
   const store = storeOptions(config, signal, log);
-  log('info', 'fetching metadata from DLsite');
+  log('info', say('metadata.fromDlsite'));
   const html = await getTextOrNull(client, workPageUrl(config.dlsiteBaseUrl, work.id, work.code_prefix), store);
 
   if (html === null) {
-    log('warn', 'DLsite does not know this work (404); trying HVDB');
+    log('warn', say('metadata.unknownToDlsite'));
     const hvdb = await fetchHvdb(crawl, work.id, log);
     if (!hvdb) throw new UnknownWorkError('unknown work code: neither DLsite nor HVDB has it');
     const covers = await fetchCovers(crawl, work, null, log);
@@ -251,7 +253,7 @@ async function fetchDynamic(crawl: Crawl, work: MetadataTarget, log: Log): Promi
   const { client, config, signal } = crawl;
   const json = await client.getJson(dynamicInfoUrl(config.dlsiteBaseUrl, [work.id], work.code_prefix), storeOptions(config, signal, log));
   const info = parseDynamicInfo(json).get(formatWorkCode(work.id, work.code_prefix));
-  if (!info) log('warn', 'DLsite has no dynamic info for this work');
+  if (!info) log('warn', say('metadata.noDynamicInfo'));
   return info ?? null;
 }
 
@@ -276,7 +278,7 @@ async function fetchCovers(crawl: Crawl, work: MetadataTarget, pagePath: string 
     if (result.status === 'fulfilled') return;
     const type = COVER_TYPES[i]!;
     const error = result.reason;
-    log('warn', `cover ${type}: ${messageOf(error)}`);
+    log('warn', say('metadata.coverFailed', { type, reason: messageOf(error) }));
     if (type === 'main' && !(error instanceof FetchError && error.notFound)) problem = `cover: ${messageOf(error)}`;
   });
   return { main: results[0]!.status === 'fulfilled', problem };
@@ -288,7 +290,7 @@ async function fetchHvdb(crawl: Crawl, id: number, log: Log): Promise<HvdbWork |
   const html = await getTextOrNull(client, hvdbWorkUrl(config.hvdbBaseUrl, id), {
     timeout: config.hvdbTimeout,
     signal,
-    onRetry: (attempt, error) => log('warn', `HVDB: ${error.message}; attempt ${attempt} of ${config.retry}`),
+    onRetry: (attempt, error) => log('warn', say('metadata.hvdbRetry', { reason: error.message, attempt, attempts: config.retry })),
   });
   if (html === null) return null;
   const work = parseHvdbPage(html);
@@ -298,16 +300,16 @@ async function fetchHvdb(crawl: Crawl, id: number, log: Log): Promise<HvdbWork |
 
 /** HVDB's voice actors for a store page without any; failures are warnings (HVDB is optional). */
 async function fetchHvdbVoiceActors(crawl: Crawl, id: number, log: Log): Promise<string[] | null> {
-  log('info', 'the store page lists no voice actor; asking HVDB');
+  log('info', say('metadata.askHvdb'));
   try {
     const work = await fetchHvdb(crawl, id, log);
-    if (!work) log('warn', 'HVDB does not know this work');
-    else if (!work.vas.length) log('warn', 'HVDB lists no voice actor either');
-    else log('info', `voice actors from HVDB: ${work.vas.join(', ')}`);
+    if (!work) log('warn', say('metadata.hvdbUnknown'));
+    else if (!work.vas.length) log('warn', say('metadata.hvdbNoVas'));
+    else log('info', say('metadata.hvdbVas', { vas: work.vas.join(', ') }));
     return work?.vas ?? null;
   } catch (err) {
     throwIfAborted(crawl.signal);
-    log('warn', `HVDB failed: ${messageOf(err)}`);
+    log('warn', say('metadata.hvdbFailed', { reason: messageOf(err) }));
     return null;
   }
 }

@@ -106,6 +106,33 @@ export interface DlsiteWorkPage {
   vas: string[];
   /** Path of the main image the page names (og:image), or null. */
   coverPath: string | null;
+  /** The public trial archive the page offers (`.trial_download a.btn_trial`), or null. */
+  trialArchive: TrialArchiveLink | null;
+}
+
+/**
+ * A trial archive link of a work page: the path of its address (the trial host is
+ * configuration, `dlsiteTrialBaseUrl`) and the size shown beside it in bytes ('(591.12MB)';
+ * null when none is shown).
+ */
+export interface TrialArchiveLink { path: string; bytes: number | null }
+
+const SIZE_UNITS: Record<string, number> = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+
+/** The trial link of a page, or null when it offers none. */
+function parseTrialLink($: cheerio.CheerioAPI): TrialArchiveLink | null {
+  const link = $('.trial_download a.btn_trial').first();
+  const href = link.attr('href');
+  if (!href) return null;
+  let url: URL;
+  try {
+    url = new URL(href, 'https://trial.invalid');
+  } catch {
+    return null;
+  }
+  const size = /([\d.,]+)\s*(GB|MB|KB|B)\b/i.exec(link.closest('li').text());
+  const bytes = size ? Math.round(Number(size[1]!.replace(/,/g, '')) * SIZE_UNITS[size[2]!.toUpperCase()]!) : null;
+  return { path: url.pathname + url.search, bytes: Number.isFinite(bytes) ? bytes : null };
 }
 
 /** The page is not a work page (a store error or notice page, a changed layout). */
@@ -185,7 +212,7 @@ export function parseWorkPage(html: string): DlsiteWorkPage {
     }
   }
 
-  return { title, circle, release, ageRating, nsfw: ageRating === 'adult', series, tags, vas, coverPath };
+  return { title, circle, release, ageRating, nsfw: ageRating === 'adult', series, tags, vas, coverPath, trialArchive: parseTrialLink($) };
 }
 
 // ---------------------------------------------------------------------------------------------

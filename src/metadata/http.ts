@@ -12,6 +12,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { LookupFunction } from 'node:net';
+import fs from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, ProxyAgent, interceptors, request, type Dispatcher } from 'undici';
 import { describeOsError, type Config } from '../config/index.js';
@@ -70,6 +71,14 @@ export class FetchError extends Error {
   }
 }
 
+/** An answer larger than the caller's limit (`download`'s maxBytes): never retried. */
+export class TooLargeError extends FetchError {
+  constructor(readonly size: number, readonly limit: number, url: string, attempts: number) {
+    super(`answer of ${size} bytes or more is larger than the limit of ${limit} bytes: ${url}`, url, 200, attempts, false);
+    this.name = 'TooLargeError';
+  }
+}
+
 /**
  * The proxy URI of the crawler config (spec 001 section 9): port 0 means no proxy; an
  * empty host with a port means a proxy on the local machine (127.0.0.1).
@@ -109,13 +118,30 @@ export class HttpClient {
    * redirects itself, maxRedirections 0) is answered too, with an empty body.
    */
   async fetch(url: string, opts: GetOptions, redirects = true): Promise<HttpAnswer> {
+    return this.withRetries(opts, (attempt) => this.attempt(url, opts, attempt, redirects));
+  }
+
+  /**
+   * GETs `url` into the file `file` (created or truncated) and answers the bytes written:
+   * a large answer (a trial archive) streamed to disk. `opts.timeout` is the silence
+   * allowed between two chunks, not the whole transfer. An answer whose Content-Length or
+   * whose bytes exceed `opts.maxBytes` is refused at once (TooLargeError, not retried).
+   * `onProgress(bytes, total)` follows every chunk (`total` from Content-Length, else null).
+   * Retries like `get` (the file restarts empty). Throws FetchError or the signal's reason.
+   */
+  async download(url: string, file: string, opts: DownloadOptions): Promise<number> {
+    return this.withRetries(opts, (attempt) => this.attemptDownload(url, file, opts, attempt));
+  }
+
+  /** Runs `fn` (one attempt) up to `retry` times with the slot, delay and abort rules of the file comment. */
+  private async withRetries<T>(opts: GetOptions, fn: (attempt: number) => Promise<T>): Promise<T> {
     const attempts = Math.max(1, this.options.retry);
     for (let attempt = 1; ; attempt++) {
       throwIfAborted(opts.signal);
       const release = await this.slots.acquire(opts.signal);
       let error: FetchError;
       try {
-        return await this.attempt(url, opts, attempt, redirects);
+        return await fn(attempt);
       } catch (err) {
         throwIfAborted(opts.signal);
         error = err as FetchError;
@@ -154,22 +180,43 @@ export class HttpClient {
     await this.base.close();
   }
 
+  /**
+   * Sends the GET and answers a 2xx response (or, with `redirects`, a 3xx one); another
+   * status is a FetchError (retryable for 408, 429, 5xx).
+   */
+  private async open(url: string, opts: GetOptions, attempt: number, signal: AbortSignal, redirects = false): Promise<Dispatcher.ResponseData> {
+    const res = await request(url, {
+      method: 'GET',
+      dispatcher: this.dispatcher,
+      signal,
+      headers: { 'user-agent': USER_AGENT, accept: '*/*', ...opts.headers },
+    });
+    const redirect = redirects && res.statusCode >= 300 && res.statusCode < 400;
+    if (!redirect && (res.statusCode < 200 || res.statusCode >= 300)) {
+      await res.body.dump().catch(() => undefined);
+      const retryable = res.statusCode === 408 || res.statusCode === 429 || res.statusCode >= 500;
+      throw new FetchError(`HTTP ${res.statusCode}: ${url}`, url, res.statusCode, attempt, retryable);
+    }
+    return res;
+  }
+
+  /** A failure of one attempt as a FetchError (the caller's abort is rethrown as its reason). */
+  private failure(err: unknown, url: string, opts: GetOptions, timeout: AbortSignal, attempt: number): unknown {
+    if (err instanceof FetchError) return err;
+    if (opts.signal?.aborted) return opts.signal.reason;
+    if (timeout.aborted) return new FetchError(`timed out after ${opts.timeout} ms: ${url}`, url, null, attempt, true);
+    const via = this.options.proxy ? ` through the proxy ${this.options.proxy}` : '';
+    return new FetchError(`cannot reach ${url}${via}: ${describeOsError(err)}`, url, null, attempt, true);
+  }
+
   private async attempt(url: string, opts: GetOptions, attempt: number, redirects: boolean): Promise<HttpAnswer> {
     const timeout = AbortSignal.timeout(opts.timeout);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     try {
-      const res = await request(url, {
-        method: 'GET',
-        dispatcher: this.dispatcher,
-        signal,
-        headers: { 'user-agent': USER_AGENT, accept: '*/*', ...opts.headers },
-      });
-      const redirect = redirects && res.statusCode >= 300 && res.statusCode < 400;
-      if (redirect || res.statusCode < 200 || res.statusCode >= 300) {
+      const res = await this.open(url, opts, attempt, signal, redirects);
+      if (res.statusCode >= 300) {
         await res.body.dump().catch(() => undefined);
-        if (redirect) return { status: res.statusCode, headers: res.headers as IncomingHttpHeaders, body: Buffer.alloc(0) };
-        const retryable = res.statusCode === 408 || res.statusCode === 429 || res.statusCode >= 500;
-        throw new FetchError(`HTTP ${res.statusCode}: ${url}`, url, res.statusCode, attempt, retryable);
+        return { status: res.statusCode, headers: res.headers as IncomingHttpHeaders, body: Buffer.alloc(0) };
       }
       const maxBytes = opts.maxBytes ?? MAX_BODY_BYTES;
       const chunks: Buffer[] = [];
@@ -184,13 +231,52 @@ export class HttpClient {
       }
       return { status: res.statusCode, headers: res.headers as IncomingHttpHeaders, body: Buffer.concat(chunks) };
     } catch (err) {
-      if (err instanceof FetchError) throw err;
-      if (opts.signal?.aborted) throw opts.signal.reason;
-      if (timeout.aborted) throw new FetchError(`timed out after ${opts.timeout} ms: ${url}`, url, null, attempt, true);
-      const via = this.options.proxy ? ` through the proxy ${this.options.proxy}` : '';
-      throw new FetchError(`cannot reach ${url}${via}: ${describeOsError(err)}`, url, null, attempt, true);
+      throw this.failure(err, url, opts, timeout, attempt);
     }
   }
+
+  private async attemptDownload(url: string, file: string, opts: DownloadOptions, attempt: number): Promise<number> {
+    // the timeout is the silence allowed between chunks: restarted on every chunk
+    const idle = new AbortController();
+    let timer = setTimeout(() => idle.abort(), opts.timeout);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, idle.signal]) : idle.signal;
+    const out = await fs.open(file, 'w');
+    try {
+      const res = await this.open(url, opts, attempt, signal);
+      const length = Number(res.headers['content-length']);
+      const total = Number.isFinite(length) && length >= 0 ? length : null;
+      if (total !== null && total > opts.maxBytes) {
+        res.body.destroy();
+        throw new TooLargeError(total, opts.maxBytes, url, attempt);
+      }
+      let size = 0;
+      opts.onProgress?.(0, total);
+      for await (const chunk of res.body) {
+        clearTimeout(timer);
+        timer = setTimeout(() => idle.abort(), opts.timeout);
+        size += (chunk as Buffer).length;
+        if (size > opts.maxBytes) {
+          res.body.destroy();
+          throw new TooLargeError(size, opts.maxBytes, url, attempt);
+        }
+        await out.write(chunk as Buffer);
+        opts.onProgress?.(size, total);
+      }
+      return size;
+    } catch (err) {
+      throw this.failure(err, url, opts, idle.signal, attempt);
+    } finally {
+      clearTimeout(timer);
+      await out.close();
+    }
+  }
+}
+
+export interface DownloadOptions extends GetOptions {
+  /** Largest answer accepted, in bytes. */
+  maxBytes: number;
+  /** Bytes written so far and the announced total (null without Content-Length). */
+  onProgress?: (bytes: number, total: number | null) => void;
 }
 
 /** The crawler's client built from the config keys of spec 001 section 3. */

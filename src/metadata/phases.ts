@@ -1,5 +1,5 @@
 /**
- * The metadata phases of a scan (issue 4 "Scan modes"), run under the scan lock and
+ * The metadata phases of a scan (src/library/README.md "Scan modes"), run under the scan lock and
  * reported as scan events so the CLI and the realtime channel show them like the walk:
  * - `fetchPendingMetadata`: after a library scan, the full metadata of every work whose
  *   metadata is pending or failed (new works, earlier failures) or of the given works.
@@ -14,7 +14,7 @@
 import type { Db } from '../db/index.js';
 import type { Config } from '../config/index.js';
 import { acquireScanLock } from '../library/lock.js';
-import { formatWorkCode } from '../model/index.js';
+import { formatWorkCode, say } from '../model/index.js';
 import type { ScanEvent, ScanSummary } from '../library/types.js';
 import { fetchWorkMetadata, refreshDynamicInfo, type CrawlOptions, type CrawlProblem } from './crawler.js';
 import { pendingMetadataWorkIds } from './save.js';
@@ -50,10 +50,10 @@ async function codesOf(db: Db, ids: number[]): Promise<Map<string, number>> {
 function crawlEvents(codes: Map<string, number>, onEvent: (e: ScanEvent) => void, okResult: 'updated' | 'skipped', failResult: 'failed' | 'skipped', onProblem: (code: string, problem: CrawlProblem) => void): CrawlOptions {
   const idOf = (code: string) => codes.get(code) ?? Number(code.replace(/\D/g, ''));
   return {
-    onLog: (code, level, message) => onEvent({ type: 'task', id: idOf(code), code, log: { level, message } }),
+    onLog: (code, log) => onEvent({ type: 'task', id: idOf(code), code, log }),
     onResult: (code, ok, problem) => {
       const id = idOf(code);
-      if (!ok) onEvent({ type: 'task', id, code, log: { level: 'warn', message: 'metadata not fetched; the next scan retries it' } });
+      if (!ok) onEvent({ type: 'task', id, code, log: { level: 'warn', ...say('metadata.notFetched') } });
       if (problem) onProblem(code, problem);
       onEvent({ type: 'result', id, code, result: ok ? okResult : problem?.unknown ? 'skipped' : failResult });
     },
@@ -71,13 +71,13 @@ export async function fetchPendingMetadata(db: Db, config: Config, dataDir: stri
   const notFetched: NotFetched[] = [];
   if (ids.length === 0) return { ok: 0, failed: 0, unknown: 0, notFetched };
   const lock = await acquireScanLock(db, 'metadata');
-  onEvent({ type: 'main', log: { level: 'info', message: `fetching metadata of ${ids.length} works` } });
+  onEvent({ type: 'main', log: { level: 'info', ...say('metadata.fetching', { count: ids.length }) } });
   onEvent({ type: 'progress', done: 0, total: ids.length });
   try {
     const onProblem = (code: string, p: CrawlProblem) => notFetched.push({ code, ...p });
     const summary = await fetchWorkMetadata(db, config, dataDir, ids, { signal: opts.signal, ...crawlEvents(await codesOf(db, ids), onEvent, 'skipped', 'skipped', onProblem) });
     const unknown = notFetched.filter((n) => n.unknown).length;
-    onEvent({ type: 'main', log: { level: summary.failed ? 'warn' : 'info', message: `metadata: ${summary.ok} fetched, ${summary.failed} not fetched` } });
+    onEvent({ type: 'main', log: { level: summary.failed ? 'warn' : 'info', ...say('metadata.summary', { ok: summary.ok, failed: summary.failed }) } });
     await lock.release('finished', { ...summary, unknown });
     return { ...summary, unknown, notFetched };
   } catch (err) {
@@ -98,7 +98,7 @@ export async function refreshLibraryInfo(db: Db, config: Config, opts: PhaseOpti
   const summary: ScanSummary = { added: 0, updated: 0, skipped: 0, failed: 0, duplicates: 0, failures: [], duplicateFolders: [], removed: 0, restored: 0, skippedLinks: [] };
   try {
     const ids: number[] = (await db('works').whereNull('removed_at').orderBy('id').pluck('id')) as number[];
-    onEvent({ type: 'main', log: { level: 'info', message: `refreshing the info of ${ids.length} works` } });
+    onEvent({ type: 'main', log: { level: 'info', ...say('metadata.refreshing', { count: ids.length }) } });
     onEvent({ type: 'progress', done: 0, total: ids.length });
     const counted = (e: ScanEvent) => {
       if (e.type === 'result' && e.result !== 'added') summary[e.result]++;

@@ -13,8 +13,13 @@
  *       /resize/images2/work/doujin/RJ.../RJxxxxxx_img_main_240x240.jpg   the recorded main image
  *       (404 when the folder does not follow the rounding rule)
  * - GET /Dashboard/WorkDetails/{id}                         HVDB page (404 when none recorded)
+ * - GET /maniax/new/=/work_type_category/audio               the new-release listing (config
+ *       trialListingPath), `{fixturesDir}/dlsite/listing/new.html`
+ * - GET /doujin/RJ{id up to 1000}/RJxxxxxx_trial.zip         a trial archive (the trial host,
+ *       config dlsiteTrialBaseUrl), `{fixturesDir}/dlsite/trial/RJxxxxxx_trial.zip` (404 when none)
  * Switches: `failTimes` (answer an error status N times), `hang` (never answer),
- * `unknown` (the store forgets a code), `alias` (serve one recorded work under another code).
+ * `unknown` (the store forgets a code), `alias` (serve one recorded work under another code),
+ * `trialArchive` (serve another archive of dlsite/trial/ for a code).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -29,8 +34,8 @@ export interface RecordedRequest {
 export interface RecordedStore {
   /** Base URL of the server (use it for all three base URL config keys). */
   url: string;
-  /** The config keys pointing the crawler here. */
-  config: { dlsiteBaseUrl: string; dlsiteImgBaseUrl: string; hvdbBaseUrl: string };
+  /** The config keys pointing the crawler (and the trial downloader) here. */
+  config: { dlsiteBaseUrl: string; dlsiteImgBaseUrl: string; hvdbBaseUrl: string; dlsiteTrialBaseUrl: string };
   /** Every request received, in order. */
   requests: RecordedRequest[];
   /** How many requests had a path containing `part`. */
@@ -43,6 +48,8 @@ export interface RecordedStore {
   unknown(code: string): void;
   /** Serve the recorded DLsite answers of `fixtureCode` (page, dynamic info, images) under `code`. */
   alias(code: string, fixtureCode: string): void;
+  /** Serve `file` (a name in dlsite/trial/, e.g. 'zip-slip_trial.zip') as the trial archive of `code`. */
+  trialArchive(code: string, file: string): void;
   close(): Promise<void>;
 }
 
@@ -72,6 +79,7 @@ export async function startRecordedStore(opts: RecordedStoreOptions): Promise<Re
   const hanging: string[] = [];
   const unknownCodes = new Set<string>();
   const aliases = new Map<string, string>();
+  const archives = new Map<string, string>();
 
   /** The recorded code answering for `code`, or null when the store does not know it. */
   const source = (code: string): string | null => {
@@ -125,6 +133,18 @@ export async function startRecordedStore(opts: RecordedStoreOptions): Promise<Re
       return send(res, 200, 'image/jpeg', fs.readFileSync(path.join(dlsiteDir, 'img', `${fixture}_img_main.jpg`)));
     }
 
+    if (url.pathname === '/maniax/new/=/work_type_category/audio') {
+      return send(res, 200, 'text/html; charset=utf-8', fs.readFileSync(path.join(dlsiteDir, 'listing', 'new.html')));
+    }
+
+    m = /^\/doujin\/RJ(\d+)\/(RJ(\d+))_trial\.zip$/.exec(url.pathname);
+    if (m) {
+      const code = m[2]!.toUpperCase();
+      const file = path.join(dlsiteDir, 'trial', archives.get(code) ?? `${code}_trial.zip`);
+      if (Number(m[1]) !== Math.ceil(Number(m[3]) / 1000) * 1000 || !fs.existsSync(file)) return notFound(res);
+      return send(res, 200, 'application/zip', fs.readFileSync(file));
+    }
+
     m = /^\/Dashboard\/WorkDetails\/(\d+)$/.exec(url.pathname);
     if (m) {
       const file = path.join(hvdbDir, `RJ${m[1]!.padStart(6, '0')}.html`);
@@ -140,13 +160,14 @@ export async function startRecordedStore(opts: RecordedStoreOptions): Promise<Re
 
   return {
     url,
-    config: { dlsiteBaseUrl: url, dlsiteImgBaseUrl: url, hvdbBaseUrl: url },
+    config: { dlsiteBaseUrl: url, dlsiteImgBaseUrl: url, hvdbBaseUrl: url, dlsiteTrialBaseUrl: url },
     requests,
     count: (part) => requests.filter((r) => r.path.includes(part)).length,
     failTimes: (part, times, status = 503) => void failures.push({ part, left: times, status }),
     hang: (part) => void hanging.push(part),
     unknown: (code) => void unknownCodes.add(code.toUpperCase()),
     alias: (code, fixtureCode) => void aliases.set(code.toUpperCase(), fixtureCode.toUpperCase()),
+    trialArchive: (code, file) => void archives.set(code.toUpperCase(), path.basename(file)),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -13,8 +13,8 @@
  */
 import type { Db } from '../db/index.js';
 import type { Config } from '../config/index.js';
-import { scanLibrary, scanLyrics, scanWork, summaryLine, type ScanEvent, type ScanLog, type ScanRoot, type ScanSummary, type WorkRescan, type WorkResult } from '../library/scan.js';
-import { formatWorkCode } from '../model/index.js';
+import { scanLibrary, scanLyrics, scanWork, summaryCounts, type ScanEvent, type ScanLog, type ScanRoot, type ScanSummary, type WorkRescan, type WorkResult } from '../library/scan.js';
+import { formatWorkCode, say } from '../model/index.js';
 import { fetchPendingMetadata, refreshLibraryInfo, type MetadataSummary } from './phases.js';
 
 /**
@@ -68,13 +68,17 @@ export interface RunOptions {
  */
 export function mainLogOf(e: RunEvent): ScanLog | null {
   if (e.type === 'log') return e.log;
-  if (e.type === 'duplicate') return { level: 'warn', message: `${e.code} is in two folders: kept ${e.kept}, duplicate ${e.duplicate}` };
-  if (e.type === 'summary') return { level: 'info', message: summaryLine(e.summary) };
+  if (e.type === 'duplicate') return { level: 'warn', ...say('scan.duplicate', { code: e.code, kept: e.kept, duplicate: e.duplicate }) };
+  if (e.type === 'summary') return { level: 'info', ...say('scan.summary', summaryCounts(e.summary)) };
   return null;
 }
 
-/** Turns the scan events of one phase into run events: adds the phase, collects each work's logs, counts results. */
-function phaseEvents(phase: RunPhase, emit: (e: RunEvent) => void): (e: ScanEvent) => void {
+/**
+ * Turns the scan events of one phase into run events: adds the phase, collects each
+ * work's logs, counts results. Also used by the trial crawler (src/trial), whose listing
+ * step reports as a scan phase.
+ */
+export function phaseEvents(phase: RunPhase, emit: (e: RunEvent) => void): (e: ScanEvent) => void {
   const counts: RunCounts = { added: 0, updated: 0, skipped: 0, failed: 0 };
   const logs = new Map<string, ScanLog[]>();
   let done = 0;
@@ -101,8 +105,11 @@ function phaseEvents(phase: RunPhase, emit: (e: RunEvent) => void): (e: ScanEven
   };
 }
 
-/** The metadata fetch after a scan (all pending works, or `workIds`), reported as the `fetch` phase and a `metadata` event. */
-async function fetchPhase(db: Db, config: Config, dataDir: string, emit: (e: RunEvent) => void, opts: { workIds?: number[]; signal?: AbortSignal }): Promise<MetadataSummary> {
+/**
+ * The metadata fetch after a scan (all pending works, or `workIds`), reported as the
+ * `fetch` phase and a `metadata` event; also the trial crawler's second step.
+ */
+export async function fetchPhase(db: Db, config: Config, dataDir: string, emit: (e: RunEvent) => void, opts: { workIds?: number[]; signal?: AbortSignal }): Promise<MetadataSummary> {
   const summary = await fetchPendingMetadata(db, config, dataDir, { ...opts, onEvent: phaseEvents('fetch', emit) });
   emit({ type: 'metadata', summary });
   return summary;
@@ -113,7 +120,7 @@ async function fetchPhase(db: Db, config: Config, dataDir: string, emit: (e: Run
  * scan the metadata fetch when `fetch` is on, streaming `RunEvent`s to `opts.onEvent`.
  * Answers the scan's summary, plus `metadata` {ok, failed} when the fetch ran.
  * Throws what the steps throw, the scan's own state saved: ScanLockedError (another scan
- * runs), ScanError('mass_removal') (nothing written), ScanAbortedError (killed during the
+ * runs), ScanError (the mass-removal guard; nothing written), ScanAbortedError (killed during the
  * scan; its `summary` counts the committed works), the signal's reason (killed during the
  * fetch).
  */

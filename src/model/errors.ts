@@ -10,7 +10,12 @@
  * - `NotFound`: no such thing, or not one the caller may see (a hidden or trial work).
  * - `Conflict`: the thing's state refuses it (a taken name, a lost lyric claim).
  * - `Locked`: another process holds the lock (a scan is running).
+ *
+ * Each is made with a coded text (`new NotFound(say('work.notFound'))`, messages.ts):
+ * the English becomes the message, `code` and `params` go on the wire beside it. A plain
+ * string message (a text only the CLI prints) has no code.
  */
+import { say, type CodedText, type MessageCode, type MessageParams } from './messages.js';
 
 /** What went wrong, one word per error class. */
 export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'locked';
@@ -18,16 +23,30 @@ export type ErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' |
 /** Fields answered beside the message (the config `key` a ConfigError names). */
 export type ErrorDetails = Readonly<Record<string, string>>;
 
-/** A refused operation: `kind` says why, `message` says it to a person. */
+/** A refused operation: `kind` says why, `message` says it to a person, `code` and `params` as in messages.ts. */
 export abstract class DomainError extends Error {
   abstract readonly kind: ErrorKind;
   readonly details: ErrorDetails | undefined;
+  readonly code: MessageCode | undefined;
+  readonly params: MessageParams | undefined;
 
-  constructor(message: string, details?: ErrorDetails) {
-    super(message);
+  constructor(text: string | CodedText, details?: ErrorDetails) {
+    super(typeof text === 'string' ? text : text.message);
     this.name = new.target.name;
     this.details = details;
+    this.code = typeof text === 'string' ? undefined : text.code;
+    this.params = typeof text === 'string' ? undefined : text.params;
   }
+}
+
+/**
+ * The coded text of any thrown value: a domain error's own code, else `error.other`
+ * with the error's message as `reason` (a file system or database error).
+ */
+export function textOfError(err: unknown): CodedText {
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof DomainError && err.code) return { message, code: err.code, ...(err.params && { params: err.params }) };
+  return say('error.other', { reason: message });
 }
 
 /**
@@ -38,9 +57,9 @@ export class Invalid extends DomainError {
   readonly kind = 'invalid';
   readonly issues: readonly string[];
 
-  constructor(message: string, options: { issues?: readonly string[]; details?: ErrorDetails } = {}) {
-    super(message, options.details);
-    this.issues = options.issues ?? [message];
+  constructor(text: string | CodedText, options: { issues?: readonly string[]; details?: ErrorDetails } = {}) {
+    super(text, options.details);
+    this.issues = options.issues ?? [this.message];
   }
 }
 

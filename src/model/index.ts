@@ -1,6 +1,7 @@
 /**
  * The shared vocabulary of the server, the TUI and the web UI: wire types, the spec's
- * lists, work statuses, lyric_status, work codes, track hashes and the domain errors.
+ * lists, work statuses, lyric_status, work codes, track hashes, the domain errors and
+ * the catalogue of coded messages.
  * Pure TypeScript: no node: imports and nothing else of the project (README.md).
  */
 export * from './wire.js';
@@ -11,4 +12,5 @@ export * from './workcode.js';
 export * from './track-hash.js';
 export * from './errors.js';
 export * from './config-keys.js';
+export * from './messages.js';
 export * from './novel.js';

@@ -38,3 +38,15 @@ export function workIdOfHash(hash: string): number | null {
 export function isTrialHash(hash: string): boolean {
   return hash.charAt(1).toLowerCase() === 'j';
 }
+
+/** The media calls of a hash (spec 000 section 7 "Media URLs"). */
+export type MediaKind = 'stream' | 'download' | 'small-img' | 'check-lrc';
+
+/**
+ * The one mapping from a hash to its media call: '/api/media/{kind}/{hash}', and for a
+ * trial item (`rj…`) the trial catalogue's '/api/fake/media/{kind}/{hash}'. Without the
+ * token: clients add it (media URLs carry `?token=`).
+ */
+export function mediaPath(kind: MediaKind, hash: string): string {
+  return `${isTrialHash(hash) ? '/api/fake/media' : '/api/media'}/${kind}/${hash}`;
+}

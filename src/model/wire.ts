@@ -5,6 +5,7 @@
 import type { AdvancedKeywordType, Progress } from './lists.js';
 import type { LyricStatus } from './lyric-status.js';
 import type { MyProcess, NovelProcess } from './novel.js';
+import type { CodedText, MessageCode, MessageParams } from './messages.js';
 
 export type Group = 'admin' | 'user' | 'guest';
 export interface User { name: string; group: Group }
@@ -107,19 +108,27 @@ export type AdminConfig = {
   hvdbBaseUrl: string;
   transcriberCommand: string;
   lyricWorkerTimeout: number;
+  trialFolder: string;
+  trialMaxBytes: number;
+  trialListingPath: string;
+  dlsiteTrialBaseUrl: string;
+  trialArchiveUrl: string;
   spiderAllowPrivate: boolean;
 };
 /** GET /api/config/admin: the live values and each key's default. */
 export interface AdminConfigAnswer { config: AdminConfig; defaults: AdminConfig }
 /** PUT /api/config/admin: keys saved but read only at start are listed in restartRequired. */
-export interface AdminConfigSaveAnswer { message: string; restartRequired: string[] }
+export interface AdminConfigSaveAnswer extends MessageAnswer { restartRequired: string[] }
 export interface RootFolder { name: string; path: string }
 export interface RootFoldersAnswer { rootFolders: RootFolder[] }
-export interface RootFoldersChangeAnswer extends RootFoldersAnswer { message: string }
+export interface RootFoldersChangeAnswer extends RootFoldersAnswer, MessageAnswer {}
 export interface UsersAnswer { users: User[] }
-export interface MessageAnswer { message: string }
+/** An answer saying something to a person: the English `message`, its `code` and `params` (messages.ts). */
+export type MessageAnswer = CodedText;
+/** A refusal: `error` the English text, `code` and `params` as in messages.ts (a proxy's own answer may have no code). */
+export interface ErrorAnswer { error: string; code?: MessageCode; params?: MessageParams }
 /** 422 answer of the credentials calls: the first message is errors[0].msg. */
-export interface ValidationErrorAnswer { error: string; errors: { msg: string }[] }
+export interface ValidationErrorAnswer extends ErrorAnswer { errors: { msg: string }[] }
 
 // AI lyric tasks (spec 000 sections 3, 4 and 7; DESIGN section 7)
 /** status: 0 none, 1 pending, 2 transcribing, 3 success, 4 error (src/lyrics/status.ts). */
@@ -149,8 +158,8 @@ export interface LyricTask {
 }
 export interface LyricTasksAnswer { tasks: LyricTask[]; pagination: Pagination }
 export interface WorkLyricTasksAnswer { tasks: LyricTask[] }
-export interface LyricTaskAnswer { message: string; task: LyricTask }
-export interface LyricFolderTasksAnswer { message: string; tasks: LyricTask[]; created: number }
+export interface LyricTaskAnswer extends MessageAnswer { task: LyricTask }
+export interface LyricFolderTasksAnswer extends MessageAnswer { tasks: LyricTask[]; created: number }
 export interface LrcContentAnswer { lrcContent: string }
 /**
  * POST /api/lyric/worker/claim: the claimed task, its secret, where to fetch the audio
@@ -162,14 +171,15 @@ export interface WorkerKey { id: number; name: string; created_at: string; last_
 /** GET /api/lyric/worker-keys. */
 export interface WorkerKeysAnswer { keys: WorkerKey[] }
 /** POST /api/lyric/worker-keys: the new key's record and `token`, the key itself (answered this once). */
-export interface WorkerKeyCreatedAnswer { message: string; key: WorkerKey; token: string }
+export interface WorkerKeyCreatedAnswer extends MessageAnswer { key: WorkerKey; token: string }
 /** DELETE /api/lyric/worker-keys/:id: the revoked key. */
-export interface WorkerKeyAnswer { message: string; key: WorkerKey }
+export interface WorkerKeyAnswer extends MessageAnswer { key: WorkerKey }
 
 /* Realtime scanner socket (spec 001 sections 3 and 7): one WebSocket at /api/ws?token=,
    JSON messages { type, ... }. `rjcode` is the work code's digits ('01012345'); pages
-   show it as 'RJ' + rjcode. */
-export interface ScanLogEntry { level: 'info' | 'warn' | 'error'; message: string }
+   show it as 'RJ' + rjcode. Every text carries its `code` and `params` beside the English
+   (messages.ts). */
+export interface ScanLogEntry extends CodedText { level: 'info' | 'warn' | 'error' }
 /** A work being processed (tasks) or that failed (failedTasks), with its logs. */
 export interface ScanTask { rjcode: string; result: 'added' | 'updated' | 'failed' | null; logs: ScanLogEntry[] }
 /** One result line: the work, its result and the running count of that result ('skipped': unchanged, counted as the summary line counts it). */
@@ -183,15 +193,53 @@ export type ScanMessage =
   | { type: 'SCAN_MAIN_LOGS'; mainLogs: ScanLogEntry[] }
   | { type: 'SCAN_RESULTS'; results: ScanResultEntry[] }
   | { type: 'SCAN_INIT_STATE'; status: ScanStatus; tasks: ScanTask[]; failedTasks: ScanTask[]; mainLogs: ScanLogEntry[]; results: ScanResultEntry[] }
-  | { type: 'SCAN_FINISHED'; message: string }
-  | { type: 'SCAN_ERROR'; error: string }
-  | { type: 'success'; message: string; auth: boolean; user: User }
-  | { type: 'error'; message: string };
-/** Commands a page sends on the scanner socket. */
-export interface ScanCommand { type: 'ON_SCANNER_PAGE' | 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'KILL_SCAN_PROCESS' }
+  | ({ type: 'SCAN_FINISHED' } & CodedText)
+  | { type: 'SCAN_ERROR'; error: string; code: MessageCode; params?: MessageParams }
+  | { type: 'TRIAL_DOWNLOAD'; download: TrialDownload }
+  | ({ type: 'success'; auth: boolean; user: User } & CodedText)
+  | ({ type: 'error' } & CodedText);
+/** Commands a page sends on the scanner socket (PERFORM_TRIAL_FETCH: the trial crawler, /fake/spider). */
+export interface ScanCommand { type: 'ON_SCANNER_PAGE' | 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'PERFORM_TRIAL_FETCH' | 'KILL_SCAN_PROCESS' }
+
+// The trial catalogue (spec 000 sections 2, 4 and 7; DESIGN section 7)
+/**
+ * A trial archive download (POST /api/fake/download/{id}/, GET /api/fake/download/{id},
+ * realtime TRIAL_DOWNLOAD): `state` waiting, downloading, unpacking, scanning, then done
+ * or failed (`error` says why; the work is back at status 0). Bytes received of `total`
+ * (null when the store sends no length); `percent` 0..100, null while the total is unknown.
+ */
+export interface TrialDownload {
+  id: number;
+  state: 'waiting' | 'downloading' | 'unpacking' | 'scanning' | 'done' | 'failed';
+  bytes: number;
+  total: number | null;
+  percent: number | null;
+  error: string | null;
+}
+export interface TrialDownloadAnswer extends MessageAnswer { download: TrialDownload }
+/**
+ * What a trial crawl did: works on the listing, new ones added (status 0), known ones
+ * skipped; the metadata fetch's counts (`unknown`: works no source knows) and the works
+ * whose metadata could not be had, by code ('RJ01012345'), retried by the next crawl.
+ */
+export interface TrialFetchSummary {
+  listed: number;
+  added: number;
+  skipped: number;
+  metadata: { ok: number; failed: number; unknown: number };
+  failures: { code: string; error: string }[];
+}
 
 /** POST /api/work/scan/:id answer: `memo` is present when the work's files changed (the page reloads). */
-export interface WorkScanAnswer { message: string; memo?: string }
+export interface WorkScanAnswer extends MessageAnswer { memo?: string }
+
+// Players (src/subsonic/README.md "Authentication"): the caller's own player password and API keys
+/** An API key as listed (the key itself is shown once, when created). Times ISO 8601. */
+export interface ApiKeyInfo { id: number; name: string; created_at: string; last_used_at: string | null }
+/** GET /api/player-access: whether a player password is set, and the caller's keys. */
+export interface PlayerAccessAnswer { playerPassword: boolean; apiKeys: ApiKeyInfo[] }
+/** POST /api/player-access/keys: the new key, shown only in this answer. */
+export interface ApiKeyCreatedAnswer { message: string; key: string; apiKey: ApiKeyInfo }
 
 // The novel section (spec 001 sections 2, 3 and 7; DESIGN section 7)
 /** An uploaded TXT of a novel (stored as UTF-8 whatever its encoding was). */
@@ -263,7 +311,13 @@ export interface NovelForm {
   myProcess: MyProcess | null;
   readCount: number;
 }
-/** POST /api/novel/work/spider/: the form prefilled from the page (code SPIDER_OK); a failure answers {code, msg, error}. */
-export interface NovelSpiderAnswer { code: number; data: NovelForm; msg?: string }
-/** POST /api/novel/work/uploadTxt/ (spec 001 section 7: data.msg). */
-export interface NovelUploadAnswer { msg: string; txt: NovelTxt }
+/**
+ * POST /api/novel/work/spider/: the form prefilled from the page, `code` SPIDER_OK (a
+ * number, not a message code). A refusal answers the error body (ErrorAnswer) with `msg`
+ * beside `error`.
+ */
+export interface NovelSpiderAnswer { code: number; data: NovelForm }
+/** POST /api/novel/work/uploadTxt/: the message also as `msg` (spec 001 section 7: data.msg), and the stored TXT. */
+export interface NovelUploadAnswer extends MessageAnswer { msg: string; txt: NovelTxt }
+/** POST /api/novel/work/: the new novel's id, and whether its cover was fetched ('saved', 'none', or why not). */
+export interface NovelAddAnswer extends MessageAnswer { id: number; cover: string }

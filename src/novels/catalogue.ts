@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { isoTime, type CatalogueDef, type CatalogueRow } from '../catalogue/index.js';
-import { myProcessOf, type LyricStatus, type NamedRef, type NovelProcess, type NovelTxt, type NovelWork } from '../model/index.js';
+import { myProcessOf, say, type LyricStatus, type NamedRef, type NovelProcess, type NovelTxt, type NovelWork } from '../model/index.js';
 
 /** The visibility rule of novels: not deleted. */
 const VISIBLE_SQL = 'removed_at IS NULL';
@@ -78,7 +78,7 @@ export const NOVEL_CATALOGUE: CatalogueDef<NovelWork> = {
     works: 'novels', circles: 'novel_circles', tags: 'novel_tags', vas: 'novel_authors',
     workTags: 'novel_work_tags', workVas: 'novel_work_authors', reviews: 'novel_reviews', history: 'novel_history',
   },
-  noun: 'novel',
+  notFound: (id) => say('novel.idNotFound', { id }),
   whereVisible: <Q extends Knex.QueryBuilder>(qb: Q, alias?: string) => qb.whereNull(alias ? `${alias}.removed_at` : 'removed_at') as Q,
   visibleSql: VISIBLE_SQL,
   hiddenSql: `NOT (${VISIBLE_SQL})`,

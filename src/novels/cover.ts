@@ -9,7 +9,7 @@ import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import { looksLikeImage } from '../metadata/covers.js';
 import { PLACEHOLDER_COVER, type CoverImage } from '../library/cover-lookup.js';
-import { Invalid } from '../model/index.js';
+import { Invalid, say } from '../model/index.js';
 import { NOVEL_CATALOGUE } from './catalogue.js';
 import { coverFileName, coverPath, writeTemp } from './files.js';
 import { fetchPublic } from './safe-fetch.js';
@@ -33,7 +33,7 @@ const TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', gif
  */
 export async function fetchNovelCover(db: Db, config: Config, dataDir: string, id: number, url: string): Promise<void> {
   const answer = await fetchPublic(config, url, { maxBytes: MAX_COVER_BYTES, accept: 'image/*' });
-  if (!looksLikeImage(answer.body)) throw new Invalid(`not an image: ${url}`);
+  if (!looksLikeImage(answer.body)) throw new Invalid(say('file.notImage'));
   const name = coverFileName(id, imageKind(answer.body).ext);
   const file = coverPath(dataDir, name);
   const tmp = await writeTemp(file, answer.body);

@@ -14,7 +14,7 @@
 import dns from 'node:dns';
 import net, { type LookupFunction } from 'node:net';
 import type { Config } from '../config/index.js';
-import { Invalid } from '../model/index.js';
+import { Invalid, say } from '../model/index.js';
 import { HttpClient, proxyUri, type HttpAnswer } from '../metadata/http.js';
 
 const MAX_REDIRECTS = 3;
@@ -39,7 +39,7 @@ export function isPrivateAddress(address: string): boolean {
 /** Throws Invalid when an address of `host` may not be reached. */
 function assertPublic(host: string, addresses: string[]): void {
   const refused = addresses.find(isPrivateAddress);
-  if (refused !== undefined) throw new Invalid(`refused: ${host} is a loopback, link-local or private address (${refused})`);
+  if (refused !== undefined) throw new Invalid(say('spider.privateAddress', { host, address: refused }));
 }
 
 /** A dns.lookup that refuses private addresses: used when the connection is made. */
@@ -62,9 +62,9 @@ export async function checkUrl(url: string, allowPrivate: boolean): Promise<URL>
   try {
     parsed = new URL(url);
   } catch {
-    throw new Invalid(`not a valid address: ${url}`);
+    throw new Invalid(say('spider.badUrl', { url }));
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Invalid(`only http and https addresses are allowed, not ${parsed.protocol}`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Invalid(say('spider.badScheme', { scheme: parsed.protocol }));
   if (allowPrivate) return parsed;
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host)) {
@@ -75,7 +75,7 @@ export async function checkUrl(url: string, allowPrivate: boolean): Promise<URL>
   try {
     addresses = await dns.promises.lookup(host, { all: true });
   } catch {
-    throw new Invalid(`cannot resolve ${host}`);
+    throw new Invalid(say('spider.unresolved', { host }));
   }
   assertPublic(host, addresses.map((a) => a.address));
   return parsed;
@@ -111,8 +111,8 @@ export async function fetchPublic(config: Config, url: string, opts: PublicFetch
       const answer = await client.fetch(target.href, { timeout: config.dlsiteTimeout, maxBytes: opts.maxBytes, headers: { accept: opts.accept } });
       if (answer.status < 300) return { ...answer, url: target.href };
       const location = answer.headers.location;
-      if (typeof location !== 'string' || !location) throw new Invalid(`redirect without a location from ${target.href}`);
-      if (hop >= MAX_REDIRECTS) throw new Invalid(`more than ${MAX_REDIRECTS} redirects from ${url}`);
+      if (typeof location !== 'string' || !location) throw new Invalid(say('spider.noLocation', { url: target.href }));
+      if (hop >= MAX_REDIRECTS) throw new Invalid(say('spider.tooManyRedirects', { max: MAX_REDIRECTS, url }));
       current = new URL(location, target).href;
     }
   } finally {

@@ -24,7 +24,7 @@ import * as cheerio from 'cheerio';
 import iconv from 'iconv-lite';
 import type { Config } from '../config/index.js';
 import { decodeTextAs } from '../lyrics/decode.js';
-import { Invalid, type NovelForm, type NovelProcess } from '../model/index.js';
+import { Invalid, say, type NovelForm, type NovelProcess } from '../model/index.js';
 import { fetchPublic } from './safe-fetch.js';
 
 /** Largest page read, bytes (a novel page is ~100-300 kB). */
@@ -114,6 +114,6 @@ export function parseNovelPage(html: string, pageUrl: string): NovelForm {
 export async function spiderNovel(config: Config, url: string): Promise<NovelForm> {
   const answer = await fetchPublic(config, url, { maxBytes: SPIDER_MAX_BYTES, accept: 'text/html,application/xhtml+xml' });
   const type = String(answer.headers['content-type'] ?? '');
-  if (!/^\s*(text\/html|application\/xhtml\+xml)/i.test(type)) throw new Invalid(`not an HTML page (${type.split(';')[0] || 'no content type'}): ${url}`);
+  if (!/^\s*(text\/html|application\/xhtml\+xml)/i.test(type)) throw new Invalid(say('spider.notHtml', { type: type.split(';')[0] || 'no content type', url }));
   return parseNovelPage(decodeHtml(answer.body, type), answer.url);
 }

@@ -7,7 +7,7 @@
 import type { Db } from '../db/index.js';
 import { saveReview } from '../users/reviews.js';
 import { vaId } from '../metadata/save.js';
-import { Conflict, Invalid, NotFound, progressOfMyProcess, type NamedRef, type NovelForm } from '../model/index.js';
+import { Conflict, Invalid, NotFound, progressOfMyProcess, say, type NamedRef, type NovelForm } from '../model/index.js';
 import { NOVEL_CATALOGUE } from './catalogue.js';
 import { NO_TXT, withTxtRemoved } from './txt.js';
 
@@ -27,7 +27,7 @@ async function authorIdOf(trx: Db, author: NovelInput['author']): Promise<string
   const label = author.label.trim();
   if (!label) {
     if (!author.id) return null;
-    if (!(await trx('novel_authors').where({ id: author.id }).first('id'))) throw new Invalid(`unknown author id ${author.id}`);
+    if (!(await trx('novel_authors').where({ id: author.id }).first('id'))) throw new Invalid(say('novel.unknownAuthor', { id: author.id }));
     return author.id;
   }
   const id = vaId(label);
@@ -40,7 +40,7 @@ async function tagIdsOf(trx: Db, tags: (number | string)[]): Promise<number[]> {
   const ids = new Set<number>();
   for (const tag of tags) {
     if (typeof tag === 'number') {
-      if (!(await trx('novel_tags').where({ id: tag }).first('id'))) throw new Invalid(`unknown tag id ${tag}`);
+      if (!(await trx('novel_tags').where({ id: tag }).first('id'))) throw new Invalid(say('novel.unknownTag', { id: tag }));
       ids.add(tag);
     } else if (tag.trim()) ids.add(await ensureNamed(trx, 'novel_tags', tag.trim()));
   }
@@ -90,7 +90,7 @@ export async function addNovel(db: Db, user: string, input: NovelInput): Promise
       id = Number(max?.m ?? 0) + 1;
     }
     const existing = await trx('novels').where({ id }).first('removed_at');
-    if (existing && existing.removed_at == null) throw new Conflict(`novel ${id} already exists`);
+    if (existing && existing.removed_at == null) throw new Conflict(say('novel.exists', { id }));
     if (existing) await trx('novels').where({ id }).update({ ...row, nsfw: false, created_at: now, updated_at: now, removed_at: null, removed_reason: null });
     else await trx('novels').insert({ id, ...row, created_at: now, updated_at: now });
     await relink(trx, id, input);
@@ -108,7 +108,7 @@ export async function addNovel(db: Db, user: string, input: NovelInput): Promise
 export async function refreshNovel(db: Db, id: number, page: NovelForm): Promise<void> {
   await db.transaction(async (trx) => {
     const current = await NOVEL_CATALOGUE.whereVisible(trx('novels').where({ id })).first('rate', 'read_count', 'word_count', 'release');
-    if (!current) throw new NotFound(`novel ${id} not found`);
+    if (!current) throw new NotFound(say('novel.idNotFound', { id }));
     const input: NovelInput = {
       ...page,
       rate: Number(current.rate),
@@ -130,7 +130,7 @@ export async function refreshNovel(db: Db, id: number, page: NovelForm): Promise
 export async function hideNovel(db: Db, dataDir: string, id: number): Promise<void> {
   await withTxtRemoved(db, dataDir, id, async (trx) => {
     const n = await NOVEL_CATALOGUE.whereVisible(trx('novels').where({ id })).update({ removed_at: new Date().toISOString(), removed_reason: 'deleted', ...NO_TXT });
-    if (n === 0) throw new NotFound(`novel ${id} not found`);
+    if (n === 0) throw new NotFound(say('novel.idNotFound', { id }));
   });
 }
 

@@ -9,7 +9,7 @@ import fs from 'node:fs/promises';
 import type { Db } from '../db/index.js';
 import { decodeTextAs } from '../lyrics/decode.js';
 import { assertVisibleIn } from '../catalogue/index.js';
-import { Invalid, NOVEL_TXT_MAX_BYTES, NotFound, type NovelTxt } from '../model/index.js';
+import { Invalid, NOVEL_TXT_MAX_BYTES, NotFound, say, type NovelTxt } from '../model/index.js';
 import { NOVEL_CATALOGUE } from './catalogue.js';
 import { removeFile, txtPath, writeTemp } from './files.js';
 
@@ -29,8 +29,8 @@ function displayName(name: string): string {
  * deleted novel, Invalid for an empty file or one over NOVEL_TXT_MAX_BYTES; nothing is stored then.
  */
 export async function saveTxt(db: Db, dataDir: string, id: number, name: string, bytes: Buffer): Promise<NovelTxt> {
-  if (bytes.length === 0) throw new Invalid('the file is empty');
-  if (bytes.length > NOVEL_TXT_MAX_BYTES) throw new Invalid(`the file is larger than ${NOVEL_TXT_MAX_BYTES} bytes`);
+  if (bytes.length === 0) throw new Invalid(say('upload.empty'));
+  if (bytes.length > NOVEL_TXT_MAX_BYTES) throw new Invalid(say('upload.tooLarge', { max: NOVEL_TXT_MAX_BYTES }));
   await assertVisibleIn(db, NOVEL_CATALOGUE, id);
   const { text, encoding } = decodeTextAs(bytes);
   const utf8 = Buffer.from(text, 'utf8');
@@ -77,7 +77,7 @@ export async function withTxtRemoved(db: Db, dataDir: string, id: number, change
 export async function deleteTxt(db: Db, dataDir: string, id: number): Promise<void> {
   await withTxtRemoved(db, dataDir, id, async (trx) => {
     const n = await NOVEL_CATALOGUE.whereVisible(trx('novels').where({ id })).whereNotNull('txt_name').update(NO_TXT);
-    if (n === 0) throw new NotFound(`novel ${id} has no TXT`);
+    if (n === 0) throw new NotFound(say('txt.notFound', { id }));
   });
 }
 
@@ -87,9 +87,9 @@ export async function deleteTxt(db: Db, dataDir: string, id: number): Promise<vo
  */
 export async function openTxt(db: Db, dataDir: string, id: number): Promise<{ path: string; name: string }> {
   const row = await NOVEL_CATALOGUE.whereVisible(db('novels').where({ id })).first('txt_name');
-  if (!row?.txt_name) throw new NotFound(`novel ${id} has no TXT`);
+  if (!row?.txt_name) throw new NotFound(say('txt.notFound', { id }));
   const file = txtPath(dataDir, id);
-  if (!(await fs.stat(file).catch(() => null))?.isFile()) throw new NotFound(`novel ${id} has no TXT`);
+  if (!(await fs.stat(file).catch(() => null))?.isFile()) throw new NotFound(say('txt.notFound', { id }));
   await db('novels').where({ id }).increment('read_count', 1);
   return { path: file, name: row.txt_name as string };
 }

@@ -1,5 +1,5 @@
 /**
- * Player constants of spec 000 section 9 (and the speed range of issue 6), shared by the
+ * Player constants of spec 000 section 9 (and the playback speed range), shared by the
  * web player and the TUI. Times are in seconds unless the name ends in `Ms`.
  */
 

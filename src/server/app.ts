@@ -1,7 +1,8 @@
 /**
  * The Koa application (DESIGN section 2 `server/`): error handling, security
  * headers, gzip, blockRemoteConnection, body parsing, login throttling, the API
- * routers and the web UI; a running server reloads config.json when it changes.
+ * routers, the players' API at /rest (src/subsonic) and the web UI; a running server
+ * reloads config.json when it changes.
  * `createApp` takes the services and returns the app; `startServer` listens and
  * returns the http.Server.
  */
@@ -13,11 +14,13 @@ import { errorHandler } from './middleware/errors.js';
 import { securityHeaders } from './middleware/security.js';
 import { compressAnswers } from './middleware/compress.js';
 import { blockRemote } from './middleware/remote.js';
-import { loginThrottle } from './middleware/throttle.js';
+import { loginGuard, loginThrottle } from './middleware/throttle.js';
 import { watchConfig } from '../config/index.js';
 import { serveWeb } from './static.js';
 import { routers } from './routes/index.js';
 import { attachRealtime } from './realtime.js';
+import { subsonicRouter } from '../subsonic/index.js';
+import { recoverTrialDownloads } from '../trial/index.js';
 
 /** Builds the app for the given services. No I/O happens until it listens. */
 export function createApp(services: AppServices): Koa<AppState, { services: AppServices }> {
@@ -36,14 +39,17 @@ export function createApp(services: AppServices): Koa<AppState, { services: AppS
   app.use(compressAnswers());
   app.use(blockRemote());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
-  app.use(loginThrottle()); // after the body parser: it counts per account name too
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  const signIns = loginGuard();
+  app.use(loginThrottle({ guard: signIns })); // after the body parser: it counts per account name too
+  for (const router of [...routers, subsonicRouter(signIns)]) app.use(router.routes()).use(router.allowedMethods());
   app.use(serveWeb());
   return app;
 }
 
 /** Listens on host:port (port 0 picks a free one). Resolves once listening. */
 export async function startServer(services: AppServices, port: number, host?: string): Promise<http.Server> {
+  // downloads left half-done by the last run go back to where they started
+  await recoverTrialDownloads(services.db, services.config, services.dataDir);
   const app = createApp(services);
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve, reject) => {

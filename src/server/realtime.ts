@@ -1,5 +1,5 @@
 /**
- * The realtime scanner channel (DESIGN section 6, spec 001 section 7, issue 4): one
+ * The realtime scanner channel (DESIGN section 6, spec 001 section 7): one
  * WebSocket at `/api/ws?token=...` (or `Authorization: Bearer`), admin only. On connect
  * an admin gets `success {message, auth, user}`; anyone else gets `error {message}` and
  * the socket closes (4001 no or bad token, 4003 not admin). Commands (JSON `{type}`):
@@ -8,7 +8,9 @@
  * last finished one's; nothing before the first scan), then, while a CLI scan holds the
  * lock, SCAN_MAIN_LOGS naming it.
  * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
- * SCAN_FINISHED, SCAN_ERROR, success, error (shapes in src/model/wire.ts).
+ * SCAN_FINISHED, SCAN_ERROR, TRIAL_DOWNLOAD (a trial download's progress), success, error
+ * (shapes in src/model/wire.ts; every text and log line with its `code` and `params`,
+ * src/model/messages.ts).
  * Commands sent before the token check finishes wait and run after `success`, in
  * order (a refused socket's are dropped); any other `type`, names such as `toString`
  * included, answers `error {message: 'unknown command: ...'}`.
@@ -21,11 +23,12 @@ import type { AppServices } from './context.js';
 import { verifyToken } from '../users/index.js';
 import { isRemoteBlocked } from './middleware/remote.js';
 import { ScanManager, type ScanCommandKind } from './scan-manager.js';
-import type { ScanMessage, User } from '../model/index.js';
+import { trialDownloadsOf } from './trial-downloads.js';
+import { say, type ScanMessage, type User } from '../model/index.js';
 
 export const REALTIME_PATH = '/api/ws';
 
-const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update' };
+const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update', PERFORM_TRIAL_FETCH: 'trial' };
 
 /** Commands a socket may send before its token check finishes; one more closes it (1008). */
 const MAX_WAITING = 32;
@@ -61,13 +64,16 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
   const log = (line: string) => process.stderr.write(`audiolib: ${line}\n`);
   /** Whether the running scan is a scheduled one, whose end goes to the log. */
   let scheduled = false;
+  const broadcast = (message: ScanMessage) => admins.forEach((ws) => send(ws, message));
   const manager = new ScanManager(services, (message) => {
     if (scheduled && (message.type === 'SCAN_FINISHED' || message.type === 'SCAN_ERROR')) {
       scheduled = false;
       log(message.type === 'SCAN_FINISHED' ? `scheduled ${message.message}` : `scheduled scan failed: ${message.error}`);
     }
-    admins.forEach((ws) => send(ws, message));
+    broadcast(message);
   });
+  const downloads = trialDownloadsOf(services);
+  const unsubscribe = downloads.subscribe((download) => broadcast({ type: 'TRIAL_DOWNLOAD', download }));
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -87,14 +93,14 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       void userOf(services, req).then((user) => {
         if (ws.readyState !== WebSocket.OPEN) return; // gone (or closed above) while the token was checked
         if (!user || user.group !== 'admin') {
-          send(ws, { type: 'error', message: user ? 'admin only' : 'unauthorized: log in again' });
+          send(ws, { type: 'error', ...say(user ? 'auth.adminOnly' : 'auth.signInAgain') });
           ws.close(user ? 4003 : 4001, user ? 'admin only' : 'unauthorized');
           return;
         }
         admins.add(ws);
         ws.on('close', () => admins.delete(ws));
         ws.on('error', () => admins.delete(ws));
-        send(ws, { type: 'success', message: 'logged in', auth: services.config.auth, user });
+        send(ws, { type: 'success', ...say('auth.signedIn'), auth: services.config.auth, user });
         onMessage = (text) => void onCommand(ws, text);
         for (const text of waiting.splice(0)) onMessage(text);
       });
@@ -117,12 +123,12 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       const other = await manager.otherProcessScan().catch(() => null);
       if (other) send(ws, other);
     } else if (type === 'KILL_SCAN_PROCESS') {
-      if (!manager.kill()) send(ws, { type: 'error', message: 'no scan is running' });
+      if (!manager.kill()) send(ws, { type: 'error', ...say('scan.notRunning') });
     } else if (typeof type === 'string' && Object.hasOwn(COMMANDS, type)) {
       const refused = manager.start(COMMANDS[type]!);
-      if (refused) send(ws, { type: 'error', message: refused });
+      if (refused) send(ws, { type: 'error', ...refused });
     } else {
-      send(ws, { type: 'error', message: `unknown command: ${typeof type === 'string' ? type : text.slice(0, 80)}` });
+      send(ws, { type: 'error', ...say('socket.unknownCommand', { command: typeof type === 'string' ? type : text.slice(0, 80) }) });
     }
   };
 
@@ -134,7 +140,7 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
     if (cron.validate(expression)) {
       task = cron.schedule(expression, () => {
         const refused = manager.start('scan');
-        if (refused) return log(`scheduled scan skipped: ${refused}`);
+        if (refused) return log(`scheduled scan skipped: ${refused.message}`);
         scheduled = true;
         log(`scheduled scan started: ${services.config.rootFolders.map((r) => `${r.name} (${r.path})`).join(', ')}`);
       });
@@ -151,7 +157,8 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       for (const ws of wss.clients) ws.terminate();
       wss.close();
       manager.kill();
-      await manager.idle();
+      unsubscribe();
+      await Promise.all([manager.idle(), downloads.close()]);
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The server's scan manager (issue 4 "Realtime"; spec 001 sections 2, 3, 4 and 7): runs
+ * The server's scan manager (spec 001 sections 2, 3, 4 and 7): runs
  * one scan at a time in the server process and keeps the scanner page's state (status,
  * tasks, failedTasks, mainLogs, results) so every open page sees the same state, and a
  * page opened mid-scan or after it gets it whole (SCAN_INIT_STATE). The last scan's state
@@ -10,11 +10,13 @@
  */
 import type { AppServices } from './context.js';
 import { mainLogOf, runScan, type RunEvent, type RunMode } from '../metadata/index.js';
-import { ScanAbortedError, summaryLine, type ScanLog } from '../library/scan.js';
+import { ScanAbortedError, summaryCounts, type ScanLog } from '../library/scan.js';
 import { currentScanLock } from '../library/lock.js';
-import type { ScanMessage, ScanResultEntry, ScanStatus, ScanTask } from '../model/index.js';
+import { runTrialFetch } from '../trial/index.js';
+import { say, textOfError, type CodedText, type ScanMessage, type ScanResultEntry, type ScanStatus, type ScanTask } from '../model/index.js';
 
-export type ScanCommandKind = 'scan' | 'lyrics' | 'update';
+/** What the scanner socket runs: a library scan, a lyric scan, a library info refresh, or the trial crawler (src/trial). */
+export type ScanCommandKind = 'scan' | 'lyrics' | 'update' | 'trial';
 
 /** Milliseconds between two broadcasts of the same list. */
 const COALESCE_MS = 150;
@@ -69,18 +71,18 @@ export class ScanManager {
   async otherProcessScan(): Promise<ScanMessage | null> {
     if (this.running) return null;
     const lock = await currentScanLock(this.services.db);
-    return lock.running ? { type: 'SCAN_MAIN_LOGS', mainLogs: [...this.mainLogs, { level: 'info', message: `${lock.reason} in another process` }] } : null;
+    return lock.holder ? { type: 'SCAN_MAIN_LOGS', mainLogs: [...this.mainLogs, { level: 'info', ...say('scan.otherProcess', lock.holder) }] } : null;
   }
 
   /**
-   * Starts a scan of `kind` (PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE) unless one
-   * runs; clears the previous state. Answers null when started, else the reason it was
+   * Starts a scan of `kind` (PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE, or the trial
+   * crawler: PERFORM_TRIAL_FETCH) unless one runs; clears the previous state. Answers null when started, else the reason it was
    * not (the caller sends it as an `error` message). Ends with SCAN_FINISHED {message}
-   * or SCAN_ERROR {error}.
+   * or SCAN_ERROR {error} (each with its code and params).
    */
-  start(kind: ScanCommandKind): string | null {
-    if (this.running) return 'a scan is already running';
-    if (kind === 'scan' && this.services.config.rootFolders.length === 0) return 'no root folders to scan: add one in the settings';
+  start(kind: ScanCommandKind): CodedText | null {
+    if (this.running) return say('scan.alreadyRunning');
+    if (kind === 'scan' && this.services.config.rootFolders.length === 0) return say('scan.noRoots');
     this.tasks = [];
     this.failedTasks = [];
     this.mainLogs = [];
@@ -90,14 +92,22 @@ export class ScanManager {
     const controller = new AbortController();
     this.controller = controller;
     const { config, db, dataDir } = this.services;
-    const mode: RunMode = kind === 'lyrics' ? { kind: 'lyrics' } : kind === 'update' ? { kind: 'refresh' } : { kind: 'scan', roots: config.rootFolders };
-    this.current = runScan(db, config, dataDir, mode, { signal: controller.signal, onEvent: (e) => this.apply(e) }).then(
-      ({ summary }) => this.end({ type: 'SCAN_FINISHED', message: `scan finished: ${summaryLine(summary)}` }),
+    const run = { signal: controller.signal, onEvent: (e: RunEvent) => this.apply(e) };
+    let finished: Promise<CodedText>;
+    if (kind === 'trial') {
+      finished = runTrialFetch(db, config, dataDir, run).then(({ listed, added, skipped }) => say('trial.fetchFinished', { listed, added, skipped }));
+    } else {
+      const mode: RunMode = kind === 'lyrics' ? { kind: 'lyrics' } : kind === 'update' ? { kind: 'refresh' } : { kind: 'scan', roots: config.rootFolders };
+      finished = runScan(db, config, dataDir, mode, run).then(({ summary }) => say('scan.finished', summaryCounts(summary)));
+    }
+    this.current = finished.then(
+      (text) => this.end({ type: 'SCAN_FINISHED', ...text }),
       (err: unknown) => {
-        if (err instanceof ScanAbortedError) return this.end({ type: 'SCAN_FINISHED', message: `scan killed: ${summaryLine(err.summary)}` });
-        const message = (err as Error).message;
-        this.log({ level: 'error', message });
-        return this.end({ type: 'SCAN_ERROR', error: message });
+        if (err instanceof ScanAbortedError) return this.end({ type: 'SCAN_FINISHED', ...say('scan.killed', summaryCounts(err.summary)) });
+        if (controller.signal.aborted) return this.end({ type: 'SCAN_FINISHED', ...say('trial.fetchKilled') });
+        const { message, ...coded } = textOfError(err);
+        this.log({ level: 'error', message, ...coded });
+        return this.end({ type: 'SCAN_ERROR', error: message, ...coded });
       },
     );
     return null;
@@ -176,7 +186,10 @@ export class ScanManager {
   private end(last: Extract<ScanMessage, { type: 'SCAN_FINISHED' | 'SCAN_ERROR' }>): void {
     this.controller = null;
     this.flush();
-    if (last.type === 'SCAN_FINISHED') this.mainLogs.push({ level: 'info', message: last.message });
+    if (last.type === 'SCAN_FINISHED') {
+      const { type: _, ...text } = last;
+      this.mainLogs.push({ level: 'info', ...text });
+    }
     this.status = last.type === 'SCAN_FINISHED' ? 'finished' : 'error';
     this.broadcast(last);
   }

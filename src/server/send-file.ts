@@ -8,6 +8,7 @@
 import send from 'send';
 import type { AppContext } from './context.js';
 import { HttpError } from './middleware/errors.js';
+import { say } from '../model/index.js';
 
 export interface SendFileOptions {
   /** Content-Type of the answer (audio types from filetypes.ts mimeTypeOf). */
@@ -41,9 +42,9 @@ export async function sendFile(ctx: AppContext, absPath: string, opts: SendFileO
       // the file's headers go (securityHeaders() sets its own back)
       for (const name of res.getHeaderNames()) res.removeHeader(name);
       const status = err.status ?? 500;
-      const message = status === 416 ? 'range not satisfiable' : status === 404 ? 'not found' : (err.message || 'error');
+      const text = status === 416 ? say('media.rangeNotSatisfiable') : status === 404 ? say('api.notFound') : say('error.other', { reason: err.message || 'error' });
       if (err.headers) for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
-      reject(new HttpError(status, message));
+      reject(new HttpError(status, text));
     });
     res.once('close', () => resolve());
     ctx.respond = false;

@@ -1,12 +1,12 @@
 /**
- * THE key table of the TUI (issue 7, after cmus and mpv): every key is bound to a named
+ * THE key table of the TUI (after cmus and mpv): every key is bound to a named
  * action in one place; the input hooks, the help overlay (`?`) and the man page
  * (man/audiolib-tui.1, see manpage.ts) all read this table.
  */
 import { FAVOURITE_ORDER_LABELS, LYRIC_LABELS, NOVEL_ORDER_LABELS, NSFW_LABELS, PLAY_MODE_LABELS, PROGRESS_LABELS, WORK_ORDER_LABELS } from './labels.js';
 
 /** Where a binding applies: everywhere, or on one kind of screen. */
-export type KeyContext = 'everywhere' | 'list' | 'works' | 'work' | 'queue' | 'favourites' | 'novels';
+export type KeyContext = 'everywhere' | 'list' | 'works' | 'work' | 'queue' | 'favourites' | 'trial' | 'novels';
 
 export type ActionName =
   // everywhere
@@ -22,7 +22,9 @@ export type ActionName =
   // queue
   | 'remove' | 'empty' | 'moveDown' | 'moveUp'
   // favourites
-  | 'favouritesMode' | 'favouritesSort' | 'favouritesOrder' | 'progressFilter';
+  | 'favouritesMode' | 'favouritesSort' | 'favouritesOrder' | 'progressFilter'
+  // trial list
+  | 'viewTrial' | 'dislike';
 
 export interface Binding {
   action: ActionName;
@@ -63,7 +65,8 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'viewFavourites', keys: ['5'], context: 'everywhere', help: 'favourites: history, reviews, progress' },
   { action: 'viewQueue', keys: ['6'], context: 'everywhere', help: 'queue' },
   { action: 'viewPlaying', keys: ['7'], context: 'everywhere', help: 'now playing, with lyrics' },
-  { action: 'viewNovels', keys: ['8'], context: 'everywhere', help: 'novels (read only; add and edit them in the web UI)' },
+  { action: 'viewTrial', keys: ['8'], context: 'everywhere', help: 'trial catalogue: new works to try' },
+  { action: 'viewNovels', keys: ['9'], context: 'everywhere', help: 'novels (read only; add and edit them in the web UI)' },
   { action: 'help', keys: ['?'], context: 'everywhere', help: 'this help' },
   { action: 'back', keys: ['esc'], context: 'everywhere', help: 'back (never quits)' },
   { action: 'quit', keys: ['q'], context: 'everywhere', help: 'back; quit on a first screen ("quit? [y/N]" while playing)' },
@@ -87,6 +90,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'favouritesOrder', keys: ['o'], context: 'favourites', help: 'ascending / descending' },
   { action: 'progressFilter', keys: ['p'], context: 'favourites', help: `progress: ${Object.values(PROGRESS_LABELS).join(', ')}` },
 
+  { action: 'dislike', keys: ['d'], context: 'trial', help: 'dislike: the work leaves the trial list for good' },
   { action: 'sortNext', keys: ['s'], context: 'novels', help: `sort by: ${Object.values(NOVEL_ORDER_LABELS).join(', ')}` },
   { action: 'orderToggle', keys: ['o'], context: 'novels', help: 'ascending / descending' },
 ];
@@ -165,12 +169,6 @@ export function actionFor(token: string | null, contexts: readonly KeyContext[])
   return null;
 }
 
-/** The keys of an action as people write them ('j, Down'). */
-export function keysOf(action: ActionName): string {
-  const b = KEY_TABLE.find((x) => x.action === action);
-  return b ? b.keys.map(displayKey).join(', ') : '';
-}
-
 const DISPLAY: Record<string, string> = {
   up: 'Up', down: 'Down', left: 'Left', right: 'Right', enter: 'Enter', esc: 'Esc', space: 'Space',
   tab: 'Tab', pgup: 'PgUp', pgdn: 'PgDn', home: 'Home', end: 'End',
@@ -190,5 +188,6 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   work: 'Work detail',
   queue: 'Queue',
   favourites: 'Favourites',
+  trial: 'Trial list (enter plays the downloaded trial)',
   novels: 'Novels',
 };

@@ -1,6 +1,6 @@
 /**
  * The words the TUI shows for the spec's values (sort orders, age rating, subtitle filter,
- * progress, play mode): the labels of the web UI's English strings (web/src/i18n/en.ts:
+ * progress, play mode): the labels of the web UI's English strings (web/src/i18n/en.ts and novel-en.ts:
  * works.order, works.nsfwOpt, works.lyricOpt, fav.sort, progress, player.modes, and the
  * novel section's novel.works.order and novel.myProcess), so the
  * terminal and the browser name a choice alike and no wire name (`dl_count`,

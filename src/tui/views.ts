@@ -17,11 +17,13 @@ export interface WorkView { screen: 'work'; workId: number; /** Folder titles fr
 export interface FavouritesView { screen: 'favourites'; mode: FavouritesMode; order: string; sort: SortDir; progress: Progress; cursor: number }
 export interface QueueView { screen: 'queue'; cursor: number }
 export interface PlayingView { screen: 'playing'; cursor: number }
-/** The novel section's list (tab 8) and one novel, read only. */
+/** The trial catalogue's new works (status 0). */
+export interface TrialView { screen: 'trial'; cursor: number }
+/** The novel section's list (tab 9) and one novel, read only. */
 export interface NovelsView { screen: 'novels'; order: NovelOrder; sort: SortDir; cursor: number }
 export interface NovelView { screen: 'novel'; novelId: number; /** First line shown. */ cursor: number }
 
-export type View = WorksView | NamesView | WorkView | FavouritesView | QueueView | PlayingView | NovelsView | NovelView;
+export type View = WorksView | NamesView | WorkView | FavouritesView | QueueView | PlayingView | TrialView | NovelsView | NovelView;
 
 export const FAVOURITE_MODES: FavouritesMode[] = ['history', 'review', 'progress'];
 /** Lyric filter steps of `y`. */
@@ -44,19 +46,21 @@ export function rootView(n: number): View {
     case 5: return favouritesView();
     case 6: return { screen: 'queue', cursor: 0 };
     case 7: return { screen: 'playing', cursor: 0 };
-    case 8: return { screen: 'novels', order: 'create_datetime', sort: 'desc', cursor: 0 };
+    case 8: return { screen: 'trial', cursor: 0 };
+    case 9: return { screen: 'novels', order: 'create_datetime', sort: 'desc', cursor: 0 };
     default: return worksView();
   }
 }
 
-/** The header tab of a view (1..8). */
+/** The header tab of a view (1..9). */
 export function tabOf(view: View): number {
   switch (view.screen) {
     case 'names': return view.kind === 'circles' ? 2 : view.kind === 'tags' ? 3 : 4;
     case 'favourites': return 5;
     case 'queue': return 6;
     case 'playing': return 7;
-    case 'novels': case 'novel': return 8;
+    case 'trial': return 8;
+    case 'novels': case 'novel': return 9;
     default: return 1;
   }
 }

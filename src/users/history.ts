@@ -9,14 +9,15 @@ import { AUDIO_CATALOGUE, LIBRARY, assertVisibleIn, listWorks, type AnyCatalogue
 import type { FavouritesQuery } from './reviews.js';
 
 /**
- * Saves `user`'s history `state` of `workId` (insert or replace; catalogue `def`, the
- * audio works by default). Throws NotFound for a work that is unknown, hidden or not in
- * the library; nothing is written then.
+ * Saves `user`'s history `state` of `workId` (insert or replace): a work of the library
+ * or of the trial catalogue (trial items play and resume too), or of the catalogue `def`
+ * (the audio works by default; the novel section's). Throws NotFound for a work that is
+ * unknown, hidden or in neither; nothing is written then.
  */
 export async function saveHistory(db: Db, user: string, workId: number, state: HistoryState, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction(async (trx) => {
-    await assertVisibleIn(trx, def, workId);
+    await assertVisibleIn(trx, def, workId, ['library', 'trial']);
     await trx(def.tables.history)
       .insert({ user_name: user, work_id: workId, state: JSON.stringify(state), updated_at: now })
       .onConflict(['user_name', 'work_id'])

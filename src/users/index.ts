@@ -2,3 +2,5 @@ export * from './password.js';
 export * from './accounts.js';
 export * from './tokens.js';
 export * from './manage.js';
+export * from './player-password.js';
+export * from './api-keys.js';

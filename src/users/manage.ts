@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
-import { Forbidden, Invalid, NotFound, type Group, type User } from '../model/index.js';
+import { Forbidden, Invalid, NotFound, say, type Group, type User } from '../model/index.js';
 import { hashPassword } from './password.js';
 import { newAccountRow } from './accounts.js';
 import { NOVEL_CATALOGUE } from '../novels/catalogue.js';
@@ -39,7 +39,7 @@ export async function addUser(db: Db, user: NewUser): Promise<User> {
   const hash = await hashPassword(user.password);
   return db.transaction(async (trx) => {
     if (await trx('users').where({ name: user.name }).first()) {
-      throw new Invalid('name already exists, usernames must not repeat');
+      throw new Invalid(say('user.nameTaken'));
     }
     await trx('users').insert(newAccountRow(user.name, hash, user.group));
     return { name: user.name, group: user.group };
@@ -55,28 +55,26 @@ export async function changePassword(db: Db, name: string, newPassword: string):
   const changed = await db('users')
     .where({ name })
     .update({ password: hash, token_version: db.raw('token_version + 1') });
-  if (!changed) throw new NotFound(`no such user: ${name}`);
+  if (!changed) throw new NotFound(say('user.notFound', { names: name }));
 }
 
 /**
- * Deletes users by name in one transaction, with their reviews and play history
- * (audio works and novels)
- * (a deleted account's data must not pass to a new account of the same name).
+ * Deletes users by name in one transaction, with their reviews and play history (of
+ * audio works and novels), stars, player password and API keys (a deleted account's data
+ * and credentials must not pass to a new account of the same name).
  * Their tokens stop working at once (no user row). Throws Forbidden when the list
  * names the admin, NotFound when a name does not exist; nothing is deleted then.
  * Returns the names deleted.
  */
 export async function deleteUsers(db: Db, names: string[]): Promise<string[]> {
-  if (names.includes(ADMIN_NAME)) throw new Forbidden('the admin user cannot be deleted');
+  if (names.includes(ADMIN_NAME)) throw new Forbidden(say('user.adminUndeletable'));
   const unique = [...new Set(names)];
   return db.transaction(async (trx) => {
     const found = (await trx('users').whereIn('name', unique).select('name')).map((r: { name: string }) => r.name);
     const missing = unique.filter((n) => !found.includes(n));
-    if (missing.length) throw new NotFound(`no such user: ${missing.join(', ')}`);
-    await trx('reviews').whereIn('user_name', unique).delete();
-    await trx('play_history').whereIn('user_name', unique).delete();
-    await trx(NOVEL_CATALOGUE.tables.reviews).whereIn('user_name', unique).delete();
-    await trx(NOVEL_CATALOGUE.tables.history).whereIn('user_name', unique).delete();
+    if (missing.length) throw new NotFound(say('user.notFound', { names: missing.join(', ') }));
+    const novels = NOVEL_CATALOGUE.tables;
+    for (const table of ['reviews', 'play_history', novels.reviews, novels.history, 'starred_works', 'starred_tracks', 'player_passwords', 'api_keys']) await trx(table).whereIn('user_name', unique).delete();
     await trx('users').whereIn('name', unique).delete();
     return unique;
   });

@@ -1,7 +1,7 @@
 /**
  * The error path (DESIGN section 6, src/server/middleware/errors.ts): each domain error
  * kind of src/model/errors.ts, thrown by domain code behind a real route, answers its
- * status with `{error}`; request validation (middleware/validate.ts) answers 400
+ * status with `{error, code, params}`; request validation (middleware/validate.ts) answers 400
  * `{error: "field: message"}`, or 422 `{error, errors: [{msg}]}` on the credentials calls.
  */
 import path from 'node:path';
@@ -20,7 +20,7 @@ describe('domain errors through real routes', () => {
   it('Invalid answers 400 {error}: a root folder path that does not exist', async () => {
     const res = await call('POST', '/api/config/roots', { name: 'gone', path: path.join(libraryDir, 'no-such-folder') });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: `path does not exist: ${path.join(libraryDir, 'no-such-folder')}` });
+    expect(res.body).toEqual({ error: `path does not exist: ${path.join(libraryDir, 'no-such-folder')}`, code: 'root.pathMissing', params: { path: path.join(libraryDir, 'no-such-folder') } });
   });
 
   it('Invalid with details answers 400 {error, key}: a bad config value names its key', async () => {
@@ -75,7 +75,7 @@ describe('request validation', () => {
   it('answers 422 {error, errors: [{msg}]} on the credentials calls, for the schema and for the domain rule alike', async () => {
     const short = await call('POST', '/api/credentials/user', { name: 'abc', password: 'pw' });
     expect(short.status).toBe(422);
-    expect(short.body).toEqual({ error: 'username length at least 5', errors: [{ msg: 'username length at least 5' }, { msg: 'password length at least 5' }] });
+    expect(short.body).toEqual({ error: 'username length at least 5', code: 'input.rule', params: { reason: 'username length at least 5' }, errors: [{ msg: 'username length at least 5' }, { msg: 'password length at least 5' }] });
     expect((await call('POST', '/api/credentials/user', { name: 'listener', password: 'secret-pw' })).status).toBe(200);
     const taken = await call('POST', '/api/credentials/user', { name: 'listener', password: 'secret-pw' });
     expect(taken).toMatchObject({ status: 422, body: { error: 'name already exists, usernames must not repeat', errors: [{ msg: 'name already exists, usernames must not repeat' }] } });

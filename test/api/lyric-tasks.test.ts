@@ -242,7 +242,7 @@ describe('the worker lifecycle', () => {
     expect((await lyricStatus()).split('_')).toContain('ai');
     expect((await fx.call(user(), 'DELETE', `/api/lyric/translate/${task.id}`)).status).toBe(403);
     const del = await fx.call(admin(), 'DELETE', `/api/lyric/translate/${task.id}`);
-    expect(del).toEqual({ status: 200, body: { message: 'lyric task deleted' } });
+    expect(del).toEqual({ status: 200, body: { message: 'lyric task deleted', code: 'lyric.taskDeleted' } });
     expect((await list('work_id=RJ01012345')).tasks).toEqual([]);
     expect(fs.readdirSync(path.join(fx.srv.dataDir, 'lyrics')).filter((n) => n.startsWith(`task-${task.id}-`))).toEqual([]);
     expect((await lyricStatus()).split('_')).not.toContain('ai');

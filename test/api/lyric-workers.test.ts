@@ -100,9 +100,9 @@ describe('the worker protocol answers workers only', () => {
     const c = await claim(made.body.token);
     expect(c.body.task.id).toBe(task.id);
     const revoked = await call(fx.tokens.admin, 'DELETE', `/api/lyric/worker-keys/${made.body.key.id}`);
-    expect(revoked).toEqual({ status: 200, body: { message: 'worker key short-lived revoked', key: expect.objectContaining({ name: 'short-lived', revoked: true }) } });
+    expect(revoked).toEqual({ status: 200, body: { message: 'worker key short-lived revoked', code: 'workerKey.revoked', params: { name: 'short-lived' }, key: expect.objectContaining({ name: 'short-lived', revoked: true }) } });
     const late = await call(made.body.token, 'POST', '/api/lyric/worker/result', { id: task.id, secret: c.body.secret, lrc: OLD_LRC });
-    expect(late).toEqual({ status: 401, body: { error: 'unknown or revoked worker key' } });
+    expect(late).toEqual({ status: 401, body: { error: 'unknown or revoked worker key', code: 'worker.unknownKey' } });
     expect((await claim(made.body.token)).status).toBe(401);
     expect(await taskNow(task.id)).toMatchObject({ status: TRANSCRIBING, has_lrc: false });
     expect((await claim(`alw_${crypto.randomBytes(32).toString('base64url')}`)).status).toBe(401);

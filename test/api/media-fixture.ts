@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { libraryDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
 import { scanLibrary } from '../../src/library/scan.js';
+import type { Config } from '../../src/config/index.js';
 
 export interface MediaFixture {
   srv: TestServer;
@@ -25,13 +26,14 @@ export interface MediaFixture {
 
 /**
  * Starts the server over a fresh copy of the fixture library and logs in. `prepare`
- * may add files to the copy before it is scanned.
+ * may add files to the copy before it is scanned. `opts.config` is saved before the
+ * server starts; `opts.configureRoot` also makes the copy the configured root 'library'.
  */
-export async function startMediaFixture(prepare?: (library: string) => void): Promise<MediaFixture> {
+export async function startMediaFixture(prepare?: (library: string) => void, opts: { config?: Partial<Config>; configureRoot?: boolean } = {}): Promise<MediaFixture> {
   const library = path.join(tempDataDir('audiolib-lib-'), 'library');
   fs.cpSync(libraryDir, library, { recursive: true });
   prepare?.(library);
-  const srv = await startTestServer();
+  const srv = await startTestServer({ config: { ...opts.config, ...(opts.configureRoot ? { rootFolders: [{ name: 'library', path: library }] } : {}) } });
   const summary = await scanLibrary(srv.services.db, { roots: [{ name: 'library', path: library }], maxDepth: 2 });
   if (summary.failed) throw new Error(`scan failed: ${JSON.stringify(summary.failures)}`);
   const token = await srv.login();

@@ -1,5 +1,5 @@
 /**
- * The scanner's WebSocket (/api/ws, issue 4 "Realtime"; spec 001 sections 3 and 7)
+ * The scanner's WebSocket (/api/ws; spec 001 sections 3 and 7)
  * seen by real ws clients against the real server during real scans: auth, the spec's
  * messages, a failed task, two pages sharing state, SCAN_INIT_STATE mid-scan and after
  * a scan, a kill.
@@ -103,17 +103,17 @@ describe('/api/ws auth', () => {
   it('closes with an error message without a token, with a bad one, and for non-admins', async () => {
     server = await startTestServer();
     const none = connect('');
-    expect(await none.next('error')).toEqual({ type: 'error', message: 'unauthorized: log in again' });
+    expect(await none.next('error')).toEqual({ type: 'error', message: 'unauthorized: log in again', code: 'auth.signInAgain' });
     expect(await closedWith(none)).toBe(4001);
     const bad = connect('?token=nonsense');
     expect(await bad.next('error')).toMatchObject({ type: 'error' });
     expect(await closedWith(bad)).toBe(4001);
     await createUser(server.services.db, 'listener', 'listener-pw', 'user');
     const user = connect(`?token=${await server.login('listener', 'listener-pw')}`);
-    expect(await user.next('error')).toEqual({ type: 'error', message: 'admin only' });
+    expect(await user.next('error')).toEqual({ type: 'error', message: 'admin only', code: 'auth.adminOnly' });
     expect(await closedWith(user)).toBe(4003);
     const admin = connect(`?token=${await server.login()}`);
-    expect(await admin.next('success')).toEqual({ type: 'success', message: 'logged in', auth: true, user: { name: 'admin', group: 'admin' } });
+    expect(await admin.next('success')).toEqual({ type: 'success', message: 'logged in', code: 'auth.signedIn', auth: true, user: { name: 'admin', group: 'admin' } });
     expect(admin.closed).toBeNull();
   });
 });
@@ -128,7 +128,7 @@ describe('scans over /api/ws', () => {
     page.send('ON_SCANNER_PAGE');
     page.send('PERFORM_SCAN');
     const finished = await page.next('SCAN_FINISHED');
-    expect(finished.message).toBe('scan finished: added 5, updated 0, skipped 0, failed 1, duplicates 1');
+    expect(finished).toEqual({ type: 'SCAN_FINISHED', message: 'scan finished: added 5, updated 0, skipped 0, failed 1, duplicates 1', code: 'scan.finished', params: { added: 5, updated: 0, skipped: 0, failed: 1, duplicates: 1 } });
     const results = [...page.messages].reverse().find((m) => m.type === 'SCAN_RESULTS') as Extract<ScanMessage, { type: 'SCAN_RESULTS' }>;
     expect(results.results.filter((r) => r.result === 'added').map((r) => r.rjcode).sort()).toEqual(['01012345', '173248', '189758', '265946', '299717']);
     expect(results.results.filter((r) => r.result === 'added').map((r) => r.count)).toEqual([1, 2, 3, 4, 5]);
@@ -136,7 +136,7 @@ describe('scans over /api/ws', () => {
     const failed = await page.next('SCAN_FAILED_TASKS', (m) => m.failedTasks.length > 0);
     expect(failed.failedTasks).toHaveLength(1);
     expect(failed.failedTasks[0]).toMatchObject({ rjcode: '777777', result: 'failed' });
-    expect(failed.failedTasks[0]!.logs.at(-1)).toEqual({ level: 'error', message: expect.stringContaining('not valid UTF-8') });
+    expect(failed.failedTasks[0]!.logs.at(-1)).toEqual({ level: 'error', message: expect.stringContaining('not valid UTF-8'), code: 'scan.nameNotUtf8', params: { path: expect.any(String) } });
     const logs = [...page.messages].reverse().find((m) => m.type === 'SCAN_MAIN_LOGS') as Extract<ScanMessage, { type: 'SCAN_MAIN_LOGS' }>;
     expect(logs.mainLogs.map((l) => l.message)).toEqual(expect.arrayContaining(['found 6 work folders', expect.stringMatching(/^RJ173248 is in two folders/)]));
     const tasks = [...page.messages].reverse().find((m) => m.type === 'SCAN_TASKS') as Extract<ScanMessage, { type: 'SCAN_TASKS' }>;
@@ -177,7 +177,7 @@ describe('scans over /api/ws', () => {
     a.send('ON_SCANNER_PAGE');
     a.send('PERFORM_SCAN');
     const finished = await a.next('SCAN_FINISHED');
-    expect(finished.message).toBe('scan finished: added 5, updated 0, skipped 0, failed 1, duplicates 1');
+    expect(finished).toEqual({ type: 'SCAN_FINISHED', message: 'scan finished: added 5, updated 0, skipped 0, failed 1, duplicates 1', code: 'scan.finished', params: { added: 5, updated: 0, skipped: 0, failed: 1, duplicates: 1 } });
     expect(a.messages.filter((m) => m.type === 'SCAN_INIT_STATE')).toEqual([]); // nothing to tell before the first scan
 
     const opened = async () => {
@@ -189,7 +189,7 @@ describe('scans over /api/ws', () => {
     const later = await opened();
     expect(later.status).toBe('finished');
     expect(later.mainLogs.map((l) => l.message)).toEqual(expect.arrayContaining(['found 6 work folders', expect.stringMatching(/^RJ173248 is in two folders/)]));
-    expect(later.mainLogs.at(-1)).toEqual({ level: 'info', message: finished.message });
+    expect(later.mainLogs.at(-1)).toEqual({ level: 'info', message: finished.message, code: 'scan.finished', params: finished.params });
     expect(later.tasks).toEqual([]);
     expect(later.failedTasks).toHaveLength(1);
     expect(later.failedTasks[0]).toMatchObject({ rjcode: '777777', result: 'failed' });
@@ -228,7 +228,7 @@ describe('scans over /api/ws', () => {
     expect(later.results.slice(0, init.results.length)).toEqual(init.results);
 
     b.send('PERFORM_SCAN');
-    expect(await b.next('error')).toEqual({ type: 'error', message: 'a scan is already running' });
+    expect(await b.next('error')).toEqual({ type: 'error', message: 'a scan is already running', code: 'scan.alreadyRunning' });
 
     a.send('KILL_SCAN_PROCESS');
     const [endA, endB] = await Promise.all([a.next('SCAN_FINISHED'), b.next('SCAN_FINISHED')]);
@@ -255,10 +255,10 @@ describe('scans over /api/ws', () => {
       const page = connect(`?token=${await server.login()}`);
       await page.next('success');
       page.send('ON_SCANNER_PAGE');
-      expect((await page.next('SCAN_MAIN_LOGS')).mainLogs[0]!.message).toMatch(/^a scan is already running \(pid \d+ .*\) in another process$/);
+      expect((await page.next('SCAN_MAIN_LOGS')).mainLogs[0]).toMatchObject({ message: expect.stringMatching(/^a scan is already running \(pid \d+ .*\) in another process$/), code: 'scan.otherProcess', params: { pid: process.pid } });
       page.send('PERFORM_SCAN');
       const refused = await page.next('SCAN_ERROR');
-      expect(refused.error).toMatch(/^a scan is already running \(pid \d+ on .+, started .+ UTC\)$/);
+      expect(refused).toMatchObject({ error: expect.stringMatching(/^a scan is already running \(pid \d+ on .+, started .+ UTC\)$/), code: 'scan.locked' });
       // a page opened later sees the refusal, then the other process's scan
       const later = connect(`?token=${await server.login()}`);
       await later.next('success');
@@ -344,9 +344,9 @@ describe('commands over /api/ws', () => {
     for (const type of [...names, 'PERFORM_SCAN', 'end-of-test']) page.send(type);
     await page.next('error', (m) => m.message === 'unknown command: end-of-test');
     expect(page.messages.slice(1)).toEqual([
-      ...names.map((type) => ({ type: 'error', message: `unknown command: ${type}` })),
-      { type: 'error', message: 'no root folders to scan: add one in the settings' },
-      { type: 'error', message: 'unknown command: end-of-test' },
+      ...names.map((type) => ({ type: 'error', message: `unknown command: ${type}`, code: 'socket.unknownCommand', params: { command: type } })),
+      { type: 'error', message: 'no root folders to scan: add one in the settings', code: 'scan.noRoots' },
+      { type: 'error', message: 'unknown command: end-of-test', code: 'socket.unknownCommand', params: { command: 'end-of-test' } },
     ]);
     expect((await server.services.db('scan_runs').count({ n: '*' }).first())!.n).toBe(0);
   });
@@ -358,10 +358,10 @@ describe('commands over /api/ws', () => {
       await raw.until((m) => m.type === 'success');
       raw.send({ type: 'late' });
       expect(await raw.until((m) => 'message' in m && m.message === 'unknown command: late')).toEqual([
-        { type: 'success', message: 'logged in', auth: true, user: { name: 'admin', group: 'admin' } },
-        { type: 'error', message: 'unknown command: early-1' },
-        { type: 'error', message: 'no scan is running' },
-        { type: 'error', message: 'unknown command: late' },
+        { type: 'success', message: 'logged in', code: 'auth.signedIn', auth: true, user: { name: 'admin', group: 'admin' } },
+        { type: 'error', message: 'unknown command: early-1', code: 'socket.unknownCommand', params: { command: 'early-1' } },
+        { type: 'error', message: 'no scan is running', code: 'scan.notRunning' },
+        { type: 'error', message: 'unknown command: late', code: 'socket.unknownCommand', params: { command: 'late' } },
       ]);
     } finally {
       raw.close();
@@ -373,7 +373,7 @@ describe('commands over /api/ws', () => {
     await createUser(server.services.db, 'listener', 'listener-pw', 'user');
     const raw = await rawSocket(`?token=${await server.login('listener', 'listener-pw')}`, [{ type: 'PERFORM_SCAN' }, { type: 'KILL_SCAN_PROCESS' }]);
     try {
-      expect(await raw.until((m) => m.type === 'close')).toEqual([{ type: 'error', message: 'admin only' }, { type: 'close', code: 4003 }]);
+      expect(await raw.until((m) => m.type === 'close')).toEqual([{ type: 'error', message: 'admin only', code: 'auth.adminOnly' }, { type: 'close', code: 4003 }]);
       expect((await server.services.db('scan_runs').count({ n: '*' }).first())!.n).toBe(0);
     } finally {
       raw.close();

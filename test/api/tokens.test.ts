@@ -40,7 +40,7 @@ describe('a token names one account', () => {
     for (const old of [first, second]) {
       const answer = await me(old);
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ error: 'unauthorized' });
+      expect(answer.body).toEqual({ error: 'unauthorized', code: 'auth.unauthorized' });
     }
     expect((await me(await srv.login('carol1', 'carol-pw-2'))).body.user).toEqual({ name: 'carol1', group: 'guest' });
   });
@@ -73,7 +73,7 @@ describe('token expiry', () => {
     const { exp: _exp, ...withoutExp } = issued;
     const answer = await me(await resign(withoutExp));
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ error: 'unauthorized' });
+    expect(answer.body).toEqual({ error: 'unauthorized', code: 'auth.unauthorized' });
   });
 });
 

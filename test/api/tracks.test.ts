@@ -111,7 +111,7 @@ describe('GET /api/tracks/:id', () => {
     await fx.srv.services.db('works').where({ id: 173248 }).update({ removed_at: new Date().toISOString() });
     const removed = await fx.get('/api/tracks/173248');
     expect(removed.status).toBe(404);
-    expect(await removed.json()).toEqual({ error: 'work not found' });
+    expect(await removed.json()).toEqual({ error: 'work not found', code: 'work.notFound' });
     await fx.srv.services.db('works').where({ id: 173248 }).update({ removed_at: null });
     expect((await fx.get('/api/tracks/173248')).status).toBe(200);
   });

@@ -1,5 +1,5 @@
 /**
- * The man pages (issue 8): one per command, listed in package.json "man", each
+ * The man pages: one per command, listed in package.json "man", each
  * documenting every option its command's --help shows; audiolib-config(1) names
  * every config key; groff reads them without warnings.
  */

@@ -1,5 +1,5 @@
 /**
- * `audiolib scan` with metadata (issue 4 "CLI" and "Crawler"): after the walk the metadata
+ * `audiolib scan` with metadata (src/metadata/README.md): after the walk the metadata
  * of new works is fetched from the store (the recorded DLsite and HVDB pages served by a
  * local fake store); works the store does not know stay with their folder data and are
  * retried by the next scan; `--refresh` updates the dynamic info of every work. A store

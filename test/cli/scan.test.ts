@@ -1,5 +1,5 @@
 /**
- * The real `audiolib scan` command (issue 2 item 3, issue 4 "CLI"): output on stdout
+ * The real `audiolib scan` command (DESIGN section 1): output on stdout
  * and stderr and exit codes 0, 1, 2 and 75, run as `node bin/audiolib.js` (needs dist/).
  * With --json a refusal is one JSON document on stdout too.
  */

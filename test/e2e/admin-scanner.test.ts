@@ -1,6 +1,6 @@
 /**
  * /admin/scanner in real Chromium against the real server and real scans (spec 001
- * sections 2, 3, 4, 7, 8 and 9; issue 4 "Admin scanner page"): the buttons and their
+ * sections 2, 3, 4, 7, 8 and 9): the buttons and their
  * disabled states, the running state with the terminate button, the finished state with
  * the result lines and counts of the fixture library, the log panel (latest two messages,
  * 256 px body), the processing/failed tabs with expandable logs, the last scan's state
@@ -143,7 +143,8 @@ describe('/admin/scanner', () => {
     await waitStatus(phone, 'finished');
     await expect(phone.getByTestId('result-skipped').textContent()).resolves.toBe('已跳过5');
     await expect(resultCount(phone, 'added')).resolves.toBe('0');
-    await expect(phone.getByTestId('log-header').getByTestId('log-line').last().textContent()).resolves.toBe('scan finished: added 0, updated 0, skipped 5, failed 1, duplicates 1');
+    await expect(phone.getByTestId('log-header').getByTestId('log-line').last().textContent()).resolves.toBe('扫描完成：新增 0，更新 0，跳过 5，失败 1，重复 1');
+    await expect(phone.getByTestId('log-body').textContent()).resolves.toContain('找到 6 个作品文件夹');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await e2e.screenshot(phone, 'admin-scanner-finished');
   });
@@ -167,16 +168,16 @@ describe('/admin/scanner', () => {
     await waitStatus(second, 'running');
     await second.getByRole('button', { name: '终止扫描进程', exact: true }).waitFor();
     for (const name of ['扫描本地音声库', '更新音声库信息', '扫描作品内文件变动']) await expect(second.getByRole('button', { name, exact: true }).isDisabled()).resolves.toBe(true);
-    await expect(second.getByTestId('log-body').textContent()).resolves.toContain('found 2000 work folders');
+    await expect(second.getByTestId('log-body').textContent()).resolves.toContain('找到 2000 个作品文件夹');
     await expect.poll(async () => Number(await resultCount(second, 'added'))).toBeGreaterThan(0);
     await e2e.screenshot(second, 'admin-scanner-running-zh');
     await e2e.screenshot(page, 'admin-scanner-running');
 
     await second.getByRole('button', { name: '终止扫描进程', exact: true }).click();
-    for (const p of [page, second]) {
-      await waitStatus(p, 'finished');
-      await expect(p.getByTestId('log-header').getByTestId('log-line').last().textContent()).resolves.toMatch(/^scan killed: added \d+, updated 0, skipped 0, failed 0, duplicates 0$/);
-    }
+    await waitStatus(page, 'finished');
+    await expect(page.getByTestId('log-header').getByTestId('log-line').last().textContent()).resolves.toMatch(/^scan killed: added \d+, updated 0, skipped 0, failed 0, duplicates 0$/);
+    await waitStatus(second, 'finished');
+    await expect(second.getByTestId('log-header').getByTestId('log-line').last().textContent()).resolves.toMatch(/^扫描已终止：新增 \d+，更新 0，跳过 0，失败 0，重复 0$/);
     await expect(kill.count()).resolves.toBe(0);
     const added = Number(await resultCount(page, 'added'));
     expect(added).toBeLessThan(2000);
@@ -241,6 +242,6 @@ describe('/admin/scanner', () => {
       ws.onmessage = (e) => { message = String(e.data); ws.send(JSON.stringify({ type: 'PERFORM_SCAN' })); };
       ws.onclose = (e) => resolve({ code: e.code, message });
     }), token);
-    expect(closed).toEqual({ code: 4003, message: JSON.stringify({ type: 'error', message: 'admin only' }) });
+    expect(closed).toEqual({ code: 4003, message: JSON.stringify({ type: 'error', message: 'admin only', code: 'auth.adminOnly' }) });
   });
 });

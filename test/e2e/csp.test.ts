@@ -1,5 +1,5 @@
 /**
- * The content security policy (issue 8) holds for the whole web UI: every page,
+ * The content security policy holds for the whole web UI: every page,
  * covers, and playback, with no `securitypolicyviolation` in the browser.
  */
 import type { Page } from 'playwright-core';

@@ -64,7 +64,7 @@ describe('the novel section', () => {
     await page.getByTestId('txt-none').waitFor();
     await page.getByTestId('txt-dialog').locator('input[type="file"]').setInputFiles({ name: '星河.txt', mimeType: 'text/plain', buffer: iconv.encode(TEXT, 'Shift_JIS') });
     await page.getByTestId('txt-upload').click();
-    await page.getByText('TXT uploaded (Shift_JIS)').waitFor();
+    await page.getByText('TXT 已上传（Shift_JIS）').waitFor(); // the server's coded message, in the UI language
     await page.getByTestId('txt-file').filter({ hasText: '星河.txt' }).waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('txt-download').click()]);
     expect(download.suggestedFilename()).toBe('星河.txt');
@@ -76,7 +76,7 @@ describe('the novel section', () => {
     // rate and set the progress
     const star = await page.getByTestId('my-rating').locator('input[value="4"]').getAttribute('id');
     await page.locator(`label[for="${star}"]`).click();
-    await page.getByText('rating saved').waitFor();
+    await page.getByText('评分已保存').waitFor();
     await page.getByTestId('progress-button').click();
     await page.getByRole('menuitem', { name: '在看' }).click();
     await page.getByTestId('progress-button').filter({ hasText: '在看' }).waitFor();

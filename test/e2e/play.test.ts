@@ -1,5 +1,5 @@
 /**
- * Issue 2's end-to-end path in a real browser: log in, open RJ01012345, click
+ * The main job's end-to-end path in a real browser: log in, open RJ01012345, click
  * `02_耳かき`, and the audio element's currentTime advances past 0.5 s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

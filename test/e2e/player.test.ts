@@ -1,5 +1,5 @@
 /**
- * The web player (issue 6) in real Chromium against the real server and the scanned
+ * The web player in real Chromium against the real server and the scanned
  * fixture library: playing, each play mode at track end, queue reorder by drag, lyric
  * lines of .lrc/.vtt/.srt highlighted at their times, the sleep timer (page clock),
  * history resume after a reload, keyboard shortcuts, full-screen redirects.

@@ -6,7 +6,7 @@ import { KEY_TABLE, actionFor, keyToken, splitKeys, type KeyContext } from '../.
 import { renderManPage } from '../../src/tui/manpage.js';
 import { helpLines } from '../../src/tui/screens/help.js';
 
-const screens: KeyContext[][] = [['works', 'list', 'everywhere'], ['work', 'list', 'everywhere'], ['queue', 'list', 'everywhere'], ['favourites', 'list', 'everywhere'], ['list', 'everywhere']];
+const screens: KeyContext[][] = [['works', 'list', 'everywhere'], ['work', 'list', 'everywhere'], ['queue', 'list', 'everywhere'], ['favourites', 'list', 'everywhere'], ['trial', 'list', 'everywhere'], ['list', 'everywhere']];
 
 describe('key table', () => {
   it('binds each key to at most one action on every screen', () => {
@@ -21,7 +21,7 @@ describe('key table', () => {
     }
   });
 
-  it('has the keys of issue 7 (after cmus and mpv)', () => {
+  it('has the keys of cmus and mpv', () => {
     const on = (token: string, context: KeyContext = 'list') => actionFor(token, [context, 'list', 'everywhere']);
     expect([on('j'), on('down'), on('k'), on('up'), on('enter'), on('space')]).toEqual(['down', 'down', 'up', 'up', 'open', 'pause']);
     expect([on('h'), on('left'), on('l'), on('right')]).toEqual(['seekBack', 'seekBack', 'seekForward', 'seekForward']);

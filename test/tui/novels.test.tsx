@@ -1,5 +1,5 @@
 /**
- * The TUI's novel tab (8): the novel section's list with its sorts and a novel's page,
+ * The TUI's novel tab (9): the novel section's list with its sorts and a novel's page,
  * read only, from a real SQLite data directory (local mode) and from a running server
  * (remote mode).
  */
@@ -38,12 +38,12 @@ afterEach(() => { term?.unmount(); term = null; });
 const cursorLine = (frame: string) => frame.split('\n').find((l) => l.startsWith('› ')) ?? '';
 
 describe('novel tab', () => {
-  it('8 opens the novel list: titles, status and 万字; s and o sort as the web UI names it', async () => {
+  it('9 opens the novel list: titles, status and 万字; s and o sort as the web UI names it', async () => {
     term = renderTerminal(<App source={source} player={null} playerMissing="no mpv" seek={seek} columns={80} rows={24} />, 80, 24);
     await term.waitFor('All works');
-    await term.press('8');
+    await term.press('9');
     const frame = await term.waitFor('All novels (2)');
-    expect(frame).toContain(' 8 Novels ');
+    expect(frame.split('\n')[0]).toBe('1 Works 2 Circles 3 Tags 4 VAs 5 Favourites 6 Queue 7 Playing 8 Trial 9 Novels'); // all nine tabs in 80 columns
     expect(frame).toContain('Date added ↓');
     expect(cursorLine(frame)).toContain('雾中的钟声');
     expect(frame).toMatch(/星河旅人 +Complete · 35\.6万字/);
@@ -58,7 +58,7 @@ describe('novel tab', () => {
 
   it('enter opens the novel\'s page, read only, scrolled with j; q goes back to the list', async () => {
     term = renderTerminal(<App source={source} player={null} playerMissing="no mpv" seek={seek} columns={60} rows={16} />, 60, 16);
-    await term.press('8');
+    await term.press('9');
     await term.waitFor('All novels (2)');
     await term.press('j', 'enter');
     const page = await term.waitFor('author: 林雨');

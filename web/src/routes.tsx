@@ -7,7 +7,7 @@
  *   site, admin).
  * - mainRoutes: login required, inside the main layout (header, drawer, player bar).
  * - novelRoutes: login required, the novel section's layout (the main layout with the
- *   novel section in context, section.tsx); its screens are the main ones parameterised,
+ *   novel site in context, site.tsx); its screens are the main ones parameterised,
  *   plus the novel page and the add form.
  * Any other path shows the not-found page.
  */
@@ -16,7 +16,7 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { AuthProvider, RequireAuth } from './api/auth';
 import { Layout } from './components/Layout';
-import { NOVEL_SECTION, SectionProvider } from './section';
+import { NOVEL_SITE, SiteProvider } from './site';
 
 export interface RouteDef {
   path: string;
@@ -32,8 +32,12 @@ const WorkDetail = lazy(() => import('./pages/WorkDetail'));
 const NameList = lazy(() => import('./pages/NameList'));
 const Favourites = lazy(() => import('./pages/Favourites'));
 const AiLyric = lazy(() => import('./pages/AiLyric'));
+const TrialSpider = lazy(() => import('./pages/TrialSpider'));
 const FullScreenPlayer = lazy(() => import('./pages/FullScreenPlayer'));
+const Players = lazy(() => import('./pages/Players'));
 const NovelDetail = lazy(() => import('./pages/novel/NovelDetail'));
+// The novel section's layout: the main layout, once the novel strings are loaded (i18n/novel.ts).
+const NovelLayout = lazy(() => import('./i18n/novel').then(() => ({ default: Layout })));
 const NovelAdd = lazy(() => import('./pages/novel/NovelAdd'));
 const AdminHome = lazy(() => import('./pages/admin/AdminHome'));
 const AdminScanner = lazy(() => import('./pages/admin/Scanner'));
@@ -57,6 +61,9 @@ export const mainRoutes: RouteDef[] = [
   { path: '/works', page: Works },
   { path: '/search', page: Works },
   { path: '/work/:id', page: WorkDetail },
+  { path: '/fake/works', page: Works },
+  { path: '/fake/work/:id', page: WorkDetail },
+  { path: '/fake/spider', page: TrialSpider },
   { path: '/circles', page: NameList },
   { path: '/tags', page: NameList },
   { path: '/vas', page: NameList },
@@ -66,11 +73,15 @@ export const mainRoutes: RouteDef[] = [
   { path: '/ai_lyric', page: AiLyric },
   { path: '/fullScreenPlayer', page: FullScreenPlayer },
   { path: '/fullScreenPlayer/:workId', page: FullScreenPlayer },
+  { path: '/players', page: Players },
 ];
 
-/** The novel section: every main screen under /novel (the novel page in place of the work page), and the add form. */
+/**
+ * The novel section (spec 001 section 2): the main screens under /novel (the novel page in
+ * place of the work page; not the trial catalogue's screens nor the players page), and the add form.
+ */
 export const novelRoutes: RouteDef[] = [
-  ...mainRoutes.map((r) => ({ path: `/novel${r.path}`, page: r.path === '/work/:id' ? NovelDetail : r.page })),
+  ...mainRoutes.filter((r) => !r.path.startsWith('/fake/') && r.path !== '/players').map((r) => ({ path: `/novel${r.path}`, page: r.path === '/work/:id' ? NovelDetail : r.page })),
   { path: '/novel/add', page: NovelAdd },
 ];
 
@@ -103,7 +114,7 @@ const routes: RouteObject[] = [
       },
       { path: '/novel', element: <Navigate to="/novel/works" replace /> },
       {
-        element: <SectionProvider value={NOVEL_SECTION}><RequireAuth><Layout /></RequireAuth></SectionProvider>,
+        element: <SiteProvider value={NOVEL_SITE}><RequireAuth><NovelLayout /></RequireAuth></SiteProvider>,
         children: novelRoutes.map((r) => ({ path: r.path, element: <r.page /> })),
       },
       { path: '*', element: <NotFound /> },

@@ -7,7 +7,7 @@
 import type Koa from 'koa';
 import type { AppContext } from '../context.js';
 import { verifyToken } from '../../users/index.js';
-import { Forbidden, Unauthorized, type User } from '../../model/index.js';
+import { Forbidden, Unauthorized, say, type User } from '../../model/index.js';
 
 /** Reads the token from the Authorization header, else the `token` query parameter. */
 export function readToken(ctx: AppContext): string | null {
@@ -30,7 +30,7 @@ export async function resolveUser(ctx: AppContext): Promise<User | null> {
 export function requireUser(): Koa.Middleware {
   return async (ctx, next) => {
     const user = await resolveUser(ctx as AppContext);
-    if (!user) throw new Unauthorized('unauthorized');
+    if (!user) throw new Unauthorized(say('auth.unauthorized'));
     ctx.state.user = user;
     await next();
   };
@@ -40,8 +40,8 @@ export function requireUser(): Koa.Middleware {
 export function requireWriter(): Koa.Middleware {
   return async (ctx, next) => {
     const user = ctx.state.user as User | undefined;
-    if (!user) throw new Unauthorized('unauthorized');
-    if (user.group === 'guest') throw new Forbidden('guests cannot make changes');
+    if (!user) throw new Unauthorized(say('auth.unauthorized'));
+    if (user.group === 'guest') throw new Forbidden(say('auth.guestReadOnly'));
     await next();
   };
 }
@@ -50,8 +50,8 @@ export function requireWriter(): Koa.Middleware {
 export function requireAdmin(): Koa.Middleware {
   return async (ctx, next) => {
     const user = ctx.state.user as User | undefined;
-    if (!user) throw new Unauthorized('unauthorized');
-    if (user.group !== 'admin') throw new Forbidden('admin only');
+    if (!user) throw new Unauthorized(say('auth.unauthorized'));
+    if (user.group !== 'admin') throw new Forbidden(say('auth.adminOnly'));
     await next();
   };
 }

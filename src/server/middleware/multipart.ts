@@ -4,7 +4,7 @@
  * nothing of it is kept; a request that is not multipart, or has no file, answers 400.
  */
 import busboy from 'busboy';
-import { Invalid } from '../../model/index.js';
+import { Invalid, say } from '../../model/index.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from './errors.js';
 
@@ -21,15 +21,15 @@ const OVERHEAD = 64 * 1024;
  * not multipart/form-data, that is malformed or that holds no file.
  */
 export async function readUpload(ctx: AppContext, maxBytes: number): Promise<Upload> {
-  const tooLarge = () => new HttpError(413, `the file is larger than ${maxBytes} bytes`);
-  if (!ctx.is('multipart/form-data')) throw new Invalid('expected a multipart/form-data upload');
+  const tooLarge = () => new HttpError(413, say('upload.tooLarge', { max: maxBytes }));
+  if (!ctx.is('multipart/form-data')) throw new Invalid(say('upload.notMultipart'));
   if (Number(ctx.get('content-length') || 0) > maxBytes + OVERHEAD) throw tooLarge();
   let parser: busboy.Busboy;
   try {
     // one byte more than allowed: busboy flags a file reaching its limit as truncated
     parser = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 1000 } });
   } catch (err) {
-    throw new Invalid(`malformed upload: ${(err as Error).message}`);
+    throw new Invalid(say('upload.malformed', { reason: (err as Error).message }));
   }
   const fields: Record<string, string> = {};
   let file: Upload['file'] | undefined;
@@ -43,11 +43,11 @@ export async function readUpload(ctx: AppContext, maxBytes: number): Promise<Upl
       stream.on('end', () => { if (!truncated) file = { field, name: info.filename ?? '', bytes: Buffer.concat(chunks) }; });
     });
     parser.on('close', resolve);
-    parser.on('error', (err: Error) => reject(new Invalid(`malformed upload: ${err.message}`)));
+    parser.on('error', (err: Error) => reject(new Invalid(say('upload.malformed', { reason: err.message }))));
     ctx.req.on('error', reject);
     ctx.req.pipe(parser);
   });
   if (truncated || (file && file.bytes.length > maxBytes)) throw tooLarge();
-  if (!file) throw new Invalid('no file in the upload');
+  if (!file) throw new Invalid(say('upload.noFile'));
   return { fields, file };
 }

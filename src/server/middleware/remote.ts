@@ -8,7 +8,7 @@ import net from 'node:net';
 import type Koa from 'koa';
 import type { Config } from '../../config/index.js';
 import type { AppContext } from '../context.js';
-import { Forbidden } from '../../model/index.js';
+import { Forbidden, say } from '../../model/index.js';
 
 /** True for 127.0.0.0/8, ::1 and IPv4-mapped loopback (::ffff:127.x.y.z). */
 export function isLoopbackAddress(address: string | undefined): boolean {
@@ -27,7 +27,7 @@ export function isRemoteBlocked(config: Pick<Config, 'blockRemoteConnection'>, a
 export function blockRemote(): Koa.Middleware {
   return async (ctx, next) => {
     const { config } = (ctx as AppContext).services;
-    if (isRemoteBlocked(config, ctx.req.socket.remoteAddress)) throw new Forbidden('remote connections are blocked (blockRemoteConnection)');
+    if (isRemoteBlocked(config, ctx.req.socket.remoteAddress)) throw new Forbidden(say('auth.remoteBlocked'));
     await next();
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (issue 8): no MIME sniffing, no referrer to
+ * Security headers on every answer: no MIME sniffing, no referrer to
  * other sites, no framing, and a content security policy for the web UI that
  * allows what the app uses: its own scripts, its own styles plus the style tags
  * Mantine injects ('unsafe-inline' for styles only), images from itself, blob:

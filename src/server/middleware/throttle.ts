@@ -23,7 +23,7 @@
  */
 import type Koa from 'koa';
 import { HttpError } from './errors.js';
-import { Unauthorized } from '../../model/index.js';
+import { Unauthorized, say } from '../../model/index.js';
 
 export interface ThrottleOptions {
   /** Failures allowed per address (and per known account+address pair) in the window; the next attempt gets 429. Default 10. */
@@ -138,23 +138,31 @@ export function loginGuard(options: ThrottleOptions = {}) {
   };
 }
 
+/** The sign-in rule of one server, shared by every way in (see loginGuard). */
+export type LoginGuard = ReturnType<typeof loginGuard>;
+
+/** The 429 answer's error for `wait` ms left, with its Retry-After header (seconds) set on `ctx`. */
+export function tooManyFailures(ctx: Koa.Context, wait: number): HttpError {
+  const seconds = Math.ceil(wait / 1000);
+  ctx.set('Retry-After', String(seconds));
+  return new HttpError(429, say('auth.throttled', { seconds }));
+}
+
 /**
  * Koa middleware applying `loginGuard` to POST /api/auth/me (see the file comment).
  * Runs after the body parser: the account is the body's `name` ('' when absent).
+ * `guard` shares the counts with the players' API (src/subsonic/auth.ts), so a guesser
+ * has one budget whichever way they sign in.
  */
-export function loginThrottle(options: ThrottleOptions = {}): Koa.Middleware {
-  const guard = loginGuard(options);
+export function loginThrottle(options: ThrottleOptions & { guard?: LoginGuard } = {}): Koa.Middleware {
+  const guard = options.guard ?? loginGuard(options);
   return async (ctx, next) => {
     if (ctx.method !== 'POST' || ctx.path !== '/api/auth/me') return next();
     const body = ctx.request.body as { name?: unknown } | undefined;
     const name = typeof body?.name === 'string' ? body.name : '';
     const address = ctx.ip;
     const wait = guard.waitFor(name, address);
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      ctx.set('Retry-After', String(seconds));
-      throw new HttpError(429, `too many failed sign-ins, try again in ${seconds} s`);
-    }
+    if (wait > 0) throw tooManyFailures(ctx, wait);
     try {
       await next();
     } catch (err) {

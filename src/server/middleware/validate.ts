@@ -3,12 +3,13 @@
  * auth steps parses the request against its schema (routes/<resource>/schema.ts) and
  * puts the result on `ctx.state.input`, typed for the handler. A schema reads
  * `{body, query, params}`: the JSON body (`{}` when none), the query values as text and
- * the path parameters. A failure throws Invalid (answered 400 `{error: "field: message"}`,
- * or 422 `{error, errors: [{msg}]}` where the spec says so) before the handler runs.
+ * the path parameters. A failure throws Invalid (answered 400 `{error: "field: message"}`
+ * coded `input.fieldRule` {field, reason}, or 422 `{error: message, errors: [{msg}]}` coded
+ * `input.rule` {reason} where the spec says so) before the handler runs.
  */
 import type { RouterMiddleware } from '@koa/router';
 import type { z } from 'zod';
-import { Invalid } from '../../model/index.js';
+import { Invalid, say } from '../../model/index.js';
 import type { AppServices, AppState } from '../context.js';
 
 /** What a request schema is given. */
@@ -27,15 +28,19 @@ export interface ValidateOptions {
 
 const PARTS = new Set(['body', 'query', 'params']);
 
-/** Turns a failed parse into Invalid: the first issue as "field: message", every message as an issue. */
-function invalidOf(error: z.ZodError): Invalid {
+/**
+ * Turns a failed parse into Invalid: the first issue as "field: message" (as "message" for
+ * a 422 answer, whose `error` is the first issue), every message as an issue.
+ */
+function invalidOf(error: z.ZodError, status: 400 | 422): Invalid {
   const issues = error.issues.map((i) => i.message);
   const first = error.issues[0];
-  if (!first) return new Invalid('invalid input');
+  if (!first) return new Invalid(say('input.invalid'));
   // a field is named as in its part: `rating`, not `body.rating`
   const path = PARTS.has(String(first.path[0])) ? first.path.slice(1) : first.path;
-  const where = path.join('.');
-  return new Invalid(where ? `${where}: ${first.message}` : first.message, { issues });
+  const field = path.join('.');
+  const text = field && status === 400 ? say('input.fieldRule', { field, reason: first.message }) : say('input.rule', { reason: first.message });
+  return new Invalid(text, { issues });
 }
 
 /** The route step parsing the request with `schema` into `ctx.state.input`; throws Invalid. */
@@ -44,7 +49,7 @@ export function validate<S extends z.ZodType>(schema: S, options: ValidateOption
     if (options.invalidStatus) ctx.state.invalidStatus = options.invalidStatus;
     const parts: RequestParts = { body: ctx.request.body ?? {}, query: ctx.query, params: ctx.params };
     const parsed = schema.safeParse(parts);
-    if (!parsed.success) throw invalidOf(parsed.error);
+    if (!parsed.success) throw invalidOf(parsed.error, options.invalidStatus ?? 400);
     ctx.state.input = parsed.data;
     await next();
   };

@@ -8,7 +8,7 @@ import type Koa from 'koa';
 import type { AppContext } from '../context.js';
 import { readToken, resolveUser } from './auth.js';
 import { authenticateWorkerKey, looksLikeWorkerKey } from '../../lyrics/worker-keys.js';
-import { Forbidden, Unauthorized } from '../../model/index.js';
+import { Forbidden, Unauthorized, say } from '../../model/index.js';
 
 /**
  * Requires a worker: a worker key that is known and not revoked (else 401
@@ -20,12 +20,12 @@ export function requireWorker(): Koa.Middleware {
     const c = ctx as AppContext;
     const token = readToken(c);
     if (c.services.config.auth && token && looksLikeWorkerKey(token)) {
-      if (!(await authenticateWorkerKey(c.services.db, token))) throw new Unauthorized('unknown or revoked worker key');
+      if (!(await authenticateWorkerKey(c.services.db, token))) throw new Unauthorized(say('worker.unknownKey'));
       return next();
     }
     const user = await resolveUser(c);
-    if (!user) throw new Unauthorized('unauthorized');
-    if (user.group !== 'admin') throw new Forbidden('lyric workers only: the admin or a worker key');
+    if (!user) throw new Unauthorized(say('auth.unauthorized'));
+    if (user.group !== 'admin') throw new Forbidden(say('worker.only'));
     ctx.state.user = user;
     await next();
   };

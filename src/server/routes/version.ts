@@ -12,7 +12,7 @@ import { requireUser } from '../middleware/auth.js';
 import type { VersionAnswer } from '../../model/index.js';
 
 /** package.json version (repo root: three levels up from src/server/routes and dist/server/routes). */
-const current = (JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const current = (JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 export const versionRouter = new Router<AppState, { services: AppContext['services'] }>();
 

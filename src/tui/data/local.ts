@@ -1,8 +1,8 @@
 /**
  * Local data source: the data directory's database read directly through the domain
- * functions (src/catalogue, src/users, src/library), files played from disk after the
- * same checks the media route makes (resolveMediaFile), history saved with the same
- * domain function PUT /api/histroy calls.
+ * functions (src/catalogue, src/users, src/library, src/trial), files played from disk
+ * after the same checks the media route makes (resolveMediaFile, in the hash's scope),
+ * history saved with the same domain function PUT /api/histroy calls.
  */
 import {
   parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type NovelsAnswer, type NovelWork, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
@@ -11,7 +11,9 @@ import { LIBRARY, listNames, listWorks, getWork } from '../../catalogue/index.js
 import { NOVEL_CATALOGUE } from '../../novels/catalogue.js';
 import { loadConfig } from '../../config/index.js';
 import { openMigrated, type Db } from '../../db/index.js';
-import { getAudioLyric, resolveMediaFile } from '../../library/media.js';
+import { getAudioLyric, resolveMediaFile, scopeRoots } from '../../library/media.js';
+import type { Scope } from '../../catalogue/visible.js';
+import { dislikeTrialWork } from '../../trial/status.js';
 import { getTrackTree } from '../../library/tree.js';
 import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
 import { findUser } from '../../users/accounts.js';
@@ -22,11 +24,11 @@ import { SourceError, type DataSource, type FavouritesQuery, type NameKind, type
 /** Rows per page the local source answers (the TUI scrolls; no reason to stay at 12). */
 const LOCAL_PAGE_SIZE = 50;
 
-/** Reads a library track hash '{workId}/{fileId}'; throws SourceError otherwise (the trial form included). */
-function parseHash(hash: string): { workId: number; fileId: number } {
+/** Reads a track hash, '{workId}/{fileId}' (the library) or 'rj{workId}/{fileId}' (the trial catalogue); throws SourceError otherwise. */
+function parseHash(hash: string): { workId: number; fileId: number; scope: Scope } {
   const parsed = parseTrackHash(hash);
-  if (!parsed || parsed.trial) throw new SourceError(`not a track of the library: ${hash}`);
-  return parsed;
+  if (!parsed) throw new SourceError(`not a track hash: ${hash}`);
+  return { ...parsed, scope: parsed.trial ? 'trial' : 'library' };
 }
 
 export class LocalSource implements DataSource {
@@ -80,12 +82,29 @@ export class LocalSource implements DataSource {
     await saveHistory(this.db, this.user.name, workId, state);
   }
 
+  trialWorks(page: number): Promise<WorksAnswer> {
+    return listWorks(this.db, {
+      filter: { nsfw: 0, lyric: [], scope: 'trial', status: 0 }, order: 'release', sort: 'desc', seed: 0, page, pageSize: LOCAL_PAGE_SIZE, viewer: this.user.name,
+    });
+  }
+
+  async trialTracks(id: number): Promise<TrackNode[]> {
+    const tree = await getTrackTree(this.db, id, 'trial');
+    if (!tree) throw new SourceError('work not found', 404);
+    return tree;
+  }
+
+  async dislike(id: number): Promise<void> {
+    if (this.user.group === 'guest') throw new SourceError('guests cannot make changes', 403);
+    await dislikeTrialWork(this.db, id).catch((err: Error) => { throw new SourceError(err.message); });
+  }
+
   novels(q: NovelsQuery): Promise<NovelsAnswer> {
     return listWorks(this.db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: LOCAL_PAGE_SIZE, viewer: this.user.name, catalogue: NOVEL_CATALOGUE });
   }
 
   async novel(id: number): Promise<NovelWork> {
-    const novel = await getWork(this.db, id, this.user.name, NOVEL_CATALOGUE);
+    const novel = await getWork(this.db, id, this.user.name, 'library', NOVEL_CATALOGUE);
     if (!novel) throw new SourceError('novel not found', 404);
     return novel;
   }
@@ -95,21 +114,21 @@ export class LocalSource implements DataSource {
     return { rewindSeekTime: config.rewindSeekTime, forwardSeekTime: config.forwardSeekTime };
   }
 
-  /** The configured library roots, read from config.json on each use (files resolve within them). */
-  private roots() { return loadConfig(this.dataDir).rootFolders; }
+  /** The folders files of `scope` resolve within (library roots or trial folder), read from config.json on each use. */
+  private roots(scope: Scope) { return scopeRoots(loadConfig(this.dataDir), this.dataDir, scope); }
 
   async mediaLocation(hash: string): Promise<string> {
-    const { workId, fileId } = parseHash(hash);
-    const file = await resolveMediaFile(this.db, workId, fileId, this.roots());
+    const { workId, fileId, scope } = parseHash(hash);
+    const file = await resolveMediaFile(this.db, workId, fileId, this.roots(scope), scope);
     if (!file) throw new SourceError('file not found', 404);
     return file.path;
   }
 
   async lyric(hash: string): Promise<LrcLine[] | null> {
-    const { workId, fileId } = parseHash(hash);
-    const found = await getAudioLyric(this.db, workId, fileId);
+    const { workId, fileId, scope } = parseHash(hash);
+    const found = await getAudioLyric(this.db, workId, fileId, scope);
     if (!found?.lyric) return null;
-    const file = await resolveMediaFile(this.db, workId, found.lyric.fileId, this.roots());
+    const file = await resolveMediaFile(this.db, workId, found.lyric.fileId, this.roots(scope), scope);
     if (!file) return null;
     const { readLyricFileAsLrc } = await import('../../lyrics/decode.js'); // encodings: loaded on first use
     return parseLrc(readLyricFileAsLrc(file.path));

@@ -5,7 +5,7 @@
 import type {
   CheckLrcAnswer, HistoryState, ListItem, NovelsAnswer, NovelWork, SharedConfigAnswer, TrackNode, User, Work, WorksAnswer, AuthMeAnswer,
 } from '../../model/index.js';
-import { lyricStatusOf } from '../../model/index.js';
+import { lyricStatusOf, mediaPath } from '../../model/index.js';
 import { ApiClient, ApiError, type Method, type Query } from '../../api/client.js';
 import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
 import { toLrc } from '../../lyrics/subtitles.js';
@@ -89,6 +89,9 @@ export class RemoteSource implements DataSource {
     await this.call('PUT', '/api/histroy', {}, { work_id: workId, state });
   }
 
+  trialWorks(page: number): Promise<WorksAnswer> { return this.call('GET', '/api/fake/works', { page, status: 0 }); }
+  trialTracks(id: number): Promise<TrackNode[]> { return this.call('GET', `/api/fake/tracks/${id}`); }
+  async dislike(id: number): Promise<void> { await this.call('PUT', `/api/fake/${id}/`, {}, { status: 4 }); }
   novels(q: NovelsQuery): Promise<NovelsAnswer> { return this.call('GET', '/api/novel/works', { page: q.page, order: q.order, sort: q.sort }); }
   novel(id: number): Promise<NovelWork> { return this.call('GET', `/api/novel/work/${id}`); }
 
@@ -101,13 +104,13 @@ export class RemoteSource implements DataSource {
   }
 
   async mediaLocation(hash: string): Promise<string> {
-    return this.client.mediaUrl(`/api/media/stream/${hash}`);
+    return this.client.mediaUrl(mediaPath('stream', hash));
   }
 
   async lyric(hash: string): Promise<LrcLine[] | null> {
-    const check = await this.call<CheckLrcAnswer>('GET', `/api/media/check-lrc/${hash}`);
+    const check = await this.call<CheckLrcAnswer>('GET', mediaPath('check-lrc', hash));
     if (!check.result || !check.hash) return null;
-    const path = `/api/media/stream/${check.hash}`;
+    const path = mediaPath('stream', check.hash);
     const res = await this.client.response('GET', path).catch((err: unknown) => { throw sourceError(err, `GET ${path}`); });
     const { decodeText } = await import('../../lyrics/decode.js'); // encodings: loaded on first use
     const text = decodeText(new Uint8Array(await res.arrayBuffer()));

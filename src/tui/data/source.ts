@@ -1,6 +1,6 @@
 /**
  * Where the TUI reads the catalogue and writes history: one interface, two
- * implementations (issue 7): `remote.ts` (the HTTP API of a running server, media URLs
+ * implementations: `remote.ts` (the HTTP API of a running server, media URLs
  * with ?token=) and `local.ts` (the data directory's database through the domain
  * functions, files played from disk). Both save history in the same `{queue, index,
  * seconds}` form the web player uses.
@@ -55,13 +55,19 @@ export interface DataSource {
   work(id: number): Promise<Work>;
   tracks(id: number): Promise<TrackNode[]>;
   favourites(q: FavouritesQuery): Promise<WorksAnswer>;
+  /** A page (1-based) of the trial catalogue's new works (status 0, newest release first). */
+  trialWorks(page: number): Promise<WorksAnswer>;
+  /** A trial work's file tree (trial hashes 'rj…'); empty until its trial is downloaded. */
+  trialTracks(id: number): Promise<TrackNode[]>;
+  /** Dislikes a trial work (status 4): it leaves the trial list for good. */
+  dislike(id: number): Promise<void>;
   saveHistory(workId: number, state: HistoryState): Promise<void>;
   /** The novel section (read-only here): its list and one novel. */
   novels(q: NovelsQuery): Promise<NovelsAnswer>;
   novel(id: number): Promise<NovelWork>;
   /** Rewind and forward seek steps in seconds. */
   sharedConfig(): Promise<SharedConfig>;
-  /** What the audio program opens for a track hash: a URL with token or a file path. */
+  /** What the audio program opens for a track hash (library or trial form): a URL with token or a file path. */
   mediaLocation(hash: string): Promise<string>;
   /** The synced lyric of an audio track (lrc, or srt/vtt converted), or null when it has none. */
   lyric(hash: string): Promise<LrcLine[] | null>;

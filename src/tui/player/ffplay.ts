@@ -1,5 +1,5 @@
 /**
- * ffplay fallback when mpv is missing (issue 7): ffplay has no IPC, so every control
+ * ffplay fallback when mpv is missing: ffplay has no IPC, so every control
  * restarts it: pause ends the process and remembers the position, play and seek start
  * it again with `-ss`; speed uses the atempo filter; the position is counted by the
  * clock. Limited but enough to listen.

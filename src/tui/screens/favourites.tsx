@@ -10,8 +10,7 @@ import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
 import { FAVOURITE_ORDER_LABELS, PROGRESS_LABELS, SORT_ARROWS, labelOf } from '../labels.js';
 import { usePaged, usePagedCursor } from '../hooks/use-paged.js';
-import { List } from '../components/list.js';
-import { WorkRow } from '../components/work-row.js';
+import { WorkList } from '../components/work-list.js';
 import { FAVOURITE_MODES, type FavouritesView } from '../views.js';
 import { FAVOURITE_ORDERS, favouritesOrderParams, PROGRESS_VALUES, type FavouriteOrder, type Work } from '../../model/index.js';
 
@@ -75,16 +74,7 @@ export function FavouritesScreen({ view, active, width, height }: { view: Favour
         <Box flexShrink={1}><Text bold wrap="truncate-end">{`${tabs} (${list.loading && !list.items.length ? '…' : list.total})`}</Text></Box>
         <Box flexGrow={1} justifyContent="flex-end" flexShrink={0} marginLeft={1}><Text dimColor>{settings}</Text></Box>
       </Box>
-      {list.error ? <Text color="red">{list.error}</Text> : (
-        <List
-          items={list.items}
-          cursor={cursor}
-          height={rows}
-          rowKey={(w) => w.id}
-          empty={list.loading ? 'loading…' : 'mark stars or progress on a work page and they appear here'}
-          renderRow={(w, _i, selected) => <WorkRow work={w} selected={selected} width={width - 2} extra={extraOf(mode, w)} />}
-        />
-      )}
+      <WorkList list={list} cursor={cursor} height={rows} width={width} empty="mark stars or progress on a work page and they appear here" extra={(w) => extraOf(mode, w)} />
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The novel section, read only (tab 8; spec 001 section 2): the novel list with its sort
+ * The novel section, read only (tab 9; spec 001 section 2): the novel list with its sort
  * (s, the novel orders) and direction (o), pages loading as the cursor nears the end,
  * enter opening a novel; the novel's page as text lines (status, word count in 万字,
  * rating, site, authors, tags, the caller's rating and progress, publish time, origin
@@ -13,7 +13,8 @@ import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
 import { usePaged, usePagedCursor } from '../hooks/use-paged.js';
 import { useLoad } from '../hooks/use-load.js';
-import { PagedList } from '../components/paged-list.js';
+import { List } from '../components/list.js';
+import { ListFrame } from '../components/list-frame.js';
 import { MY_PROCESS_LABELS, NOVEL_ORDER_LABELS, SORT_ARROWS, labelOf } from '../labels.js';
 import type { NovelsView, NovelView } from '../views.js';
 
@@ -44,14 +45,18 @@ export function NovelsScreen({ view, active, width, height }: { view: NovelsView
 
   const title = `All novels (${list.loading && !list.items.length ? '…' : list.total})`;
   return (
-    <PagedList title={title} settings={`${labelOf(NOVEL_ORDER_LABELS, order)} ${labelOf(SORT_ARROWS, sort)}`} list={list} cursor={cursor} rows={rows} width={width}
-      empty="no novels: add them in the web UI (/novel/add)"
-      renderRow={(n, selected) => (
-        <Box width={width - 2}>
-          <Box flexGrow={1} flexShrink={1}><Text inverse={selected} wrap="truncate-end">{n.title}</Text></Box>
-          <Box flexShrink={0} marginLeft={1}><Text dimColor={!selected} inverse={selected}>{facts(n)}</Text></Box>
-        </Box>
-      )} />
+    <ListFrame title={title} settings={`${labelOf(NOVEL_ORDER_LABELS, order)} ${labelOf(SORT_ARROWS, sort)}`} list={list} cursor={cursor} rows={rows} width={width}>
+      {(h) => list.error ? <Text color="red">{list.error}</Text> : (
+        <List items={list.items} cursor={cursor} height={h} rowKey={(n) => n.id}
+          empty={list.loading ? 'loading…' : 'no novels: add them in the web UI (/novel/add)'}
+          renderRow={(n, _i, selected) => (
+            <Box width={width - 2}>
+              <Box flexGrow={1} flexShrink={1}><Text inverse={selected} wrap="truncate-end">{n.title}</Text></Box>
+              <Box flexShrink={0} marginLeft={1}><Text dimColor={!selected} inverse={selected}>{facts(n)}</Text></Box>
+            </Box>
+          )} />
+      )}
+    </ListFrame>
   );
 }
 

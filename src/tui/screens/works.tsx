@@ -8,8 +8,8 @@ import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
 import { LYRIC_LABELS, NSFW_LABELS, SORT_ARROWS, WORK_ORDER_LABELS, labelOf } from '../labels.js';
 import { usePaged, usePagedCursor } from '../hooks/use-paged.js';
-import { PagedList } from '../components/paged-list.js';
-import { WorkRow } from '../components/work-row.js';
+import { WorkList } from '../components/work-list.js';
+import { ListFrame } from '../components/list-frame.js';
 import { newSeed, NSFW_OPTIONS, WORK_SORT_ORDERS, type WorkSortOrder } from '../../model/index.js';
 import { LYRIC_FILTERS, searchText, type WorksView } from '../views.js';
 
@@ -53,7 +53,8 @@ export function WorksScreen({ view, active, width, height }: { view: WorksView; 
   ].join(' · ');
   const title = `${view.title}${search ? `: ${search}` : ''} (${list.loading && !list.items.length ? '…' : list.total})`;
   return (
-    <PagedList title={title} settings={settings} list={list} cursor={cursor} rows={rows} width={width} empty="no works"
-      renderRow={(w, selected) => <WorkRow work={w} selected={selected} width={width - 2} />} />
+    <ListFrame title={title} settings={settings} list={list} cursor={cursor} rows={rows} width={width}>
+      {(h) => <WorkList list={list} cursor={cursor} height={h} width={width} empty="no works" />}
+    </ListFrame>
   );
 }

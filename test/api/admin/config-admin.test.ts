@@ -89,7 +89,7 @@ describe('PUT /api/config/admin', () => {
   it('saves config.json with mode 0600 and applies live keys at once', async () => {
     const res = await put({ rewindSeekTime: 10, forwardSeekTime: 5, pageSize: 30, httpProxyHost: 'proxy.lan', httpProxyPort: 3128 });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'config saved', restartRequired: [] });
+    expect(res.body).toEqual({ message: 'config saved', code: 'config.saved', restartRequired: [] });
     const stat = fs.statSync(configFile());
     expect(stat.mode & 0o777).toBe(0o600);
     const onDisk = JSON.parse(fs.readFileSync(configFile(), 'utf8'));

@@ -37,7 +37,7 @@ describe('admin routes refuse everyone but the admin', () => {
       for (const who of ['guest', 'user'] as const) {
         const res = await call(srv, method, path, tokens[who], body);
         expect(res.status, who).toBe(403);
-        expect(res.body).toEqual({ error: 'admin only' });
+        expect(res.body).toEqual({ error: 'admin only', code: 'auth.adminOnly' });
       }
     });
   }

@@ -1,5 +1,5 @@
 /**
- * Hardening (issue 8): security headers and CSP, login throttling per address,
+ * Hardening: security headers and CSP, login throttling per address,
  * blockRemoteConnection over a real non-loopback connection, database file modes.
  */
 import fs from 'node:fs';
@@ -111,7 +111,7 @@ describe('blockRemoteConnection', () => {
     try {
       const refused = await fetch(remote);
       expect(refused.status).toBe(403);
-      expect(await refused.json()).toEqual({ error: 'remote connections are blocked (blockRemoteConnection)' });
+      expect(await refused.json()).toEqual({ error: 'remote connections are blocked (blockRemoteConnection)', code: 'auth.remoteBlocked' });
       expect((await fetch(`http://${lanAddress}:${port}/`)).status).toBe(403);
       expect((await fetch(local)).status).toBe(401);
     } finally {

@@ -192,7 +192,7 @@ describe('/api/histroy', () => {
   it('DELETE {work_id} answers "history deleted", then 404', async () => {
     const res = await c.api('DELETE', '/api/histroy', c.alice, { work_id: W1 });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'history deleted' });
+    expect(res.body).toEqual({ message: 'history deleted', code: 'history.deleted' });
     expect((await work(W1, c.alice)).state).toBeNull();
     expect(listIds(await c.api('GET', '/api/histroy', c.alice))).not.toContain(W1);
     const again = await c.api('DELETE', '/api/histroy', c.alice, { work_id: W1 });

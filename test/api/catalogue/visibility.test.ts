@@ -1,9 +1,10 @@
 /**
  * The works visibility rule (DESIGN sections 4 and 7, src/catalogue/visible.ts): a listener
  * reviews, marks, plays and lists a work only when it is in the library and not removed.
- * A review, progress or history write for a hidden work or a trial work (status 0,
- * inserted straight into the database) answers 404 and writes nothing; the reads a
- * listener makes of such a work answer 404 too.
+ * A review, progress or history write for a hidden work, and a review or progress write
+ * for a trial work (status 0, inserted straight into the database), answers 404 and writes
+ * nothing (a trial work's play history is kept: trial items play and resume, spec 000
+ * section 3); the library reads a listener makes of such a work answer 404 too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN, TRIAL, W1, W5, startCatalogue, type Catalogue } from './dataset.js';
@@ -16,25 +17,32 @@ const state = { queue: [{ hash: `${W1}/1`, title: 'track 1' }], index: 0, second
 const reviewRows = (workId: number) => c.srv.services.db('reviews').where({ work_id: workId }).select('user_name', 'rating', 'review_text', 'progress');
 const historyRows = (workId: number) => c.srv.services.db('play_history').where({ work_id: workId }).select('user_name', 'state');
 
-/** Every write a listener makes about a work, each answering 404 for a work they cannot see. */
-const writes = (workId: number) => [
+/** The review and progress writes a listener makes about a work, each answering 404 for a work they cannot see. */
+const reviewWrites = (workId: number) => [
   c.api('PUT', '/api/review', c.alice, { user_name: 'alice', work_id: workId, rating: 4 }),
   c.api('PUT', '/api/review?starOnly=false', c.alice, { work_id: workId, rating: 2, review_text: 'nice', progress: 'listened' }),
   c.api('PUT', '/api/review?progressOnly=true', c.alice, { work_id: workId, progress: 'listening' }),
-  c.api('PUT', '/api/histroy', c.alice, { work_id: workId, state }),
 ];
+/** Every write a listener makes about a work. */
+const writes = (workId: number) => [...reviewWrites(workId), c.api('PUT', '/api/histroy', c.alice, { work_id: workId, state })];
 
 describe('writes about a work the listener cannot see', () => {
-  it('the trial work (status 0) and the hidden work: reviews, progress and history answer 404 {error} and write nothing', async () => {
+  it('the trial work (status 0) and the hidden work: reviews and progress answer 404 {error} and write nothing; history too for the hidden work', async () => {
     expect(await c.srv.services.db('works').where({ id: TRIAL }).first('status', 'removed_at')).toEqual({ status: 0, removed_at: null });
-    for (const id of [TRIAL, HIDDEN]) {
-      for (const res of await Promise.all(writes(id))) {
+    for (const [id, calls] of [[TRIAL, reviewWrites(TRIAL)], [HIDDEN, writes(HIDDEN)]] as const) {
+      for (const res of await Promise.all(calls)) {
         expect(res.status, `work ${id}`).toBe(404);
-        expect(res.body).toEqual({ error: `work ${id} not found` });
+        expect(res.body).toEqual({ error: `work ${id} not found`, code: 'work.idNotFound', params: { id } });
       }
       expect(await reviewRows(id)).toEqual([]);
       expect(await historyRows(id)).toEqual([]);
     }
+  });
+
+  it("a trial work's play history is saved (trial items resume like library ones)", async () => {
+    expect((await c.api('PUT', '/api/histroy', c.alice, { work_id: TRIAL, state })).status).toBe(200);
+    expect(await historyRows(TRIAL)).toEqual([{ user_name: 'alice', state: JSON.stringify(state) }]);
+    expect((await c.api('DELETE', '/api/histroy', c.alice, { work_id: TRIAL })).status).toBe(200);
   });
 
   it('a work hidden by the admin keeps its review and history, and refuses new writes without touching them', async () => {

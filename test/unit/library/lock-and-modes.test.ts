@@ -1,5 +1,5 @@
 /**
- * One scan at a time (scan_runs lock, issue 4), a kill leaving the database
+ * One scan at a time (scan_runs lock), a kill leaving the database
  * consistent, and the other scan modes: one work (scanWork) and the lyric scan.
  */
 import fs from 'node:fs';
@@ -28,7 +28,7 @@ afterEach(async () => {
 describe('scan lock', () => {
   it('refuses a second scan while one runs, naming its pid and start time', async () => {
     const lock = await acquireScanLock(db, 'scan');
-    expect(await currentScanLock(db)).toEqual({ running: true, crashed: false, reason: expect.stringMatching(new RegExp(`pid ${process.pid}`)) });
+    expect(await currentScanLock(db)).toEqual({ running: true, crashed: false, reason: expect.stringMatching(new RegExp(`pid ${process.pid}`)), holder: { pid: process.pid, host: expect.any(String), started: expect.any(String) } });
     const err = await scanLibrary(db, { roots: roots(), maxDepth: 2 }).catch((e) => e);
     expect(err).toBeInstanceOf(ScanLockedError);
     expect(err.message).toMatch(new RegExp(`already running \\(pid ${process.pid} on .+, started \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC\\)`));

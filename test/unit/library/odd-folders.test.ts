@@ -1,6 +1,6 @@
 /**
- * Scanning a library built in a temp dir with the odd cases of real disks (issue 4
- * "Tests"): duplicate codes, symlinks (a loop, a broken one, links leading outside the
+ * Scanning a library built in a temp dir with the odd cases of real disks:
+ * duplicate codes, symlinks (a loop, a broken one, links leading outside the
  * library roots), empty and broken audio,
  * upper-case extensions, names with `#`, `%`, quotes and emoji, 8-digit lower-case
  * codes, unreadable work folders.

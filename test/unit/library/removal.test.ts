@@ -1,5 +1,5 @@
 /**
- * Never lose a library (DESIGN section 4, issue 4): vanished works are hidden with
+ * Never lose a library (DESIGN section 4): vanished works are hidden with
  * their user data kept and come back with their folders; the mass-removal guard stops
  * before hiding anything; works deleted by an admin stay hidden.
  */
@@ -32,7 +32,8 @@ describe('mass-removal guard', () => {
     fs.renameSync(lib, lib + '-unmounted');
     const err = await scanLibrary(db, { roots: roots(), maxDepth: 2 }).catch((e) => e);
     expect(err).toBeInstanceOf(ScanError);
-    expect(err.code).toBe('mass_removal');
+    expect(err.code).toBe('scan.massRemovalRoot');
+    expect(err.params).toMatchObject({ count: 5, total: 5 });
     expect(err.message).toMatch(/would hide 5 of 5 works/);
     expect(err.message).toMatch(/unmounted/);
     expect(err.message).toMatch(/--allow-mass-removal/);

@@ -1,5 +1,5 @@
 /**
- * The scanner on a copy of the fixture library (issue 2 items 3 and 7, issue 4):
+ * The scanner on a copy of the fixture library:
  * works found, titles, files, durations against ffprobe, lyric links, covers,
  * duplicates, incremental rescans.
  */

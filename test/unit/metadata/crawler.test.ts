@@ -45,7 +45,7 @@ const addWorks = (works: Array<{ id: number; title: string; dir: string }>) => d
 function recorder() {
   const logs: Array<{ code: string; level: string; message: string }> = [];
   const results: Array<[string, boolean]> = [];
-  const opts: CrawlOptions = { onLog: (code, level, message) => logs.push({ code, level, message }), onResult: (code, ok) => results.push([code, ok]) };
+  const opts: CrawlOptions = { onLog: (code, { level, message }) => logs.push({ code, level, message }), onResult: (code, ok) => results.push([code, ok]) };
   return { logs, results, opts, logsOf: (code: string) => logs.filter((l) => l.code === code) };
 }
 

@@ -30,6 +30,7 @@ describe('parseWorkPage', () => {
       ],
       vas: ['餅よもぎ', '七海うと'],
       coverPath: '/modpub/images2/work/doujin/RJ174000/RJ173248_img_main.jpg',
+      trialArchive: { path: '/doujin/RJ174000/RJ173248_trial.zip', bytes: Math.round(2.94 * 1024 ** 2) },
     });
   });
 
@@ -51,6 +52,7 @@ describe('parseWorkPage', () => {
       ],
       vas: ['ゅかにゃん', '柚凪', '井上果林', '大山チロル', '西浦のどか'],
       coverPath: '/modpub/images2/work/doujin/RJ190000/RJ189758_img_main.jpg',
+      trialArchive: { path: '/doujin/RJ190000/RJ189758_trial.zip', bytes: Math.round(5.97 * 1024 ** 2) },
     });
   });
 
@@ -74,6 +76,7 @@ describe('parseWorkPage', () => {
       ],
       vas: [],
       coverPath: '/modpub/images2/work/doujin/RJ266000/RJ265946_img_main.jpg',
+      trialArchive: { path: '/doujin/RJ266000/RJ265946_trial.zip', bytes: Math.round(591.12 * 1024 ** 2) },
     });
   });
 

@@ -68,8 +68,10 @@ describe('runScan', () => {
     const summary = events[summaryAt]!;
     expect(summary).toEqual({ type: 'summary', summary: answer.summary });
     expect(answer.summary).toMatchObject({ added: 5, updated: 0, skipped: 0, failed: 0, duplicates: 1, removed: 0 });
-    expect(mainLogOf(summary)).toEqual({ level: 'info', message: 'added 5, updated 0, skipped 0, failed 0, duplicates 1' });
-    expect(mainLogOf(ofType('duplicate')[0]!)).toEqual({ level: 'warn', message: `RJ173248 is in two folders: kept ${path.join(lib, '[B-bishop]', 'RJ173248 搾精天使ピュアミルク')}, duplicate ${path.join(lib, 'RJ173248 (copy)')}` });
+    expect(mainLogOf(summary)).toEqual({ level: 'info', message: 'added 5, updated 0, skipped 0, failed 0, duplicates 1', code: 'scan.summary', params: { added: 5, updated: 0, skipped: 0, failed: 0, duplicates: 1 } });
+    const kept = path.join(lib, '[B-bishop]', 'RJ173248 搾精天使ピュアミルク');
+    const duplicate = path.join(lib, 'RJ173248 (copy)');
+    expect(mainLogOf(ofType('duplicate')[0]!)).toEqual({ level: 'warn', message: `RJ173248 is in two folders: kept ${kept}, duplicate ${duplicate}`, code: 'scan.duplicate', params: { code: 'RJ173248', kept, duplicate } });
 
     // the fetch phase: every new work once, counted apart from the scan, never failed
     const fetch = events.slice(summaryAt + 1);
@@ -78,7 +80,7 @@ describe('runScan', () => {
     const fetched = ofType('result', fetch);
     expect(fetched.map((r) => r.code).sort()).toEqual(CODES);
     expect(fetched.every((r) => r.result === 'skipped')).toBe(true);
-    expect(fetched.find((r) => r.code === 'RJ299717')!.logs.at(-1)).toEqual({ level: 'warn', message: 'metadata not fetched; the next scan retries it' });
+    expect(fetched.find((r) => r.code === 'RJ299717')!.logs.at(-1)).toEqual({ level: 'warn', message: 'metadata not fetched; the next scan retries it', code: 'metadata.notFetched' });
     expect(ofType('progress', fetch).at(-1)).toMatchObject({ done: 5, total: 5, counts: { added: 0, updated: 0, skipped: 5, failed: 0 } });
     // the two works no source knows are listed, as unknown (not failures of the store)
     const unknown = { error: 'unknown work code: neither DLsite nor HVDB has it', unknown: true };
@@ -101,7 +103,7 @@ describe('runScan', () => {
     expect(results.filter((r) => r.result === 'skipped').map((r) => [r.code, r.logs])).toEqual(expect.arrayContaining(CODES.map((c) => [c, []])));
     const failed = results.find((r) => r.result === 'failed')!;
     expect(failed.code).toBe('RJ777777');
-    expect(failed.logs.at(-1)).toEqual({ level: 'error', message: expect.stringContaining('not valid UTF-8') });
+    expect(failed.logs.at(-1)).toEqual({ level: 'error', message: expect.stringContaining('not valid UTF-8'), code: 'scan.nameNotUtf8', params: { path: expect.any(String) } });
     expect(ofType('progress').at(-1)).toMatchObject({ done: 6, total: 6, counts: { added: 0, updated: 0, skipped: 5, failed: 1 } });
     expect(events.at(-1)).toEqual({ type: 'summary', summary: answer.summary });
     expect(events.some((e) => e.type === 'metadata' || ('phase' in e && e.phase === 'fetch'))).toBe(false);
@@ -113,7 +115,7 @@ describe('runScan', () => {
     fs.rmSync(path.join(lib, 'RJ265946 サキュバスアカデミア'), { recursive: true });
     const err = await runScan(db, config, dataDir, { kind: 'scan', roots: roots() }, { fetch: true, onEvent }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ScanError);
-    expect(ofType('log').at(-1)).toEqual({ type: 'log', phase: 'scan', log: { level: 'error', message: expect.stringMatching(/^would hide 1 of 5 works .*--allow-mass-removal/) } });
+    expect(ofType('log').at(-1)).toEqual({ type: 'log', phase: 'scan', log: { level: 'error', message: expect.stringMatching(/^would hide 1 of 5 works .*--allow-mass-removal/), code: 'scan.massRemoval', params: { count: 1, total: 5 } } });
     expect(ofType('result')).toEqual([]);
     expect(events.some((e) => e.type === 'summary' || e.type === 'metadata')).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTrackHash, isTrialHash, parseTrackHash, workIdOfHash } from '../../../src/model/index.js';
+import { formatTrackHash, isTrialHash, mediaPath, parseTrackHash, workIdOfHash } from '../../../src/model/index.js';
 
 describe('track hash (spec 000 section 3 "Queue item")', () => {
   it('formats a library hash and the trial form', () => {
@@ -30,5 +30,12 @@ describe('track hash (spec 000 section 3 "Queue item")', () => {
     expect(workIdOfHash('not a hash')).toBeNull();
     expect(isTrialHash('rj123456/7')).toBe(true);
     expect(isTrialHash('123456/7')).toBe(false);
+  });
+
+  it('maps a hash to its media call: trial hashes to the trial catalogue', () => {
+    expect(mediaPath('stream', '123456/7')).toBe('/api/media/stream/123456/7');
+    expect(mediaPath('check-lrc', '123456/7')).toBe('/api/media/check-lrc/123456/7');
+    expect(mediaPath('stream', 'rj123456/7')).toBe('/api/fake/media/stream/rj123456/7');
+    expect(mediaPath('small-img', 'RJ123456/7')).toBe('/api/fake/media/small-img/RJ123456/7');
   });
 });

@@ -3,12 +3,16 @@
  * - The token lives in localStorage ('token'); every call carries it as a bearer token.
  * - A 401 is an expired session: the token is dropped and the app goes to /login
  *   silently (unless the caller asks to handle it, as the login form does).
- * - Any other failure throws an ApiError whose message is the notification text:
- *   the response's `error`, else 'status statusText', else the exception message.
+ * - Any other failure throws an ApiError whose message is the response's `error`, else
+ *   'status statusText', else the exception message; its notification text is that
+ *   message in the UI language when the answer carries a `code` (i18n/serverText.ts).
  * Media URLs (covers, streams, downloads) carry the token as `?token=`.
  */
 import { notifications } from '@mantine/notifications';
 import { ApiClient, ApiError, type Method, type RequestOptions as CallOptions, type TokenStore } from '../../../src/api/client';
+import { isServerText, serverText, type ServerText } from '../i18n/serverText';
+
+import { coverApi, type Section } from './section';
 
 export { ApiError, withQuery, type Query } from '../../../src/api/client';
 
@@ -59,8 +63,9 @@ export function api<T>(path: string, { method = 'GET', ...opts }: RequestOptions
   return client.request<T>(method, path, opts);
 }
 
-/** The notification text of any thrown value (error catalogue). */
+/** The notification text of any thrown value (error catalogue), in the UI language when the server coded it. */
 export function errorText(err: unknown): string {
+  if (err instanceof ApiError && isServerText(err.body)) return serverText({ code: err.body.code, params: err.body.params, error: err.message });
   if (err instanceof Error) return err.message;
   return String(err);
 }
@@ -72,9 +77,9 @@ export function notifyError(err: unknown): void {
   notifications.show({ color: 'red', message: errorText(err) });
 }
 
-/** A green notice (success notifications show the server's message field). */
-export function notifySuccess(message: string): void {
-  notifications.show({ color: 'green', message });
+/** A green notice: the page's own text, or a server answer's message in the UI language. */
+export function notifySuccess(text: string | ServerText): void {
+  notifications.show({ color: 'green', message: serverText(text) });
 }
 
 /** Adds the token to a media URL (stream, download, cover, small image). */
@@ -82,7 +87,7 @@ export function mediaUrl(url: string): string {
   return client.mediaUrl(url);
 }
 
-/** GET /api/cover/{id}?type=main|sam|240x240&token= */
-export function coverUrl(workId: number, type: 'main' | 'sam' | '240x240' = 'main'): string {
-  return client.mediaUrl(`/api/cover/${workId}`, { type });
+/** GET /api/cover/{id}?type=main|sam|240x240&token= (the trial catalogue's: /api/fake/cover/{id}). */
+export function coverUrl(workId: number, type: 'main' | 'sam' | '240x240' = 'main', section: Section = 'library'): string {
+  return client.mediaUrl(coverApi(section, workId), { type });
 }

@@ -5,10 +5,10 @@
  */
 import { useLocalStorage } from '@mantine/hooks';
 import type { AdvancedKeyword, LyricPart, NovelOrder, NsfwOption, WorkSortOrder } from '@model';
-import { AUDIO_SECTION, type Section } from '../section';
+import { AUDIO_SITE, type Site } from '../site';
 
 export interface WorksPrefs {
-  /** A sort option of the section (WORK_SORT_ORDERS, NOVEL_SORT_ORDERS). */
+  /** A sort option of the site (WORK_SORT_ORDERS, NOVEL_SORT_ORDERS). */
   order: WorkSortOrder | NovelOrder;
   nsfw: NsfwOption;
   lyric: LyricPart[];
@@ -22,15 +22,15 @@ export const DEFAULT_WORKS_PREFS: WorksPrefs = {
   order: 'release', nsfw: 0, lyric: [], desc: true, listMode: 'grid', showLabels: true, detailMode: true,
 };
 
-/** The works list preferences of `section` ('worksPrefs'; the novel section's 'novel.worksPrefs', default order its first). */
-export function useWorksPrefs(section: Section = AUDIO_SECTION) {
-  const defaultValue = section === AUDIO_SECTION ? DEFAULT_WORKS_PREFS : { ...DEFAULT_WORKS_PREFS, order: section.sortOrders[0] as NovelOrder };
-  return useLocalStorage<WorksPrefs>({ key: `${section.prefsPrefix}worksPrefs`, defaultValue, getInitialValueInEffect: false });
+/** The works list preferences of `site` ('worksPrefs'; the novel section's 'novel.worksPrefs', default order its first). */
+export function useWorksPrefs(site: Site = AUDIO_SITE) {
+  const defaultValue = site === AUDIO_SITE ? DEFAULT_WORKS_PREFS : { ...DEFAULT_WORKS_PREFS, order: site.sortOrders[0] as NovelOrder };
+  return useLocalStorage<WorksPrefs>({ key: `${site.prefsPrefix}worksPrefs`, defaultValue, getInitialValueInEffect: false });
 }
 
-/** The advanced search keywords of `section` ('advancedKeywords', 'novel.advancedKeywords'). */
-export function useAdvancedKeywords(section: Section = AUDIO_SECTION) {
-  return useLocalStorage<AdvancedKeyword[]>({ key: `${section.prefsPrefix}advancedKeywords`, defaultValue: [], getInitialValueInEffect: false });
+/** The advanced search keywords of `site` ('advancedKeywords', 'novel.advancedKeywords'). */
+export function useAdvancedKeywords(site: Site = AUDIO_SITE) {
+  return useLocalStorage<AdvancedKeyword[]>({ key: `${site.prefsPrefix}advancedKeywords`, defaultValue: [], getInitialValueInEffect: false });
 }
 
 export interface FavouritesPrefs { sort: string; desc: boolean }

@@ -7,28 +7,28 @@
  * - DELETE /api/review?work_id=; DELETE /api/histroy {work_id}.
  * Each answers {message} (shown as the success notice). The novel section's calls
  * (/api/novel/work/review/ ?starOnly or ?progressOnly, /api/novel/review, /api/novel/histroy)
- * come from its Section (section.tsx).
+ * come from its Site (site.tsx).
  */
 import type { Progress } from '@model';
 import { api, notifyError, notifySuccess } from './client';
-import { AUDIO_SECTION, type Section } from '../section';
+import { AUDIO_SITE, type Site } from '../site';
 
 interface Message { message?: string }
 
-function putRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', section: Section): Promise<Message> {
-  const { path, query } = section.ratingCall(from);
+function putRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', site: Site): Promise<Message> {
+  const { path, query } = site.ratingCall(from);
   return api<Message>(path, { method: 'PUT', body: { user_name, work_id, rating }, query });
 }
 
 /**
  * The stars of a work page, a work card or the favourites list (putRating; the novel
- * section's calls when `section` says so), with the outcome shown: the server's message
+ * section's calls when `site` says so), with the outcome shown: the server's message
  * as the green notice, a failure as the red one. Answers true when the rating was saved.
  */
-export async function saveRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', section: Section = AUDIO_SECTION): Promise<boolean> {
+export async function saveRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', site: Site = AUDIO_SITE): Promise<boolean> {
   try {
-    const res = await putRating(user_name, work_id, rating, from, section);
-    if (res.message) notifySuccess(res.message);
+    const res = await putRating(user_name, work_id, rating, from, site);
+    if (res.message) notifySuccess(res);
     return true;
   } catch (err) {
     notifyError(err);
@@ -37,18 +37,18 @@ export async function saveRating(user_name: string, work_id: number, rating: num
 }
 
 /** The caller's progress: a progress value, or in the novel section also a myProcess 0..3. */
-export function putProgress(user_name: string, work_id: number, progress: Progress | number, section: Section = AUDIO_SECTION): Promise<Message> {
-  return api<Message>(section.progressCall.path, { method: 'PUT', body: { user_name, work_id, progress }, query: section.progressCall.query });
+export function putProgress(user_name: string, work_id: number, progress: Progress | number, site: Site = AUDIO_SITE): Promise<Message> {
+  return api<Message>(site.progressCall.path, { method: 'PUT', body: { user_name, work_id, progress }, query: site.progressCall.query });
 }
 
-export function putReview(user_name: string, work_id: number, review: { rating: number | null; review_text: string; progress: Progress | null }, section: Section = AUDIO_SECTION): Promise<Message> {
-  return api<Message>(section.reviewPath, { method: 'PUT', body: { user_name, work_id, ...review }, query: { starOnly: false } });
+export function putReview(user_name: string, work_id: number, review: { rating: number | null; review_text: string; progress: Progress | null }, site: Site = AUDIO_SITE): Promise<Message> {
+  return api<Message>(site.reviewPath, { method: 'PUT', body: { user_name, work_id, ...review }, query: { starOnly: false } });
 }
 
-export function deleteReview(work_id: number, section: Section = AUDIO_SECTION): Promise<Message> {
-  return api<Message>(section.reviewPath, { method: 'DELETE', query: { work_id } });
+export function deleteReview(work_id: number, site: Site = AUDIO_SITE): Promise<Message> {
+  return api<Message>(site.reviewPath, { method: 'DELETE', query: { work_id } });
 }
 
-export function deleteHistory(work_id: number, section: Section = AUDIO_SECTION): Promise<Message> {
-  return api<Message>(section.historyPath, { method: 'DELETE', body: { work_id } });
+export function deleteHistory(work_id: number, site: Site = AUDIO_SITE): Promise<Message> {
+  return api<Message>(site.historyPath, { method: 'DELETE', body: { work_id } });
 }

@@ -1,22 +1,24 @@
 /**
  * The header keyword box (spec 000 section 2): 500 ms after the last keystroke it goes
- * to /works?keyword=...; clearing it goes back to /works (in the novel section,
- * /novel/works).
+ * to /works?keyword=...; clearing it goes back to /works. On the trial catalogue's
+ * pages it searches the trial list (/fake/works?keyword=...), in the novel section the
+ * novel list (/novel/works?keyword=...).
  */
 import { useEffect, useRef, useState } from 'react';
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useSection } from '../section';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { sectionOfPath, worksPage } from '../api/section';
+import { useSite } from '../site';
 
 export const KEYWORD_DEBOUNCE_MS = 500;
 
 export function KeywordBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { base } = useSection();
   const [params] = useSearchParams();
+  const list = `${useSite().base}${worksPage(sectionOfPath(useLocation().pathname))}`;
   const urlKeyword = params.get('keyword') ?? '';
   const [value, setValue] = useState(urlKeyword);
   const typed = useRef(false);
@@ -30,10 +32,10 @@ export function KeywordBox() {
     const timer = setTimeout(() => {
       typed.current = false;
       const keyword = value.trim();
-      navigate(keyword ? `${base}/works?keyword=${encodeURIComponent(keyword)}` : `${base}/works`);
+      navigate(keyword ? `${list}?keyword=${encodeURIComponent(keyword)}` : list);
     }, KEYWORD_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [value, navigate, base]);
+  }, [value, navigate, list]);
 
   return (
     <TextInput

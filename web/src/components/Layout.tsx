@@ -2,7 +2,7 @@
  * The main layout (spec 000 section 2 "Header and drawer"): header with the drawer
  * burger, a back button outside the home pages and the keyword box; the side drawer;
  * the page (Outlet); the bottom player bar and the one <audio> element.
- * The novel section's layout is this one with the novel section in context (its name,
+ * The novel section's layout is this one with the novel site in context (its name,
  * home /novel/works, its drawer links and keyword search).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -11,7 +11,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { KeywordBox } from './KeywordBox';
-import { useSection, useSectionT } from '../section';
+import { useSite, useSiteT } from '../site';
 import { useVersionNotice } from './useVersionNotice';
 
 // Loaded apart from the routes, so a page's first load carries neither the drawer (until
@@ -26,8 +26,8 @@ export function isHomePage(pathname: string, search: string): boolean {
 
 export function Layout() {
   const { t } = useTranslation();
-  const st = useSectionT();
-  const { base } = useSection();
+  const st = useSiteT();
+  const { base } = useSite();
   const [drawer, setDrawer] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const location = useLocation();

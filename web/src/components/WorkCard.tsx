@@ -1,10 +1,12 @@
 /**
  * A work in the works list (spec 000 section 2 "Works list"): grid card (detail or
  * thumbnail zoom) or list row. Cover, code, title, circle, rating, the caller's own
- * stars (detail card and list row), price, sales, labels (tags and voice actors), lyric
- * badge and a delete action ('delete audio?') after which the card hides itself (the
- * parent drops it). Memoised: loading more pages does not re-render loaded cards.
- * In the novel section (section.tsx) the same card links, rates and deletes through the
+ * stars (detail card and list row; the library's only), price, sales, labels (tags and
+ * voice actors), lyric badge and, in the library, a delete action ('delete audio?'); in
+ * the trial catalogue a dislike and a download action instead (TrialActions). A deleted
+ * or disliked card hides itself (the parent drops it). Memoised: loading more pages does
+ * not re-render loaded cards.
+ * In the novel section (site.tsx) the same card links, rates and deletes through the
  * novel calls, shows no code, and adds the word count (万字) and the status.
  */
 import { lazy, memo, Suspense, useState } from 'react';
@@ -15,9 +17,11 @@ import { Link } from 'react-router-dom';
 import { formatWorkCode, type NovelWork, type Work } from '@model';
 import { useAuth } from '../api/auth';
 import { api, notifyError, notifySuccess } from '../api/client';
+import { workPage, type Section } from '../api/section';
+import { TrialActions } from './TrialActions';
 import { saveRating } from '../api/review';
 import { useDateFormat } from '../i18n/format';
-import { useSection, useSectionT } from '../section';
+import { useSite, useSiteT } from '../site';
 import { NovelFacts } from './novel/NovelFacts';
 
 // The dialog loads on the first delete click: the list route stays light.
@@ -38,6 +42,9 @@ export interface WorkCardProps {
   work: CardWork;
   variant: CardVariant;
   showLabels: boolean;
+  /** The catalogue the card belongs to: its links, cover and actions. */
+  section: Section;
+  /** The work was deleted (library) or disliked (trial): the list drops it. */
   onDeleted(id: number): void;
 }
 
@@ -52,7 +59,7 @@ const VA_COLOURS = { background: 'var(--mantine-color-teal-light)', color: 'var(
  * a long list stays cheap to render (bench/README.md "web").
  */
 export function WorkLabels({ work, size = 'sm' }: { work: Pick<Work, 'tags' | 'vas'>; size?: 'xs' | 'sm' }) {
-  const { base } = useSection();
+  const { base } = useSite();
   const tagsShown = work.tags.length > 0 && work.tags[0]!.name !== null;
   const tagStyle = { ...CHIP, ...CHIP_SIZE[size], ...TAG_COLOURS };
   const vaStyle = { ...CHIP, ...CHIP_SIZE[size], ...VA_COLOURS };
@@ -85,41 +92,43 @@ function LyricBadge({ status }: { status: string }) {
 function CardRating({ work }: { work: CardWork }) {
   const { t } = useTranslation();
   const { me } = useAuth();
-  const section = useSection();
+  const site = useSite();
   const [rating, setRating] = useState(work.userRating ?? 0);
   if (!me || me.user.group === 'guest') return null;
   const rate = async (value: number) => {
-    if (value > 0 && await saveRating(me.user.name, work.id, value, 'work', section)) setRating(value);
+    if (value > 0 && await saveRating(me.user.name, work.id, value, 'work', site)) setRating(value);
   };
   return <Rating value={rating} onChange={(v) => void rate(v)} count={5} size="sm" aria-label={t('work.myRating')} data-testid="card-my-rating" />;
 }
 
-function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
+function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCardProps) {
   const { t } = useTranslation();
-  const section = useSection();
-  const st = useSectionT();
+  const site = useSite();
+  const st = useSiteT();
   const [confirm, setConfirm] = useState(false);
   const { date } = useDateFormat();
-  const code = section.codes ? formatWorkCode(work.id, work.code_prefix) : null;
-  const href = `${section.base}/work/${work.id}`;
+  const code = site.codes ? formatWorkCode(work.id, work.code_prefix) : null;
+  const href = `${site.base}${workPage(section, work.id)}`;
+  const trial = section === 'trial';
 
   const remove = async () => {
     try {
-      const res = await api<{ message?: string }>(section.workPath(work.id), { method: 'DELETE' });
-      if (res?.message) notifySuccess(res.message);
+      const res = await api<{ message?: string }>(site.workPath(work.id), { method: 'DELETE' });
+      if (res?.message) notifySuccess(res);
       onDeleted(work.id);
     } catch (err) {
       notifyError(err);
     }
   };
 
-  const deleteButton = (
+  const trialActions = trial && <TrialActions workId={work.id} variant="card" onDisliked={onDeleted} />;
+  const deleteButton = !trial && (
     <ActionIcon variant="subtle" color="red" size="sm" aria-label={t('common.delete')} title={t('common.delete')} onClick={() => setConfirm(true)} data-testid="card-delete">
       <IconTrash size={16} />
     </ActionIcon>
   );
   const circle = work.circle && (
-    <Text size="xs" c="dimmed" truncate component={Link} to={`${section.base}/works?circleId=${work.circle.id}`} data-testid="card-circle">{work.circle.name}</Text>
+    <Text size="xs" c="dimmed" truncate component={Link} to={`${site.base}/works?circleId=${work.circle.id}`} data-testid="card-circle">{work.circle.name}</Text>
   );
   const modal = confirm && (
     <Suspense fallback={null}>
@@ -132,7 +141,7 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
       <Card withBorder padding="xs" data-testid="work-card" data-work-id={work.id} style={OFFSCREEN_SKIP_LIST}>
         <Group wrap="nowrap" align="flex-start" gap="sm">
           <Link to={href} style={{ flexShrink: 0 }}>
-            <Image src={section.cover(work.id, '240x240')} w={72} h={72} radius="sm" loading="lazy" alt="" />
+            <Image src={site.cover(work.id, '240x240', section)} w={72} h={72} radius="sm" loading="lazy" alt="" />
           </Link>
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
             <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="card-title">{work.title}</Text>
@@ -142,10 +151,11 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
               <LyricBadge status={work.lyric_status} />
               <NovelFacts work={work} />
             </Group>
-            <CardRating work={work} />
+            {!trial && <CardRating work={work} />}
             {showLabels && <WorkLabels work={work} size="xs" />}
           </Stack>
           {deleteButton}
+          {trialActions}
         </Group>
         {modal}
       </Card>
@@ -156,7 +166,7 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
     <Card withBorder padding="sm" data-testid="work-card" data-work-id={work.id} style={OFFSCREEN_SKIP_GRID}>
       <Card.Section component={Link} to={href} pos="relative">
         <AspectRatio ratio={variant === 'zoom' ? 1 : 4 / 3}>
-          <Image src={section.cover(work.id, variant === 'zoom' ? '240x240' : 'main')} loading="lazy" alt="" fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
+          <Image src={site.cover(work.id, variant === 'zoom' ? '240x240' : 'main', section)} loading="lazy" alt="" fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
         </AspectRatio>
         {code && <Badge size="xs" variant="filled" color="dark" pos="absolute" top={6} left={6} data-testid="card-code">{code}</Badge>}
       </Card.Section>
@@ -166,6 +176,7 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
           {circle ?? <span />}
           {deleteButton}
         </Group>
+        {trialActions}
         {variant === 'detail' && (
           <>
             <Group justify="space-between" gap={4}>
@@ -173,7 +184,7 @@ function WorkCardImpl({ work, variant, showLabels, onDeleted }: WorkCardProps) {
                 <IconStarFilled size={14} color={(work.rate_count ?? work.rate_average_2dp) ? 'var(--mantine-color-yellow-5)' : 'var(--mantine-color-gray-4)'} />
                 <Text size="xs" c="dimmed">{work.rate_count === undefined ? work.rate_average_2dp : `${work.rate_average_2dp} (${work.rate_count})`}</Text>
               </Group>
-              <CardRating work={work} />
+              {!trial && <CardRating work={work} />}
             </Group>
             <Group gap={8}>
               {(work.price ?? 0) > 0 && <Text size="xs" c="red">{t('work.price', { price: work.price })}</Text>}

@@ -1,7 +1,15 @@
 /**
  * English strings. The spec quotes its messages in English: those are used verbatim.
  * Keys are shared with zh-CN.ts (which is typed against this file).
+ * `server` holds the server's texts by code (serverText.ts): the English templates of
+ * src/model/messages.ts themselves, in i18next's `{{param}}` form.
  */
+import { MESSAGES, type MessageCode } from '@model';
+
+const server = Object.fromEntries(
+  Object.entries(MESSAGES).map(([code, english]) => [code, english.replace(/\{(\w+)\}/g, '{{$1}}')]),
+) as Record<MessageCode, string>;
+
 const en = {
   app: { name: 'audiolib' },
   common: {
@@ -13,15 +21,31 @@ const en = {
     tooShort: 'password length at least 5', success: 'login successful.',
   },
   site: {
-    title: 'Choose a site', audio: 'Audio', novel: 'Novels', third: 'Third site',
+    title: 'Choose a site', audio: 'Audio', trial: 'Trial listening', novel: 'Novels', third: 'Third site',
     lyskMail: 'Mail', lyskAlarm: 'Alarm', lyskMovie: 'Movie', lyskEmpty: 'Nothing here yet.', backToSites: 'Back to the site chooser',
   },
   notFound: { title: 'Page not found', text: 'Nothing lives at {{path}}.', home: 'Back to the works' },
   nav: {
-    works: 'All works', search: 'Advanced search', favourites: 'Favourites', circles: 'Circles', tags: 'Tags', vas: 'Voice actors',
+    works: 'All works', trial: 'Trial listening', search: 'Advanced search', favourites: 'Favourites', circles: 'Circles', tags: 'Tags', vas: 'Voice actors',
     aiLyric: 'AI lyric centre', player: 'Full-screen player', random: 'Random listen', sleep: 'Sleep timer',
     night: 'Night mode', sites: 'Site selection', settings: 'Settings', logout: 'Log out', language: 'Language',
     logoutConfirm: 'Log out now?', keyword: 'Search keyword', menu: 'Menu', signedInAs: 'Signed in as {{name}}',
+  },
+  players: {
+    nav: 'Music players', title: 'Music players and phones',
+    serverHint: 'Subsonic players (DSub, Symfonium, Substreamer, Tempo, Amperfy, Feishin…) connect with these settings and one of the two ways below.',
+    server: 'Server address', user: 'User name',
+    passwordTitle: 'Player password',
+    passwordHint: 'For players that sign in with a token. Not your login password: it is kept readable (encrypted) for the token check.',
+    passwordSet: 'A player password is set.', passwordUnset: 'No player password is set.',
+    newPassword: 'New player password', confirmPassword: 'Confirm the player password',
+    tooShort: 'password length at least 5', mismatch: 'the two passwords do not match',
+    removePassword: 'Remove', removeConfirm: 'Remove the player password? Players signing in with it stop working.',
+    keysTitle: 'API keys', keysHint: 'For players that support OpenSubsonic API keys: paste a key instead of a user name and password.',
+    noKeys: 'No API keys yet.', keyName: 'Label', keyNamePlaceholder: 'phone', createKey: 'Create a key',
+    keyCreated: 'New API key: copy it now, it is shown only once', copy: 'Copy the key',
+    created: 'Created', lastUsed: 'Last used', never: 'never', revoke: 'Revoke {{name}}',
+    revokeConfirm: 'Revoke the key {{name}}? Players using it stop working at once.',
   },
   sleep: {
     title: 'Sleep timer', time: 'Pause at (HH:MM)', set: 'Set', cancel: 'Cancel timer', none: 'No timer set',
@@ -134,37 +158,6 @@ const en = {
       revoke: 'Revoke', confirmRevoke: 'Revoke worker key {{name}}? Workers using it are refused at once.', empty: 'No worker keys yet.',
     },
   },
-  novel: {
-    app: { name: 'audiolib novels' },
-    nav: { works: 'All novels', circles: 'Sites', vas: 'Authors', add: 'Add a novel' },
-    works: {
-      all: 'All novels', tag: 'Tag: {{name}}', va: 'Author: {{name}}', circle: 'Site: {{name}}', deleteConfirm: 'Delete this novel?',
-      order: { create_datetime: 'Date added', publish_datetime: 'Publish time', rate: 'Rating', readCount: 'Reads', wordCount: 'Word count', lastRead_datetime: 'Last read' },
-    },
-    names: { circles: 'All sites', tags: 'All tags', vas: 'All authors' },
-    search: { type: { VA: 'Author', circle: 'Site' } },
-    progress: { marked: 'Want to read', listening: 'Reading', listened: 'Read', replay: 'Rereading', postponed: 'Shelved' },
-    fav: {
-      histroy: 'Reading history', empty: 'Nothing here yet: rate a novel or mark its progress and it shows up here.',
-      sort: { release: 'Publish time', dl_count: 'Reads' },
-    },
-    wordCount: '{{n}} × 10k words', complete: 'Complete', serial: 'Serial',
-    myProcess: { 0: 'Watching', 1: 'Watched', 2: 'Shelved', 3: 'Want to watch' },
-    detail: {
-      origin: 'Origin page', update: 'Update info', reads: '{{count}} reads', published: 'Published {{time}}',
-      historyDeleted: 'history deleted', historyDeleteFailed: 'failed to delete history',
-    },
-    txt: {
-      title: 'TXT', button: 'TXT ({{count}})', none: 'No TXT uploaded yet.', choose: 'Choose a TXT file', upload: 'Upload', download: 'Download',
-      deleteConfirm: 'Delete this TXT?', tooLarge: 'The file is larger than 4 MB (4194304 bytes).',
-      limit: 'At most 4 MB; Shift-JIS, GBK and UTF-8 files are stored as UTF-8.', facts: '{{kb}} KB · uploaded as {{encoding}} · {{time}}',
-    },
-    add: {
-      title: 'Add a novel', url: 'Link', search: 'Search', id: 'Id', name: 'Title', cover: 'Cover address', author: 'Author', plat: 'Site',
-      desc: 'Short description', info: 'Info', status: 'Status', wordCount: 'Word count', publish: 'Publish time', tags: 'Tags', rate: 'Rating',
-      myProcess: 'My progress', noProcess: 'None', reset: 'Reset', filled: 'Form filled from the page', nameRequired: 'Enter a title',
-    },
-  },
   aiLyric: {
     workId: 'Work id', workIdInvalid: 'Enter a work id such as RJ01012345', fileName: 'File name', status: 'Status',
     allStatuses: 'All statuses', refresh: 'Refresh', copyId: 'Copy the task id', copied: 'Copied task id {{id}}',
@@ -173,10 +166,18 @@ const en = {
   },
   adminScanner: {
     title: 'Scanner', noLogs: 'No messages yet', showLogs: 'Show the log', hideLogs: 'Hide the log', noTasks: 'Nothing here', disconnected: 'Not connected',
-    buttons: { scan: 'scan local audio library', update: 'refresh library info', lyrics: 'scan changes of files inside works', kill: 'terminate scan process' },
+    buttons: { scan: 'scan local audio library', update: 'refresh library info', lyrics: 'scan changes of files inside works', trial: 'fetch new releases', kill: 'terminate scan process' },
     tabs: { processing: 'processing', failed: 'failed' },
     result: { added: 'added success', updated: 'updated success', skipped: 'skipped', failed: 'failed' },
     status: { none: 'not started', running: 'running', finished: 'finished', error: 'error' },
+  },
+  server,
+  trial: {
+    title: 'Trial listening', keyword: 'Trial works: {{name}}', dislike: 'Dislike', download: 'Download the trial',
+    downloading: 'Downloading {{percent}}% ({{bytes}})', downloadingUnknown: 'Downloading ({{bytes}})', waiting: 'Waiting to download',
+    unpacking: 'Unpacking', scanning: 'Reading the files', done: 'Trial downloaded', failed: 'Download failed: {{error}}',
+    notDownloaded: 'The trial files are not downloaded yet.', spider: 'Trial crawler', spiderHint: 'Reads the store\'s new releases into the trial catalogue.',
+    adminOnly: 'Only the admin can run the trial crawler.',
   },
 };
 

@@ -45,7 +45,7 @@ function AiLyricTaskRowImpl({ task: initial, onDeleted }: AiLyricTaskRowProps) {
     try {
       const res = await api<LyricTaskAnswer>(`/api/lyric/translate/redo/${task.id}`, { method: 'POST' });
       setTask(res.task);
-      notifySuccess(res.message);
+      notifySuccess(res);
     } catch (err) {
       notifyError(err);
     }
@@ -53,7 +53,7 @@ function AiLyricTaskRowImpl({ task: initial, onDeleted }: AiLyricTaskRowProps) {
   const remove = async () => {
     try {
       const res = await api<MessageAnswer>(`/api/lyric/translate/${task.id}`, { method: 'DELETE' });
-      notifySuccess(res.message);
+      notifySuccess(res);
       onDeleted(task.id);
     } catch (err) {
       notifyError(err);

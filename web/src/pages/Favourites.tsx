@@ -5,7 +5,7 @@
  * Sort select and direction button (hidden in history mode; disabled for allage and
  * nsfw, which become order nsfw ascending / descending). Infinite scroll (500 px).
  * Also /novel/favourites (spec 001 section 2): the same screen in the novel section,
- * whose bare path shows the reviews (section.tsx).
+ * whose bare path shows the reviews (site.tsx).
  */
 import { useCallback, useMemo } from 'react';
 import { ActionIcon, Center, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
@@ -16,7 +16,7 @@ import { FAVOURITE_ORDERS, favouritesOrderParams, PROGRESS_VALUES, type Paginati
 import { api } from '../api/client';
 import { useFavouritesPrefs } from '../api/prefs';
 import { FavouriteItem, type FavouritesMode, type FavWork } from '../components/FavouriteItem';
-import { useSection, useSectionT } from '../section';
+import { useSite, useSiteT } from '../site';
 import { useInfiniteList } from '../components/useInfiniteList';
 
 export const FAV_SCROLL_OFFSET = 500;
@@ -26,18 +26,18 @@ export default function Favourites() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
-  const section = useSection();
-  const st = useSectionT();
-  const home = `${section.base}/favourites`;
+  const site = useSite();
+  const st = useSiteT();
+  const home = `${site.base}/favourites`;
   const filter = params.progressFilter as Progress | undefined;
-  const mode: FavouritesMode = filter ? 'progress' : MODES.includes(params.mode as FavouritesMode) ? (params.mode as FavouritesMode) : section.favouritesHome;
+  const mode: FavouritesMode = filter ? 'progress' : MODES.includes(params.mode as FavouritesMode) ? (params.mode as FavouritesMode) : site.favouritesHome;
   const [prefs, setPrefs] = useFavouritesPrefs();
   const fixedDirection = prefs.sort === 'allage' || prefs.sort === 'nsfw';
 
   const query = useMemo(() => {
     const o = favouritesOrderParams(prefs.sort, mode === 'histroy' || prefs.desc ? 'desc' : 'asc');
-    return { path: mode === 'histroy' ? section.historyPath : section.reviewPath, query: { ...o, filter: mode === 'progress' ? filter : undefined } };
-  }, [mode, section, prefs.sort, prefs.desc, filter]);
+    return { path: mode === 'histroy' ? site.historyPath : site.reviewPath, query: { ...o, filter: mode === 'progress' ? filter : undefined } };
+  }, [mode, site, prefs.sort, prefs.desc, filter]);
   const skip = mode === 'folder';
   const fetchPage = useCallback(async (page: number, _seed: number, signal: AbortSignal) => {
     if (skip) return { items: [] as FavWork[], totalCount: 0 };
@@ -53,7 +53,7 @@ export default function Favourites() {
       <SegmentedControl
         fullWidth
         value={mode}
-        onChange={(v) => navigate(v === section.favouritesHome ? home : `${home}/${v}`)}
+        onChange={(v) => navigate(v === site.favouritesHome ? home : `${home}/${v}`)}
         data={MODES.map((m) => ({ value: m, label: st(`fav.${m}`) }))}
         data-testid="fav-modes"
       />

@@ -18,11 +18,12 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { coverUrl, mediaUrl } from '../api/client';
+import type { Section } from '../api/section';
 import { audioGraphOf } from '../player/audioGraph';
 import { WIDE_PLAYER_QUERY } from '../player/layout';
 import { LyricView } from '../player/LyricView';
 import { isIOS, useVisualizer, visualiserCoverKey } from '../player/settings';
-import { player, playingWorkId, usePlayer } from '../player/store';
+import { player, playingSection, playingWorkId, usePlayer } from '../player/store';
 import { CANVAS_SIZE, drawEqualiser, drawHalos } from '../player/visualiserDraw';
 
 /** What the route does (spec 000 section 2): stay, redirect to a path, or notify and go to /works. */
@@ -33,10 +34,10 @@ export function fullScreenTarget(routeId: string | undefined, playingId: number 
   return { stay: true };
 }
 
-/** The visualiser cover of a work: the image chosen in the work's image preview, else its main cover. */
-function coverOf(workId: number): string {
+/** The visualiser cover of a work: the image chosen in the work's image preview, else its main cover (of its section). */
+function coverOf(workId: number, section: Section): string {
   const chosen = localStorage.getItem(visualiserCoverKey(workId));
-  return chosen ? mediaUrl(chosen) : coverUrl(workId, 'main');
+  return chosen ? mediaUrl(chosen) : coverUrl(workId, 'main', section);
 }
 
 /** The flipping visualiser card: halos canvas in front, equaliser and channel swap behind; `size`: its side (CSS length). */
@@ -60,7 +61,7 @@ function Visualiser({ workId, size }: { workId: number; size: string }) {
     const graph = enabled ? audioGraphOf(el) : null;
     setSwapped(graph?.swapped() ?? false);
     const cover = new Image();
-    cover.src = coverOf(workId);
+    cover.src = coverOf(workId, playingSection(player.getState()));
     const data = new Uint8Array(graph?.analyser.frequencyBinCount ?? 128);
     const left = new Uint8Array(data.length);
     const right = new Uint8Array(data.length);

@@ -10,7 +10,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { LoginAnswer } from '@model';
-import { api, ApiError, notifyError, setToken } from '../api/client';
+import { api, ApiError, errorText, notifyError, setToken } from '../api/client';
 import { useAuth } from '../api/auth';
 
 export const MIN_CREDENTIAL_LENGTH = 5;
@@ -43,7 +43,7 @@ export default function Login() {
       await refresh();
       navigate('/main');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) notifications.show({ id: FAILED_NOTICE, color: 'yellow', message: err.message });
+      if (err instanceof ApiError && err.status === 401) notifications.show({ id: FAILED_NOTICE, color: 'yellow', message: errorText(err) });
       else notifyError(err);
     } finally {
       setBusy(false);

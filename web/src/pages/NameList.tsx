@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { ListItem } from '@model';
 import { api, notifyError } from '../api/client';
-import { useSection, useSectionT, type NameKind } from '../section';
+import { useSite, useSiteT, type NameKind } from '../site';
 
 const KINDS = {
   '/circles': { kind: 'circles', param: 'circleId', title: 'names.circles' },
@@ -21,21 +21,21 @@ const KINDS = {
 
 export default function NameList() {
   const { t } = useTranslation();
-  const section = useSection();
-  const st = useSectionT();
+  const site = useSite();
+  const st = useSiteT();
   const { pathname } = useLocation();
-  const kind = KINDS[pathname.slice(section.base.length) as keyof typeof KINDS] ?? KINDS['/circles'];
+  const kind = KINDS[pathname.slice(site.base.length) as keyof typeof KINDS] ?? KINDS['/circles'];
   const [items, setItems] = useState<ListItem<number | string>[] | null>(null);
   const [filter, setFilter] = useState('');
 
   useEffect(() => {
     setItems(null);
     setFilter('');
-    const { path, query } = section.namesCall(kind.kind);
+    const { path, query } = site.namesCall(kind.kind);
     api<unknown>(path, { query })
-      .then((answer) => setItems(section.namesOf(answer)))
+      .then((answer) => setItems(site.namesOf(answer)))
       .catch((err) => { setItems([]); notifyError(err); });
-  }, [section, kind]);
+  }, [site, kind]);
 
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
@@ -50,7 +50,7 @@ export default function NameList() {
       {items === null ? <Loader size="sm" /> : (
         <Group gap="xs" data-testid="name-list">
           {shown.map((i) => (
-            <Button key={i.id} variant="light" size="xs" component={Link} to={`${section.base}/works?${kind.param}=${encodeURIComponent(String(i.id))}`} data-testid="name-item">
+            <Button key={i.id} variant="light" size="xs" component={Link} to={`${site.base}/works?${kind.param}=${encodeURIComponent(String(i.id))}`} data-testid="name-item">
               {i.name} ({i.count})
             </Button>
           ))}

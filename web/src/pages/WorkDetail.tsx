@@ -3,12 +3,15 @@
  * GET /api/tracks/{id}; the header, the actions and the file tree (single-child folder
  * chain auto-expanded at load). AI task badges poll every 10 s while a task is pending
  * or transcribing. A saved history loads the queue (without playing) when nothing plays.
+ * /fake/work/:id is the same page against the trial catalogue (GET /api/fake/{id} and
+ * /api/fake/tracks/{id}; trial hashes): header, dislike and download, file tree, play.
  * A work the server does not know (404) shows the not-found page; any other failure its
  * error notice and text.
  */
 import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TrackNode, Work } from '@model';
 import { api, ApiError, errorText, notifyError } from '../api/client';
 import { player } from '../player/store';
@@ -17,25 +20,30 @@ import { initialPath, resolvePath } from '../components/work/tree';
 import { useWorkTasks } from '../components/work/useWorkTasks';
 import { WorkActions } from '../components/work/WorkActions';
 import { WorkHeader } from '../components/work/WorkHeader';
+import { TrialActions } from '../components/TrialActions';
+import { sectionOfPath, tracksApi, workApi, worksPage } from '../api/section';
 
 // The layout's Suspense shows its loader while this small chunk (shared with the route table) loads.
 const NotFound = lazy(() => import('./NotFound'));
 const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
 
 export default function WorkDetail() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
+  const section = sectionOfPath(useLocation().pathname);
+  const navigate = useNavigate();
   const [work, setWork] = useState<Work | null>(null);
   const [tracks, setTracks] = useState<TrackNode[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [path, setPath] = useState<number[]>([]);
-  const { tasks, refresh: loadTasks } = useWorkTasks(id);
+  const { tasks, refresh: loadTasks } = useWorkTasks(section === 'library' ? id : '');
 
   useEffect(() => {
     let live = true;
     setWork(null);
     setTracks(null);
     setFailure(null);
-    Promise.all([api<Work>(`/api/work/${encodeURIComponent(id)}`), api<TrackNode[]>(`/api/tracks/${encodeURIComponent(id)}`)])
+    Promise.all([api<Work>(workApi(section, id)), api<TrackNode[]>(tracksApi(section, id))])
       .then(([w, tr]) => {
         if (!live) return;
         setWork(w);
@@ -51,7 +59,12 @@ export default function WorkDetail() {
         if (!isNotFound(err)) notifyError(err);
       });
     return () => { live = false; };
-  }, [id]);
+  }, [id, section]);
+
+  /** The tree again (a trial download has just finished). */
+  const reloadTracks = useCallback(() => {
+    api<TrackNode[]>(tracksApi(section, id)).then((tr) => { setTracks(tr); setPath(initialPath(tr)); }, notifyError);
+  }, [id, section]);
 
   const aiStatus = useMemo(() => new Map(tasks.filter((t) => t.hash).map((t) => [t.hash!, t.status])), [tasks]);
 
@@ -62,8 +75,10 @@ export default function WorkDetail() {
   if (!work || !tracks) return <Center h="40vh"><Loader /></Center>;
   return (
     <Stack gap={0} maw={1200} mx="auto">
-      <WorkHeader work={work} onChange={patch} />
-      <WorkActions work={work} folder={folder} onChange={patch} onTasks={loadTasks} />
+      <WorkHeader work={work} section={section} onChange={patch} />
+      <WorkActions work={work} folder={folder} onChange={patch} onTasks={loadTasks}
+        trial={section === 'trial' ? <TrialActions workId={work.id} variant="page" onDisliked={() => navigate(worksPage('trial'))} onDownloaded={reloadTracks} /> : undefined} />
+      {section === 'trial' && tracks.length === 0 && <Text size="sm" c="dimmed" mb="sm" data-testid="trial-not-downloaded">{t('trial.notDownloaded')}</Text>}
       <FileTree tracks={tracks} workTitle={work.title} path={path} onPath={setPath} aiStatus={aiStatus} onTasks={loadTasks} />
     </Stack>
   );

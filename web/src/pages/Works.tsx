@@ -1,10 +1,12 @@
 /**
- * /works and /search (spec 000 section 2 "Works list", sections 4, 7, 9): title by
- * context with a count badge, list controls (sort, age rating, lyric filter, direction,
- * grid/list, labels, detail/zoom), infinite scroll that resets on any change, the
- * 'recent plays' strip on the home list, advanced search keywords on /search.
+ * /works, /search and the trial catalogue's /fake/works (spec 000 section 2 "Works
+ * list", sections 4, 7, 9): title by context with a count badge, list controls (sort,
+ * age rating, lyric filter, direction, grid/list, labels, detail/zoom), infinite scroll
+ * that resets on any change, the 'recent plays' strip on the home list, advanced search
+ * keywords on /search. The section (library or trial, from the path) picks the call,
+ * the card links and the card actions (delete, or dislike and download).
  * Also /novel/works and /novel/search (spec 001 section 2): the same screen in the novel
- * section (section.tsx: its calls, sort options, words; no age rating or recent plays).
+ * section (site.tsx: its calls, sort options, words; no age rating or recent plays).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Badge, Center, Chip, Group, Loader, NativeSelect, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
@@ -14,9 +16,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { LYRIC_OPTIONS, lyricStatusOf, NSFW_OPTIONS, type NsfwOption, type Pagination } from '@model';
 import { api } from '../api/client';
-import { useSection, useSectionT } from '../section';
+import { useSite, useSiteT } from '../site';
 import { useAdvancedKeywords, useWorksPrefs } from '../api/prefs';
 import { listContext, nameOf, namePath, worksEndpoint } from '../api/works';
+import { sectionOfPath } from '../api/section';
 import { AdvancedSearchBar } from '../components/AdvancedSearchBar';
 import { RecentPlays } from '../components/RecentPlays';
 import { useInfiniteList } from '../components/useInfiniteList';
@@ -30,33 +33,34 @@ export const WORKS_SCROLL_OFFSET = 250;
 
 export default function Works() {
   const { t } = useTranslation();
-  const section = useSection();
-  const st = useSectionT();
+  const site = useSite();
+  const st = useSiteT();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const [prefs, setPrefs] = useWorksPrefs(section);
-  const [keywords, setKeywords] = useAdvancedKeywords(section);
-  const order = section.sortOrders.includes(prefs.order) ? prefs.order : section.sortOrders[0]!;
+  const [prefs, setPrefs] = useWorksPrefs(site);
+  const [keywords, setKeywords] = useAdvancedKeywords(site);
+  const order = site.sortOrders.includes(prefs.order) ? prefs.order : site.sortOrders[0]!;
   const aboveNarrow = useMediaQuery(`(min-width: ${NARROW + 1}px)`, true, { getInitialValueInEffect: false });
   const aboveWide = useMediaQuery(`(min-width: ${WIDE}px)`, true, { getInitialValueInEffect: false });
-  const ctx = useMemo(() => listContext(pathname.slice(section.base.length), params, keywords), [pathname, section, params, keywords]);
+  const ctx = useMemo(() => listContext(pathname.slice(site.base.length), params, keywords), [pathname, site, params, keywords]);
+  const section = sectionOfPath(pathname);
   const [name, setName] = useState('');
 
   useEffect(() => {
-    const p = namePath(ctx, section);
+    const p = namePath(ctx, site);
     setName('');
     if (!p) return;
     api<unknown>(p).then((a) => setName(nameOf(a))).catch(() => undefined);
-  }, [ctx, section]);
+  }, [ctx, site]);
 
   const query = useMemo(() => {
-    const { path, query: extra } = worksEndpoint(ctx, section);
-    const nsfw = section.ageFilter ? prefs.nsfw : undefined;
+    const { path, query: extra } = worksEndpoint(ctx, section, site);
+    const nsfw = site.ageFilter ? prefs.nsfw : undefined;
     return {
       path,
       query: { ...extra, order, sort: prefs.desc ? 'desc' : 'asc', nsfw, lyric: lyricStatusOf(prefs.lyric) || undefined },
     };
-  }, [ctx, section, order, prefs.desc, prefs.nsfw, prefs.lyric]);
+  }, [ctx, section, site, order, prefs.desc, prefs.nsfw, prefs.lyric]);
   const resetKey = JSON.stringify(query);
   const skip = ctx.kind === 'advance' && ctx.keywords.length === 0;
 
@@ -69,12 +73,13 @@ export default function Works() {
   const { remove } = list;
   const onDeleted = useCallback((id: number) => remove((w) => w.id === id), [remove]);
 
+  const trial = section === 'trial';
   const title = {
-    all: st('works.all'),
+    all: trial ? t('trial.title') : st('works.all'),
     circle: st('works.circle', { name }),
     tag: st('works.tag', { name }),
     va: st('works.va', { name }),
-    keyword: st('works.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }),
+    keyword: trial ? t('trial.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }) : st('works.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }),
     advance: st('works.advance'),
   }[ctx.kind];
 
@@ -83,7 +88,7 @@ export default function Works() {
 
   return (
     <Stack gap="sm">
-      {ctx.kind === 'all' && section.recentPlays && <RecentPlays />}
+      {ctx.kind === 'all' && !trial && site.recentPlays && <RecentPlays />}
       <Group gap="xs" align="center">
         <Title order={3} data-testid="works-title">{title}</Title>
         <Badge size="lg" variant="light" data-testid="works-count">{list.totalCount ?? 0}</Badge>
@@ -94,12 +99,12 @@ export default function Works() {
         {/* Native selects and chips keep the floating-UI machinery out of the route (bench/README.md "web"). */}
         <NativeSelect
           w={150} size="xs" aria-label={t('works.sort')}
-          data={section.sortOrders.map((o) => ({ value: o, label: st(`works.order.${o}`) }))}
+          data={site.sortOrders.map((o) => ({ value: o, label: st(`works.order.${o}`) }))}
           value={order}
           onChange={(e) => { const v = e.currentTarget.value as typeof prefs.order; setPrefs((p) => ({ ...p, order: v })); }}
           data-testid="sort-select"
         />
-        {section.ageFilter && <NativeSelect
+        {site.ageFilter && <NativeSelect
           w={150} size="xs" aria-label={t('works.nsfw')}
           data={NSFW_OPTIONS.map((n) => ({ value: String(n), label: t(`works.nsfwOpt.${n}`) }))}
           value={String(prefs.nsfw)}
@@ -136,11 +141,11 @@ export default function Works() {
       </Group>
       {variant === 'list' ? (
         <Stack gap="xs" data-testid="works-list">
-          {list.items.map((w) => <WorkCard key={w.id} work={w} variant="list" showLabels={prefs.showLabels && aboveNarrow} onDeleted={onDeleted} />)}
+          {list.items.map((w) => <WorkCard key={w.id} work={w} variant="list" showLabels={prefs.showLabels && aboveNarrow} section={section} onDeleted={onDeleted} />)}
         </Stack>
       ) : (
         <SimpleGrid cols={gridCols} spacing="sm" data-testid="works-grid">
-          {list.items.map((w) => <WorkCard key={w.id} work={w} variant={variant} showLabels onDeleted={onDeleted} />)}
+          {list.items.map((w) => <WorkCard key={w.id} work={w} variant={variant} showLabels section={section} onDeleted={onDeleted} />)}
         </SimpleGrid>
       )}
       <div ref={list.sentinelRef} style={{ height: 1 }} />

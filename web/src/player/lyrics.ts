@@ -3,7 +3,8 @@
  * pure parts of src/lyrics:
  * 1. GET /api/media/check-lrc/{hash}: a local lyric file (lrc, vtt or srt; the server
  *    streams it decoded to UTF-8, Shift-JIS included); srt and vtt become LRC (toLrc).
- * 2. Else the work's AI lyric tasks (GET /api/lyric/translate/work/{workId}):
+ *    A trial item ('rj…') asks the trial catalogue's /api/fake/media/check-lrc/{hash}.
+ * 2. Else (library items; trial works have no AI tasks) the work's AI lyric tasks (GET /api/lyric/translate/work/{workId}):
  *    matchLyricTask stage 1 (file name equal to the title, a task serving a lyric), then stage 2
  *    (loose match; notice 'using loose lyric matching'); the LRC comes from
  *    GET /api/lyric/translate/lrc?id=.
@@ -11,7 +12,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { notifications } from '@mantine/notifications';
-import { isTrialHash, workIdOfHash, type CheckLrcAnswer, type LrcContentAnswer, type WorkLyricTasksAnswer } from '@model';
+import { isTrialHash, mediaPath, workIdOfHash, type CheckLrcAnswer, type LrcContentAnswer, type WorkLyricTasksAnswer } from '@model';
 import { matchLyricTask, parseLrc, toLrc, type LrcLine } from '../../../src/lyrics/index.js';
 import { currentTrack } from '../../../src/player/index.js';
 import { api, mediaUrl } from '../api/client';
@@ -38,15 +39,15 @@ function set(next: LyricState): void {
 
 /** Finds and parses the lyric of one track; null when it has none. */
 export async function fetchLyric(hash: string, title: string): Promise<Omit<LyricState, 'hash'> | null> {
-  const check = await api<CheckLrcAnswer>(`/api/media/check-lrc/${hash}`, { on401: 'throw' });
+  const check = await api<CheckLrcAnswer>(mediaPath('check-lrc', hash), { on401: 'throw' });
   if (check.result && check.hash) {
-    const res = await fetch(mediaUrl(`/api/media/stream/${check.hash}`));
+    const res = await fetch(mediaUrl(mediaPath('stream', check.hash)));
     if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
     const text = await res.text();
     return { lines: parseLrc(toLrc(text, check.lyricExtension ?? 'lrc')), source: 'local' };
   }
   const workId = workIdOfHash(hash);
-  if (workId === null) return null;
+  if (workId === null || isTrialHash(hash)) return null;
   const { tasks } = await api<WorkLyricTasksAnswer>(`/api/lyric/translate/work/${workId}`, { on401: 'throw' });
   const match = matchLyricTask(title, tasks);
   if (!match) return null;
@@ -57,7 +58,7 @@ export async function fetchLyric(hash: string, title: string): Promise<Omit<Lyri
 /** Loads the lyric of the current track when it changed (called on every player change). */
 function follow(): void {
   const track = currentTrack(player.getState());
-  const hash = track && !isTrialHash(track.hash) ? track.hash : null;
+  const hash = track ? track.hash : null;
   if (hash === (loadingHash ?? lyric.hash)) return;
   loadingHash = hash;
   if (!hash || !track) {

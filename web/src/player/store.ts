@@ -15,12 +15,13 @@
  */
 import { useSyncExternalStore } from 'react';
 import { notifications } from '@mantine/notifications';
-import { isTrialHash, workIdOfHash, type HistoryState, type QueueItem, type SharedConfigAnswer } from '@model';
+import { mediaPath, workIdOfHash, type HistoryState, type QueueItem, type SharedConfigAnswer } from '@model';
 import {
   createHistorySaver, currentTrack, DEFAULT_FORWARD_SEEK_TIME, DEFAULT_REWIND_SEEK_TIME, initialPlayerState,
   playerReducer, SLEEP_NOTICE_MS, type PlayerAction, type PlayerState,
 } from '../../../src/player/index.js';
 import { api, mediaUrl } from '../api/client';
+import { sectionOfHash, type Section } from '../api/section';
 import i18n from '../i18n';
 
 export type { PlayerState, PlayMode } from '../../../src/player/index.js';
@@ -50,11 +51,7 @@ let playedSeconds = 0;
 let lastTick: number | null = null;
 
 const saver = createHistorySaver({
-  save: (workId: number, history: HistoryState) => {
-    const track = history.queue[history.index];
-    if (track && isTrialHash(track.hash)) return undefined;
-    return api('/api/histroy', { method: 'PUT', body: { work_id: workId, state: history }, on401: 'throw' });
-  },
+  save: (workId: number, history: HistoryState) => api('/api/histroy', { method: 'PUT', body: { work_id: workId, state: history }, on401: 'throw' }),
   onError: (err) => console.error('history update failed', err),
 });
 
@@ -76,8 +73,7 @@ function emit(): void {
 
 /** The stream URL of a queue item, with the token (trial items use /api/fake/media/...). */
 export function streamUrlOf(item: QueueItem): string {
-  const base = isTrialHash(item.hash) ? '/api/fake/media/stream/' : '/api/media/stream/';
-  return mediaUrl(item.mediaStreamUrl ?? `${base}${item.hash}`);
+  return mediaUrl(item.mediaStreamUrl ?? mediaPath('stream', item.hash));
 }
 
 /** Runs one reducer action, then drives the element, persists the sleep timer and feeds the history saver. */
@@ -299,4 +295,9 @@ export function useSeekSteps(): { rewindSeekTime: number; forwardSeekTime: numbe
 export function playingWorkId(s: PlayerState): number | null {
   const t = currentTrack(s);
   return t ? workIdOfHash(t.hash) : null;
+}
+
+/** The catalogue of the playing track: a trial item ('rj…') is the trial catalogue's. */
+export function playingSection(s: PlayerState): Section {
+  return sectionOfHash(currentTrack(s)?.hash);
 }

@@ -4,7 +4,7 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { authenticate, issueToken } from '../../../users/index.js';
-import { Unauthorized, type AuthMeAnswer, type LoginAnswer } from '../../../model/index.js';
+import { Unauthorized, say, type AuthMeAnswer, type LoginAnswer } from '../../../model/index.js';
 import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { LoginSchema } from './schema.js';
@@ -19,7 +19,7 @@ authRouter.post('/api/auth/me', validate(LoginSchema), async (ctx) => {
   const { name, password } = ctx.state.input.body;
   const { db, secret, config } = ctx.services;
   const user = await authenticate(db, name, password);
-  if (!user) throw new Unauthorized('wrong user name or password');
+  if (!user) throw new Unauthorized(say('auth.wrongCredentials'));
   const answer: LoginAnswer = { token: await issueToken(secret, user, config.expiresIn) };
   ctx.body = answer;
 });

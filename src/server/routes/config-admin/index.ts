@@ -8,7 +8,7 @@ import { applyConfig, defaultConfig, mergeAdminConfig, saveConfig } from '../../
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { AdminConfigPutSchema } from './schema.js';
-import type { AdminConfigAnswer, AdminConfigSaveAnswer } from '../../../model/index.js';
+import { say, type AdminConfigAnswer, type AdminConfigSaveAnswer } from '../../../model/index.js';
 
 export const configAdminRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -32,6 +32,6 @@ configAdminRouter.get('/api/config/admin', requireUser(), requireAdmin(), async 
 configAdminRouter.put('/api/config/admin', requireUser(), requireAdmin(), validate(AdminConfigPutSchema), async (ctx) => {
   const { config: live, dataDir } = ctx.services;
   const saved = saveConfig(dataDir, mergeAdminConfig(live, ctx.state.input.body.config));
-  const answer: AdminConfigSaveAnswer = { message: 'config saved', restartRequired: applyConfig(live, saved) };
+  const answer: AdminConfigSaveAnswer = { ...say('config.saved'), restartRequired: applyConfig(live, saved) };
   ctx.body = answer;
 });

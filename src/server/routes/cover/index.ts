@@ -7,22 +7,32 @@ import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { sendFile } from '../../send-file.js';
 import { findCover } from '../../../library/cover-lookup.js';
-import { NotFound } from '../../../model/index.js';
+import { scopeRoots } from '../../../library/media.js';
+import { NotFound, say } from '../../../model/index.js';
+import type { Scope } from '../../../catalogue/visible.js';
 import { CoverSchema } from './schema.js';
 
-export const coverRouter = new Router<AppState, { services: AppContext['services'] }>();
+type ApiRouter = Router<AppState, { services: AppContext['services'] }>;
+
+export const coverRouter: ApiRouter = new Router();
 
 /**
- * GET|HEAD /api/cover/:id?type=main|sam|240x240 (default main) -> 200 an image: the
- * crawler's saved cover (nearest size first), else the work's own image, else a
- * placeholder (image/svg+xml, `no-cache` so a later cover shows). Real covers are
- * cacheable for an hour, with ETag/Last-Modified. 400 {error} for a bad id or type,
- * 404 {error} for a work that is unknown, hidden or not in the library.
+ * Mounts GET|HEAD `path` (with `:id`) ?type=main|sam|240x240 (default main) -> 200 an
+ * image of the work in `scope`: the crawler's saved cover (nearest size first), else the
+ * work's own image, else a placeholder (image/svg+xml, `no-cache` so a later cover
+ * shows). Real covers are cacheable for an hour, with ETag/Last-Modified. 400 {error}
+ * for a bad id or type, 404 {error} for a work that is unknown, hidden or not in the
+ * scope. Used for /api/cover/:id and the trial catalogue's covers.
  */
-coverRouter.get('/api/cover/:id', requireUser(), validate(CoverSchema), async (ctx) => {
-  const { params, query } = ctx.state.input;
-  const cover = await findCover(ctx.services.db, ctx.services.dataDir, params.id, query.type, ctx.services.config.rootFolders);
-  if (!cover) throw new NotFound('work not found');
-  const cacheControl = cover.source === 'placeholder' ? 'private, no-cache' : 'private, max-age=3600';
-  await sendFile(ctx, cover.path, { type: cover.type, cacheControl });
-});
+export function mountCover(router: ApiRouter, path: string, scope: Scope): void {
+  router.get(path, requireUser(), validate(CoverSchema), async (ctx) => {
+    const { params, query } = ctx.state.input;
+    const cover = await findCover(ctx.services.db, ctx.services.dataDir, params.id, query.type, scopeRoots(ctx.services.config, ctx.services.dataDir, scope), scope);
+    if (!cover) throw new NotFound(say('work.notFound'));
+    const cacheControl = cover.source === 'placeholder' ? 'private, no-cache' : 'private, max-age=3600';
+    await sendFile(ctx, cover.path, { type: cover.type, cacheControl });
+  });
+}
+
+/** GET /api/cover/:id: a library work's cover. */
+mountCover(coverRouter, '/api/cover/:id', 'library');

@@ -10,7 +10,7 @@ import { addUser, changePassword, deleteUsers, listUsers } from '../../../users/
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { PasswordChangeSchema, UserAddSchema, UsersDeleteSchema } from './schema.js';
-import type { MessageAnswer, UsersAnswer } from '../../../model/index.js';
+import { say, type MessageAnswer, type UsersAnswer } from '../../../model/index.js';
 
 export const credentialsRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -30,7 +30,7 @@ credentialsRouter.get('/api/credentials/users', requireUser(), requireAdmin(), a
  */
 credentialsRouter.post('/api/credentials/user', requireUser(), requireAdmin(), validate(UserAddSchema, unprocessable), async (ctx) => {
   const user = await addUser(ctx.services.db, ctx.state.input.body);
-  const answer: MessageAnswer = { message: `user ${user.name} (${user.group}) added` };
+  const answer: MessageAnswer = say('user.added', { name: user.name, group: user.group });
   ctx.body = answer;
 });
 
@@ -42,7 +42,7 @@ credentialsRouter.post('/api/credentials/user', requireUser(), requireAdmin(), v
 credentialsRouter.put('/api/credentials/user', requireUser(), requireAdmin(), validate(PasswordChangeSchema, unprocessable), async (ctx) => {
   const { name, newPassword } = ctx.state.input.body;
   await changePassword(ctx.services.db, name, newPassword);
-  const answer: MessageAnswer = { message: `password of ${name} changed` };
+  const answer: MessageAnswer = say('user.passwordChanged', { name });
   ctx.body = answer;
 });
 
@@ -53,6 +53,6 @@ credentialsRouter.put('/api/credentials/user', requireUser(), requireAdmin(), va
  */
 credentialsRouter.delete('/api/credentials/user', requireUser(), requireAdmin(), validate(UsersDeleteSchema, unprocessable), async (ctx) => {
   const deleted = await deleteUsers(ctx.services.db, ctx.state.input.body.users.map((u) => u.name));
-  const answer: MessageAnswer = { message: `deleted ${deleted.length} user(s): ${deleted.join(', ')}` };
+  const answer: MessageAnswer = say('user.deleted', { count: deleted.length, names: deleted.join(', ') });
   ctx.body = answer;
 });

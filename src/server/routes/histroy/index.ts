@@ -5,7 +5,7 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { deleteHistory, listHistory, saveHistory } from '../../../users/history.js';
-import { NotFound } from '../../../model/index.js';
+import { NotFound, say } from '../../../model/index.js';
 import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { HistroyDeleteSchema, HistroyListSchema, HistroyPutSchema } from './schema.js';
@@ -23,12 +23,13 @@ histroyRouter.get('/api/histroy', requireUser(), validate(HistroyListSchema), as
 
 /**
  * PUT /api/histroy {work_id, state: {queue, index, seconds}} -> 200 {message: 'history saved'};
- * 404 for a work that is unknown, hidden or not in the library (nothing written).
+ * 404 for a work that is unknown, hidden or in neither the library nor the trial
+ * catalogue (nothing written).
  */
 histroyRouter.put('/api/histroy', requireUser(), requireWriter(), validate(HistroyPutSchema), async (ctx) => {
   const { work_id, state } = ctx.state.input.body;
   await saveHistory(ctx.services.db, ctx.state.user!.name, work_id, state);
-  ctx.body = { message: 'history saved' };
+  ctx.body = say('history.saved');
 });
 
 /**
@@ -36,6 +37,6 @@ histroyRouter.put('/api/histroy', requireUser(), requireWriter(), validate(Histr
  * 404 {error: 'history delete failed: ...'} when the caller has no history of it.
  */
 histroyRouter.delete('/api/histroy', requireUser(), requireWriter(), validate(HistroyDeleteSchema), async (ctx) => {
-  if (!(await deleteHistory(ctx.services.db, ctx.state.user!.name, ctx.state.input.work_id))) throw new NotFound('history delete failed: no history for this work');
-  ctx.body = { message: 'history deleted' };
+  if (!(await deleteHistory(ctx.services.db, ctx.state.user!.name, ctx.state.input.work_id))) throw new NotFound(say('history.notFound'));
+  ctx.body = say('history.deleted');
 });

@@ -20,7 +20,7 @@ import { claimTask, claimedAudio, completeTask, expireStaleClaims, releaseTask, 
 import {
   LyricCreateSchema, LyricFolderSchema, LyricIdSchema, LyricListSchema, LyricTaskQuerySchema, WorkerAudioSchema, WorkerClaimSchema, WorkerReleaseSchema, WorkerResultSchema, WorkerStatusSchema,
 } from './schema.js';
-import { NotFound, type LrcContentAnswer, type LyricClaimAnswer, type LyricFolderTasksAnswer, type LyricTaskAnswer, type LyricTasksAnswer, type MessageAnswer, type WorkLyricTasksAnswer } from '../../../model/index.js';
+import { NotFound, say, type LrcContentAnswer, type LyricClaimAnswer, type LyricFolderTasksAnswer, type LyricTaskAnswer, type LyricTasksAnswer, type MessageAnswer, type WorkLyricTasksAnswer } from '../../../model/index.js';
 
 export const lyricRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -67,7 +67,7 @@ lyricRouter.get('/api/lyric/translate/work/:id', requireUser(), validate(LyricId
  */
 lyricRouter.post('/api/lyric/translate', requireUser(), requireWriter(), validate(LyricCreateSchema), async (ctx) => {
   const { task, created } = await createTaskForFile(ctx.services.db, ctx.state.input.body.hash);
-  const answer: LyricTaskAnswer = { message: created ? 'lyric task created' : 'lyric task already exists', task };
+  const answer: LyricTaskAnswer = { ...say(created ? 'lyric.taskCreated' : 'lyric.taskExists'), task };
   ctx.status = created ? 201 : 200;
   ctx.body = answer;
 });
@@ -83,7 +83,7 @@ lyricRouter.post('/api/lyric/translate', requireUser(), requireWriter(), validat
 lyricRouter.post('/api/lyric/translate/folder', requireUser(), requireWriter(), validate(LyricFolderSchema), async (ctx) => {
   const { work_id, folder } = ctx.state.input.body;
   const { tasks, created } = await createTasksForFolder(ctx.services.db, work_id, folder);
-  const answer: LyricFolderTasksAnswer = { message: `${created} lyric tasks created`, tasks, created };
+  const answer: LyricFolderTasksAnswer = { ...say('lyric.tasksCreated', { count: created }), tasks, created };
   ctx.body = answer;
 });
 
@@ -92,7 +92,7 @@ lyricRouter.post('/api/lyric/translate/folder', requireUser(), requireWriter(), 
  * pending; pending, transcribing and success stay). 404 {error} for an unknown task.
  */
 lyricRouter.put('/api/lyric/translate/:id', requireUser(), requireWriter(), validate(LyricIdSchema), async (ctx) => {
-  const answer: LyricTaskAnswer = { message: 'lyric task started', task: await startTask(ctx.services.db, ctx.state.input.params.id) };
+  const answer: LyricTaskAnswer = { ...say('lyric.taskStarted'), task: await startTask(ctx.services.db, ctx.state.input.params.id) };
   ctx.body = answer;
 });
 
@@ -102,7 +102,7 @@ lyricRouter.put('/api/lyric/translate/:id', requireUser(), requireWriter(), vali
  * previous lyric stays served (task.has_lrc) until the new result succeeds. 404 {error}.
  */
 lyricRouter.post('/api/lyric/translate/redo/:id', requireUser(), requireWriter(), validate(LyricIdSchema), async (ctx) => {
-  const answer: LyricTaskAnswer = { message: 'lyric task queued again', task: await redoTask(ctx.services.db, ctx.state.input.params.id) };
+  const answer: LyricTaskAnswer = { ...say('lyric.taskRequeued'), task: await redoTask(ctx.services.db, ctx.state.input.params.id) };
   ctx.body = answer;
 });
 
@@ -112,7 +112,7 @@ lyricRouter.post('/api/lyric/translate/redo/:id', requireUser(), requireWriter()
  */
 lyricRouter.delete('/api/lyric/translate/:id', requireUser(), requireAdmin(), validate(LyricIdSchema), async (ctx) => {
   await deleteTask(ctx.services.db, ctx.services.dataDir, ctx.state.input.params.id);
-  const answer: MessageAnswer = { message: 'lyric task deleted' };
+  const answer: MessageAnswer = say('lyric.taskDeleted');
   ctx.body = answer;
 });
 
@@ -152,7 +152,7 @@ lyricRouter.get('/api/lyric/worker/audio/:id', requireWorker(), validate(WorkerA
   const { params, query } = ctx.state.input;
   const { workId, fileId } = await claimedAudio(ctx.services.db, params.id, query.secret);
   const file = await resolveMediaFile(ctx.services.db, workId, fileId, ctx.services.config.rootFolders);
-  if (!file) throw new NotFound('file not found');
+  if (!file) throw new NotFound(say('file.notFound'));
   await sendFile(ctx, file.path, { type: mimeTypeOf(file.name) });
 });
 

@@ -5,12 +5,15 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { getName, listNames, type NameKind } from '../../../catalogue/index.js';
-import { NotFound } from '../../../model/index.js';
+import { NotFound, say } from '../../../model/index.js';
 import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { NumericNameSchema, VaNameSchema } from './schema.js';
 
 export const namesRouter = new Router<AppState, { services: AppContext['services'] }>();
+
+/** The refusal of an unknown id, by list. */
+const NOT_FOUND = { circles: 'circle.notFound', tags: 'tag.notFound', vas: 'va.notFound' } as const satisfies Record<NameKind, string>;
 
 for (const kind of ['circles', 'tags', 'vas'] as NameKind[]) {
   /** GET /api/{kind}/ -> 200 [{id, name, count}] sorted by name; only names with visible works. */
@@ -21,7 +24,7 @@ for (const kind of ['circles', 'tags', 'vas'] as NameKind[]) {
   /** GET /api/{kind}/:id -> 200 {name}; 404 {error} for an unknown id, 400 for a malformed one. */
   namesRouter.get(`/api/${kind}/:id`, requireUser(), validate(kind === 'vas' ? VaNameSchema : NumericNameSchema), async (ctx) => {
     const found = await getName(ctx.services.db, kind, ctx.state.input.params.id);
-    if (!found) throw new NotFound(`${kind.slice(0, -1)} not found`);
+    if (!found) throw new NotFound(say(NOT_FOUND[kind]));
     ctx.body = found;
   });
 }

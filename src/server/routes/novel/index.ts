@@ -14,10 +14,14 @@ import {
   NOVEL_CATALOGUE, addNovel, allNames, deleteTxt, fetchNovelCover, findNovelCover, hideNovel, markRead, openTxt, refreshNovel, saveTxt, spiderNovel,
 } from '../../../novels/index.js';
 import { FetchError } from '../../../metadata/http.js';
-import { DomainError, Invalid, NOVEL_TXT_MAX_BYTES, NotFound, SPIDER_OK, type NovelsAnswer, type NovelSpiderAnswer, type NovelUploadAnswer } from '../../../model/index.js';
+import {
+  DomainError, Invalid, NOVEL_TXT_MAX_BYTES, NotFound, SPIDER_OK, say, textOfError,
+  type NovelAddAnswer, type NovelsAnswer, type NovelSpiderAnswer, type NovelUploadAnswer,
+} from '../../../model/index.js';
 import { requireAdmin, requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { readUpload } from '../../middleware/multipart.js';
+import { errorBody } from '../../middleware/errors.js';
 import { sendFile } from '../../send-file.js';
 import { CoverSchema } from '../cover/schema.js';
 import { HistroyDeleteSchema, HistroyPutSchema } from '../histroy/schema.js';
@@ -85,17 +89,17 @@ for (const kind of ['circles', 'tags', 'vas'] as NameKind[]) {
   /** GET /api/novel/{kind}/:id -> 200 {name}; 404 {error} for an unknown id. */
   novelRouter.get(both(`/api/novel/${kind}/:id`), requireUser(), validate(kind === 'vas' ? NovelAuthorNameSchema : NovelNumericNameSchema), async (ctx) => {
     const found = await getName(ctx.services.db, kind, ctx.state.input.params.id, NOVEL_CATALOGUE);
-    if (!found) throw new NotFound(`${kind === 'vas' ? 'author' : kind.slice(0, -1)} not found`);
+    if (!found) throw new NotFound(say(kind === 'vas' ? 'novel.authorNotFound' : kind === 'tags' ? 'tag.notFound' : 'circle.notFound'));
     ctx.body = found;
   });
 }
 
 /**
  * POST /api/novel/work/spider/ {url} -> 200 {code: 2000, data: the add form's values}
- * read from the page (src/novels/spider.ts). Otherwise {code, msg, error} with the
- * status as code: 400 for a refused address (not http/https; loopback, link-local or
- * private unless spiderAllowPrivate) or an answer that is not HTML, 502 when the page
- * cannot be fetched or is too large.
+ * read from the page (src/novels/spider.ts). Otherwise the error body {error, code,
+ * params} with `msg` (spec 001 section 8: the msg is shown) = error: 400 for a refused
+ * address (not http/https; loopback, link-local or private unless spiderAllowPrivate) or
+ * an answer that is not HTML, 502 (`spider.failed`) when the page cannot be fetched or is too large.
  */
 novelRouter.post(both('/api/novel/work/spider'), requireUser(), requireWriter(), validate(NovelSpiderSchema), async (ctx) => {
   try {
@@ -104,7 +108,8 @@ novelRouter.post(both('/api/novel/work/spider'), requireUser(), requireWriter(),
   } catch (err) {
     if (!(err instanceof Invalid || err instanceof FetchError)) throw err;
     ctx.status = err instanceof Invalid ? 400 : 502;
-    ctx.body = { code: ctx.status, msg: err.message, error: err.message };
+    const body = errorBody(err instanceof Invalid ? textOfError(err) : say('spider.failed', { reason: err.message }));
+    ctx.body = { ...body, msg: body.error };
   }
 });
 
@@ -128,13 +133,14 @@ async function coverOf(ctx: AppContext, id: number, url: string): Promise<string
 novelRouter.post(both('/api/novel/work'), requireUser(), requireWriter(), validate(NovelAddSchema), async (ctx) => {
   const body = ctx.state.input.body;
   const id = await addNovel(ctx.services.db, ctx.state.user!.name, body);
-  ctx.body = { message: `novel ${id} added`, id, cover: await coverOf(ctx, id, body.cover) };
+  const answer: NovelAddAnswer = { ...say('novel.added', { id }), id, cover: await coverOf(ctx, id, body.cover) };
+  ctx.body = answer;
 });
 
 /** GET /api/novel/work/:id -> 200 the novel (with the caller's rating, myProcess, review, history); 404 unknown or deleted. */
 novelRouter.get('/api/novel/work/:id', requireUser(), validate(NovelIdSchema), async (ctx) => {
-  const novel = await getWork(ctx.services.db, ctx.state.input.params.id, ctx.state.user!.name, NOVEL_CATALOGUE);
-  if (!novel) throw new NotFound('novel not found');
+  const novel = await getWork(ctx.services.db, ctx.state.input.params.id, ctx.state.user!.name, 'library', NOVEL_CATALOGUE);
+  if (!novel) throw new NotFound(say('novel.notFound'));
   ctx.body = novel;
 });
 
@@ -145,7 +151,7 @@ novelRouter.get('/api/novel/work/:id', requireUser(), validate(NovelIdSchema), a
 novelRouter.delete('/api/novel/work/:id', requireUser(), requireAdmin(), validate(NovelIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   await hideNovel(ctx.services.db, ctx.services.dataDir, id);
-  ctx.body = { message: `novel ${id} deleted` };
+  ctx.body = say('novel.deleted', { id });
 });
 
 /**
@@ -156,18 +162,18 @@ novelRouter.delete('/api/novel/work/:id', requireUser(), requireAdmin(), validat
  */
 novelRouter.get(both('/api/novel/work/updateData/:id'), requireUser(), requireWriter(), validate(NovelIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
-  const novel = await getWork(ctx.services.db, id, ctx.state.user!.name, NOVEL_CATALOGUE);
-  if (!novel) throw new NotFound('novel not found');
-  if (!novel.url) throw new Invalid('this novel has no origin link');
+  const novel = await getWork(ctx.services.db, id, ctx.state.user!.name, 'library', NOVEL_CATALOGUE);
+  if (!novel) throw new NotFound(say('novel.notFound'));
+  if (!novel.url) throw new Invalid(say('novel.noOrigin'));
   let page;
   try {
     page = await spiderNovel(ctx.services.config, novel.url);
   } catch (err) {
-    if (err instanceof FetchError) throw new Invalid(`cannot read the origin page: ${err.message}`);
+    if (err instanceof FetchError) throw new Invalid(say('novel.originUnreadable', { reason: err.message }));
     throw err;
   }
   await refreshNovel(ctx.services.db, id, page);
-  ctx.body = { message: `novel ${id} updated`, cover: await coverOf(ctx, id, page.cover) };
+  ctx.body = { ...say('novel.updated', { id }), cover: await coverOf(ctx, id, page.cover) };
 });
 
 /**
@@ -178,9 +184,10 @@ novelRouter.get(both('/api/novel/work/updateData/:id'), requireUser(), requireWr
 novelRouter.post(both('/api/novel/work/uploadTxt'), requireUser(), requireWriter(), async (ctx) => {
   const upload = await readUpload(ctx, NOVEL_TXT_MAX_BYTES);
   const parsed = txtUploadId.safeParse({ id: upload.fields.id ?? ctx.query.id });
-  if (!parsed.success) throw new Invalid('id: a novel id is required');
+  if (!parsed.success) throw new Invalid(say('input.fieldRule', { field: 'id', reason: 'a novel id is required' }));
   const txt = await saveTxt(ctx.services.db, ctx.services.dataDir, parsed.data.id, upload.file.name, upload.file.bytes);
-  const answer: NovelUploadAnswer = { msg: `TXT uploaded (${txt.encoding})`, txt };
+  const text = say('txt.uploaded', { encoding: txt.encoding });
+  const answer: NovelUploadAnswer = { ...text, msg: text.message, txt };
   ctx.body = answer;
 });
 
@@ -203,11 +210,11 @@ novelRouter.get(both('/api/novel/downloadTxt/:id'), requireUser(), validate(Nove
 novelRouter.get(both('/api/novel/deleteTxt/:id'), requireUser(), requireWriter(), validate(NovelIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   await deleteTxt(ctx.services.db, ctx.services.dataDir, id);
-  ctx.body = { message: 'TXT deleted' };
+  ctx.body = say('txt.deleted');
 });
 
 /** The message of a review write in `mode`. */
-const reviewMessage = (mode: string) => (mode === 'star' ? 'rating saved' : mode === 'progress' ? 'progress saved' : 'review saved');
+const reviewMessage = (mode: string) => say(mode === 'star' ? 'review.ratingSaved' : mode === 'progress' ? 'review.progressSaved' : 'review.saved');
 
 /**
  * PUT /api/novel/work/review/ (the detail page's stars and progress dropdown) and PUT
@@ -218,13 +225,13 @@ const reviewMessage = (mode: string) => (mode === 'star' ? 'rating saved' : mode
 novelRouter.put([...both('/api/novel/work/review'), '/api/novel/review'], requireUser(), requireWriter(), validate(NovelReviewPutSchema), async (ctx) => {
   const { body, mode } = ctx.state.input;
   await saveReview(ctx.services.db, ctx.state.user!.name, body, mode, NOVEL_CATALOGUE);
-  ctx.body = { message: reviewMessage(mode) };
+  ctx.body = reviewMessage(mode);
 });
 
 /** DELETE /api/novel/review?work_id=N -> 200 {message: 'review deleted'}; 404 when the caller has none. */
 novelRouter.delete('/api/novel/review', requireUser(), requireWriter(), validate(ReviewDeleteSchema), async (ctx) => {
-  if (!(await deleteReview(ctx.services.db, ctx.state.user!.name, ctx.state.input.query.work_id, NOVEL_CATALOGUE))) throw new NotFound('review not found');
-  ctx.body = { message: 'review deleted' };
+  if (!(await deleteReview(ctx.services.db, ctx.state.user!.name, ctx.state.input.query.work_id, NOVEL_CATALOGUE))) throw new NotFound(say('review.notFound'));
+  ctx.body = say('review.deleted');
 });
 
 /**
@@ -245,13 +252,13 @@ novelRouter.get('/api/novel/histroy', requireUser(), validate(ReviewListSchema),
 novelRouter.put('/api/novel/histroy', requireUser(), requireWriter(), validate(HistroyPutSchema), async (ctx) => {
   const { work_id, state } = ctx.state.input.body;
   await saveHistory(ctx.services.db, ctx.state.user!.name, work_id, state, NOVEL_CATALOGUE);
-  ctx.body = { message: 'history saved' };
+  ctx.body = say('history.saved');
 });
 
 /** DELETE /api/novel/histroy {work_id} -> 200 {message: 'history deleted'}; 404 {error: 'failed to delete history'} when there is none. */
 novelRouter.delete('/api/novel/histroy', requireUser(), requireWriter(), validate(HistroyDeleteSchema), async (ctx) => {
-  if (!(await deleteHistory(ctx.services.db, ctx.state.user!.name, ctx.state.input.work_id, NOVEL_CATALOGUE))) throw new NotFound('failed to delete history');
-  ctx.body = { message: 'history deleted' };
+  if (!(await deleteHistory(ctx.services.db, ctx.state.user!.name, ctx.state.input.work_id, NOVEL_CATALOGUE))) throw new NotFound(say('novel.historyNotFound'));
+  ctx.body = say('history.deleted');
 });
 
 /**
@@ -261,6 +268,6 @@ novelRouter.delete('/api/novel/histroy', requireUser(), requireWriter(), validat
  */
 novelRouter.get('/api/novel/cover/:id', requireUser(), validate(CoverSchema), async (ctx) => {
   const cover = await findNovelCover(ctx.services.db, ctx.services.dataDir, ctx.state.input.params.id);
-  if (!cover) throw new NotFound('novel not found');
+  if (!cover) throw new NotFound(say('novel.notFound'));
   await sendFile(ctx, cover.path, { type: cover.type, cacheControl: cover.source === 'placeholder' ? 'private, no-cache' : 'private, max-age=3600' });
 });

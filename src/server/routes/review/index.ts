@@ -6,7 +6,7 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { deleteReview, listReviews, saveReview } from '../../../users/reviews.js';
-import { NotFound } from '../../../model/index.js';
+import { NotFound, say } from '../../../model/index.js';
 import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { ReviewDeleteSchema, ReviewListSchema, ReviewPutSchema } from './schema.js';
@@ -33,11 +33,11 @@ reviewRouter.get('/api/review', requireUser(), validate(ReviewListSchema), async
 reviewRouter.put('/api/review', requireUser(), requireWriter(), validate(ReviewPutSchema), async (ctx) => {
   const { body, mode } = ctx.state.input;
   await saveReview(ctx.services.db, ctx.state.user!.name, body, mode);
-  ctx.body = { message: mode === 'star' ? 'rating saved' : mode === 'progress' ? 'progress saved' : 'review saved' };
+  ctx.body = say(mode === 'star' ? 'review.ratingSaved' : mode === 'progress' ? 'review.progressSaved' : 'review.saved');
 });
 
 /** DELETE /api/review?work_id=N -> 200 {message: 'review deleted'}; 404 when the caller has no review of it. */
 reviewRouter.delete('/api/review', requireUser(), requireWriter(), validate(ReviewDeleteSchema), async (ctx) => {
-  if (!(await deleteReview(ctx.services.db, ctx.state.user!.name, ctx.state.input.query.work_id))) throw new NotFound('review not found');
-  ctx.body = { message: 'review deleted' };
+  if (!(await deleteReview(ctx.services.db, ctx.state.user!.name, ctx.state.input.query.work_id))) throw new NotFound(say('review.notFound'));
+  ctx.body = say('review.deleted');
 });

@@ -10,15 +10,15 @@ import { addRootFolder, applyConfig, removeRootFolder, renameRootFolder, saveCon
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { RootAddSchema, RootRemoveSchema, RootRenameSchema } from './schema.js';
-import type { RootFoldersAnswer, RootFoldersChangeAnswer } from '../../../model/index.js';
+import { say, type CodedText, type RootFoldersAnswer, type RootFoldersChangeAnswer } from '../../../model/index.js';
 
 export const rootsRouter = new Router<AppState, { services: AppContext['services'] }>();
 
 /** Saves the list `edit` makes of the current one and applies it live; `edit` throws Invalid, NotFound or Conflict. */
-function change(ctx: AppContext, message: string, edit: (roots: RootFolder[]) => RootFolder[]): void {
+function change(ctx: AppContext, text: CodedText, edit: (roots: RootFolder[]) => RootFolder[]): void {
   const { config, dataDir } = ctx.services;
   applyConfig(config, saveConfig(dataDir, { ...config, rootFolders: edit(config.rootFolders) }));
-  const answer: RootFoldersChangeAnswer = { message, rootFolders: config.rootFolders };
+  const answer: RootFoldersChangeAnswer = { ...text, rootFolders: config.rootFolders };
   ctx.body = answer;
 }
 
@@ -34,17 +34,17 @@ rootsRouter.get('/api/config/roots', requireUser(), requireAdmin(), async (ctx) 
  */
 rootsRouter.post('/api/config/roots', requireUser(), requireAdmin(), validate(RootAddSchema), async (ctx) => {
   const { name, path } = ctx.state.input.body;
-  change(ctx, `root folder ${name} added`, (roots) => addRootFolder(roots, name, path));
+  change(ctx, say('root.added', { name }), (roots) => addRootFolder(roots, name, path));
 });
 
 /** PUT /api/config/roots {name, newName} -> 200 {message, rootFolders}; 404 unknown name, 409 taken newName. */
 rootsRouter.put('/api/config/roots', requireUser(), requireAdmin(), validate(RootRenameSchema), async (ctx) => {
   const { name, newName } = ctx.state.input.body;
-  change(ctx, `root folder ${name} renamed to ${newName}`, (roots) => renameRootFolder(roots, name, newName));
+  change(ctx, say('root.renamed', { name, newName }), (roots) => renameRootFolder(roots, name, newName));
 });
 
 /** DELETE /api/config/roots {name} -> 200 {message, rootFolders}; 404 unknown name. Works and user data stay. */
 rootsRouter.delete('/api/config/roots', requireUser(), requireAdmin(), validate(RootRemoveSchema), async (ctx) => {
   const { name } = ctx.state.input.body;
-  change(ctx, `root folder ${name} removed`, (roots) => removeRootFolder(roots, name));
+  change(ctx, say('root.removed', { name }), (roots) => removeRootFolder(roots, name));
 });

@@ -6,20 +6,29 @@ import type { AppContext, AppState } from '../../context.js';
 import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { getTrackTree } from '../../../library/tree.js';
+import type { Scope } from '../../../catalogue/visible.js';
 import { TracksSchema } from './schema.js';
-import { NotFound, type TrackNode } from '../../../model/index.js';
+import { NotFound, say, type TrackNode } from '../../../model/index.js';
 
-export const tracksRouter = new Router<AppState, { services: AppContext['services'] }>();
+type ApiRouter = Router<AppState, { services: AppContext['services'] }>;
+
+export const tracksRouter: ApiRouter = new Router();
 
 /**
- * GET /api/tracks/:id -> 200 TrackNode[] (the work folder's children: folders first,
- * natural order; files with hash '{workId}/{fileId}', size in bytes, workTitle,
- * mediaStreamUrl, mediaDownloadUrl; audio with duration in seconds and `lyric`).
- * 400 {error} for a non-numeric id; 404 {error} for a work that is unknown, hidden or
- * not in the library; 401 without a valid token.
+ * Mounts GET `path` (with `:id`) -> 200 TrackNode[] of the work in `scope` (the work
+ * folder's children: folders first, natural order; files with hash '{workId}/{fileId}',
+ * in the trial scope 'rj{workId}/{fileId}', size in bytes, workTitle, mediaStreamUrl,
+ * mediaDownloadUrl; audio with duration in seconds and `lyric`). 400 {error} for a
+ * non-numeric id; 404 {error} for a work that is unknown, hidden or not in the scope;
+ * 401 without a valid token. Used for /api/tracks/:id and /api/fake/tracks/:id.
  */
-tracksRouter.get('/api/tracks/:id', requireUser(), validate(TracksSchema), async (ctx) => {
-  const tree: TrackNode[] | null = await getTrackTree(ctx.services.db, ctx.state.input.params.id);
-  if (!tree) throw new NotFound('work not found');
-  ctx.body = tree;
-});
+export function mountTracks(router: ApiRouter, path: string, scope: Scope): void {
+  router.get(path, requireUser(), validate(TracksSchema), async (ctx) => {
+    const tree: TrackNode[] | null = await getTrackTree(ctx.services.db, ctx.state.input.params.id, scope);
+    if (!tree) throw new NotFound(say('work.notFound'));
+    ctx.body = tree;
+  });
+}
+
+/** GET /api/tracks/:id: the library's tree. */
+mountTracks(tracksRouter, '/api/tracks/:id', 'library');

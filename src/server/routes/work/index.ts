@@ -5,21 +5,32 @@
  */
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
-import { getWork, hideWork } from '../../../catalogue/index.js';
+import { getWork, hideWork, type Scope } from '../../../catalogue/index.js';
 import { scanWork } from '../../../library/scan.js';
-import { NotFound, formatWorkCode, type WorkScanAnswer } from '../../../model/index.js';
+import { NotFound, formatWorkCode, say, type WorkScanAnswer } from '../../../model/index.js';
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { WorkIdSchema } from './schema.js';
 
-export const workRouter = new Router<AppState, { services: AppContext['services'] }>();
+type ApiRouter = Router<AppState, { services: AppContext['services'] }>;
 
-/** GET /api/work/:id -> 200 Work (with the caller's rating, review, progress, state); 404 unknown or hidden. */
-workRouter.get('/api/work/:id', requireUser(), validate(WorkIdSchema), async (ctx) => {
-  const work = await getWork(ctx.services.db, ctx.state.input.params.id, ctx.state.user!.name);
-  if (!work) throw new NotFound('work not found');
-  ctx.body = work;
-});
+export const workRouter: ApiRouter = new Router();
+
+/**
+ * Mounts GET `path` (with `:id`) -> 200 Work of `scope` (with the caller's rating,
+ * review, progress, state); 404 unknown, hidden or not in the scope. Used for
+ * /api/work/:id and /api/fake/:id.
+ */
+export function mountWorkDetail(router: ApiRouter, path: string, scope: Scope): void {
+  router.get(path, requireUser(), validate(WorkIdSchema), async (ctx) => {
+    const work = await getWork(ctx.services.db, ctx.state.input.params.id, ctx.state.user!.name, scope);
+    if (!work) throw new NotFound(say('work.notFound'));
+    ctx.body = work;
+  });
+}
+
+/** GET /api/work/:id: a work of the library. */
+mountWorkDetail(workRouter, '/api/work/:id', 'library');
 
 /**
  * DELETE /api/work/:id (admin) -> 200 {message}: the work is hidden (removed_at, reason
@@ -27,9 +38,12 @@ workRouter.get('/api/work/:id', requireUser(), validate(WorkIdSchema), async (ct
  */
 workRouter.delete('/api/work/:id', requireUser(), requireAdmin(), validate(WorkIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
-  if (!(await hideWork(ctx.services.db, id))) throw new NotFound('work not found');
-  ctx.body = { message: `work ${formatWorkCode(id)} deleted` };
+  if (!(await hideWork(ctx.services.db, id))) throw new NotFound(say('work.notFound'));
+  ctx.body = say('work.deleted', { code: formatWorkCode(id) });
 });
+
+/** The answer's code for each result of a rescan but 'failed'. */
+const SCANNED = { updated: 'work.scanUpdated', skipped: 'work.scanSkipped', removed: 'work.scanRemoved' } as const;
 
 /**
  * POST /api/work/scan/:id (admin) -> 200 {message, memo?}: rescans the work's folder;
@@ -40,7 +54,7 @@ workRouter.post('/api/work/scan/:id', requireUser(), requireAdmin(), validate(Wo
   const { id } = ctx.state.input.params;
   const code = formatWorkCode(id);
   const { changed, result, error } = await scanWork(ctx.services.db, id, { libraryRoots: ctx.services.config.rootFolders });
-  const message = result === 'failed' ? `${code} scan failed: ${error ?? 'unknown error'}` : `${code} scanned: ${result}`;
-  const answer: WorkScanAnswer = changed ? { message, memo: result === 'removed' ? 'folder missing, work hidden' : 'files changed' } : { message };
+  const text = result === 'failed' ? say('work.scanFailed', { code, reason: error ?? 'unknown error' }) : say(SCANNED[result], { code });
+  const answer: WorkScanAnswer = changed ? { ...text, memo: result === 'removed' ? 'folder missing, work hidden' : 'files changed' } : text;
   ctx.body = answer;
 });

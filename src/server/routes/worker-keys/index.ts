@@ -9,7 +9,7 @@ import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { createWorkerKey, listWorkerKeys, revokeWorkerKey } from '../../../lyrics/worker-keys.js';
 import { WorkerKeyCreateSchema, WorkerKeyIdSchema } from './schema.js';
-import type { WorkerKeyAnswer, WorkerKeyCreatedAnswer, WorkerKeysAnswer } from '../../../model/index.js';
+import { say, type WorkerKeyAnswer, type WorkerKeyCreatedAnswer, type WorkerKeysAnswer } from '../../../model/index.js';
 
 export const workerKeysRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -26,7 +26,7 @@ workerKeysRouter.get('/api/lyric/worker-keys', requireUser(), requireAdmin(), as
  */
 workerKeysRouter.post('/api/lyric/worker-keys', requireUser(), requireAdmin(), validate(WorkerKeyCreateSchema), async (ctx) => {
   const { key, token } = await createWorkerKey(ctx.services.db, ctx.state.input.body.name);
-  const answer: WorkerKeyCreatedAnswer = { message: `worker key ${key.name} created`, key, token };
+  const answer: WorkerKeyCreatedAnswer = { ...say('workerKey.created', { name: key.name }), key, token };
   ctx.status = 201;
   ctx.body = answer;
 });
@@ -37,6 +37,6 @@ workerKeysRouter.post('/api/lyric/worker-keys', requireUser(), requireAdmin(), v
  */
 workerKeysRouter.delete('/api/lyric/worker-keys/:id', requireUser(), requireAdmin(), validate(WorkerKeyIdSchema), async (ctx) => {
   const key = await revokeWorkerKey(ctx.services.db, { id: ctx.state.input.params.id });
-  const answer: WorkerKeyAnswer = { message: `worker key ${key.name} revoked`, key };
+  const answer: WorkerKeyAnswer = { ...say('workerKey.revoked', { name: key.name }), key };
   ctx.body = answer;
 });

@@ -13,8 +13,11 @@ import type { WorksAnswer } from '../../../model/index.js';
 
 export const worksRouter = new Router<AppState, { services: AppContext['services'] }>();
 
-/** Runs the list of the query `q`, narrowed by `extra` (circle, tag or VA). */
-function answerList(ctx: AppContext, q: WorksQuery, extra: Partial<WorkFilter> = {}): Promise<WorksAnswer> {
+/**
+ * Runs the list of the query `q`, narrowed by `extra` (circle, tag or VA; the scope and
+ * status of the trial list, routes/fake). Answers {works, pagination}.
+ */
+export function answerList(ctx: AppContext, q: WorksQuery, extra: Partial<WorkFilter> = {}): Promise<WorksAnswer> {
   const { db, config } = ctx.services;
   return listWorks(db, { ...q, filter: { ...q.filter, ...extra }, pageSize: config.pageSize, viewer: ctx.state.user!.name });
 }

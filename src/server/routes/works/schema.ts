@@ -67,7 +67,7 @@ export const listQuery = <O extends string>(orders: readonly [O, ...O[]], fallba
   });
 
 /** The audio works lists' query: the work orders, default release. */
-const worksQuery = listQuery(WORK_ORDERS, 'release');
+export const worksQuery = listQuery(WORK_ORDERS, 'release');
 
 /** GET /api/works and GET /api/search. */
 export const WorksListSchema = z.object({ query: worksQuery });

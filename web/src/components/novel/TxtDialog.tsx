@@ -27,7 +27,7 @@ export function TxtDialog({ id, txt, opened, onClose, onChange }: { id: number; 
     setBusy(true);
     try {
       const res = await uploadTxt(id, file);
-      notifySuccess(res.msg);
+      notifySuccess(res);
       onChange([res.txt]);
       setFile(null);
     } catch (err) {
@@ -39,7 +39,7 @@ export function TxtDialog({ id, txt, opened, onClose, onChange }: { id: number; 
   const remove = async () => {
     try {
       const res = await deleteTxt(id);
-      if (res.message) notifySuccess(res.message);
+      notifySuccess(res);
       onChange([]);
     } catch (err) {
       notifyError(err);

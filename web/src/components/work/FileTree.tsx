@@ -2,7 +2,8 @@
  * The work's file tree (spec 000 section 2 "File tree"): breadcrumbs from ROOT, folders
  * open on click and show their item count, audio plays on click (round play/pause
  * button, duration), images open the preview, text opens in a new tab, other files
- * download. Right-click: add to playlist, play next, download, AI translate.
+ * download. Right-click: add to playlist, play next, download, AI translate (library
+ * audio only: trial items have no AI tasks).
  * A circular AI status badge shows on items whose status is above none.
  */
 import { useState, type MouseEvent } from 'react';
@@ -12,7 +13,7 @@ import {
   IconDownload, IconFile, IconFileText, IconFolder, IconLanguage, IconPhoto, IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlaylistAdd, IconPlayerTrackNext,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TrackNode } from '@model';
+import { isTrialHash, mediaPath, type TrackNode } from '@model';
 import { mediaUrl, notifyError, notifySuccess } from '../../api/client';
 import { translateAudio } from '../../api/lyric';
 import { TaskStatus, mergeTaskStatus } from '../../../../src/lyrics/status.js';
@@ -47,7 +48,7 @@ function AiBadge({ status }: { status: number }) {
 
 function download(node: TrackNode): void {
   const a = document.createElement('a');
-  a.href = mediaUrl(node.mediaDownloadUrl ?? `/api/media/download/${node.hash}`);
+  a.href = mediaUrl(node.mediaDownloadUrl ?? mediaPath('download', node.hash!));
   a.download = node.title;
   document.body.appendChild(a);
   a.click();
@@ -72,7 +73,7 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }:
         return player.playQueue(audios.map((a) => toQueueItem(a, workTitle)), audios.indexOf(node));
       }
       case 'image': return setPreview(images.indexOf(node));
-      case 'text': return void window.open(mediaUrl(node.mediaStreamUrl ?? `/api/media/stream/${node.hash}`), '_blank', 'noopener');
+      case 'text': return void window.open(mediaUrl(node.mediaStreamUrl ?? mediaPath('stream', node.hash!)), '_blank', 'noopener');
       default: return download(node);
     }
   };
@@ -86,7 +87,7 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }:
   const aiTranslate = async (node: TrackNode) => {
     try {
       const res = await translateAudio(node.hash!);
-      notifySuccess(res.message);
+      notifySuccess(res);
       onTasks();
     } catch (err) {
       notifyError(err);
@@ -156,7 +157,7 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }:
             </>
           )}
           {menu && <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => download(menu.node)}>{t('work.download')}</Menu.Item>}
-          {menu?.node.type === 'audio' && (
+          {menu?.node.type === 'audio' && !isTrialHash(menu.node.hash ?? '') && (
             <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => void aiTranslate(menu.node)}>{t('work.aiTranslate')}</Menu.Item>
           )}
         </Menu.Dropdown>

@@ -11,7 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { TrackNode } from '@model';
+import { mediaPath, type TrackNode } from '@model';
 import { mediaUrl } from '../../api/client';
 import { visualiserCoverKey } from '../../player/settings';
 import { playingWorkId, usePlayer } from '../../player/store';
@@ -27,11 +27,12 @@ export function ImagePreview({ images, index, onIndex, onClose }: { images: Trac
   const navigate = useNavigate();
   const playingWork = usePlayer(playingWorkId);
   const image = index === null ? undefined : images[index];
-  const src = image ? mediaUrl(image.mediaStreamUrl ?? `/api/media/stream/${image.hash}`) : '';
+  const stream = image ? image.mediaStreamUrl ?? mediaPath('stream', image.hash!) : '';
+  const src = stream ? mediaUrl(stream) : '';
 
   const useAsCover = () => {
     if (playingWork === null || !image) return;
-    localStorage.setItem(visualiserCoverKey(playingWork), image.mediaStreamUrl ?? `/api/media/stream/${image.hash}`);
+    localStorage.setItem(visualiserCoverKey(playingWork), stream);
     notifications.show({
       color: 'green',
       message: (

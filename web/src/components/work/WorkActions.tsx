@@ -2,9 +2,11 @@
  * Work page actions (spec 000 section 2): progress dropdown, write-review dialog,
  * play-history buttons (shown when a saved state exists), translate-current-folder,
  * scan-local-files (reload when the answer carries a memo) and delete-work
- * (confirmation 'delete audio?', then back to /works).
+ * (confirmation 'delete audio?', then back to /works). On a trial work (section
+ * 'trial') only the play-history buttons stay, beside the trial actions the page passes
+ * (dislike, download): reviews, AI tasks, scans and deletes are the library's.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Group, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconHistory, IconLanguage, IconPencil, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
@@ -24,8 +26,18 @@ export function playFromHistory(state: NonNullable<Work['state']>, message: stri
   player.resumeHistory(state, message);
 }
 
-export function WorkActions({ work, folder, onChange, onTasks }: { work: Work; folder: string; onChange(p: Partial<Work>): void; onTasks(): void }) {
+export interface WorkActionsProps {
+  work: Work;
+  folder: string;
+  onChange(p: Partial<Work>): void;
+  onTasks(): void;
+  /** The trial catalogue's actions: given on a trial work, shown instead of the library's. */
+  trial?: ReactNode;
+}
+
+export function WorkActions({ work, folder, onChange, onTasks, trial }: WorkActionsProps) {
   const { t } = useTranslation();
+  const library = trial === undefined;
   const navigate = useNavigate();
   const { me } = useAuth();
   const [review, setReview] = useState(false);
@@ -34,7 +46,7 @@ export function WorkActions({ work, folder, onChange, onTasks }: { work: Work; f
   const run = async (fn: () => Promise<{ message?: string } | void>) => {
     try {
       const res = await fn();
-      if (res && res.message) notifySuccess(res.message);
+      if (res && res.message) notifySuccess(res);
     } catch (err) {
       notifyError(err);
     }
@@ -70,7 +82,7 @@ export function WorkActions({ work, folder, onChange, onTasks }: { work: Work; f
 
   return (
     <Group gap="xs" my="md" data-testid="work-actions">
-      <Menu>
+      {library && <Menu>
         <Menu.Target>
           <Button variant="light" rightSection={<IconChevronDown size={14} />} data-testid="progress-button">
             {work.progress ? t(`progress.${work.progress}`) : t('work.noProgress')}
@@ -79,8 +91,8 @@ export function WorkActions({ work, folder, onChange, onTasks }: { work: Work; f
         <Menu.Dropdown>
           {PROGRESS_VALUES.map((p) => <Menu.Item key={p} onClick={() => void setProgress(p)}>{t(`progress.${p}`)}</Menu.Item>)}
         </Menu.Dropdown>
-      </Menu>
-      <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setReview(true)} data-testid="write-review">{t('work.writeReview')}</Button>
+      </Menu>}
+      {library && <Button variant="light" leftSection={<IconPencil size={16} />} onClick={() => setReview(true)} data-testid="write-review">{t('work.writeReview')}</Button>}
       {work.state && work.state.queue.length > 0 && (
         <>
           <Button variant="light" color="teal" leftSection={<IconHistory size={16} />} onClick={() => playFromHistory(work.state!, t('work.resumed'))} data-testid="history-play">
@@ -91,12 +103,16 @@ export function WorkActions({ work, folder, onChange, onTasks }: { work: Work; f
           </Button>
         </>
       )}
-      <Button variant="light" color="grape" leftSection={<IconLanguage size={16} />} data-testid="translate-folder"
-        onClick={() => void run(async () => { const r = await translateFolder(work.id, folder); onTasks(); return r; })}>
-        {t('work.translateFolder')}
-      </Button>
-      <Button variant="light" color="gray" leftSection={<IconRefresh size={16} />} onClick={() => void scan()} data-testid="scan-work">{t('work.scan')}</Button>
-      <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirm('work')} data-testid="delete-work">{t('work.deleteWork')}</Button>
+      {library ? (
+        <>
+          <Button variant="light" color="grape" leftSection={<IconLanguage size={16} />} data-testid="translate-folder"
+            onClick={() => void run(async () => { const r = await translateFolder(work.id, folder); onTasks(); return r; })}>
+            {t('work.translateFolder')}
+          </Button>
+          <Button variant="light" color="gray" leftSection={<IconRefresh size={16} />} onClick={() => void scan()} data-testid="scan-work">{t('work.scan')}</Button>
+          <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirm('work')} data-testid="delete-work">{t('work.deleteWork')}</Button>
+        </>
+      ) : trial}
       {review && (
         <ReviewModal work={work} opened onClose={() => setReview(false)}
           onSaved={(v) => onChange(v ?? { userRating: null, review_text: null, progress: null })} />

@@ -3,7 +3,8 @@
  * digits), title, circle link, average stars with the distribution tooltip (per-star
  * bars scaled ratio/100, average, rating count, review count), the user's own stars,
  * store link, price in yen, sales, tag chips (hidden when the first tag's name is null)
- * and voice-actor chips.
+ * and voice-actor chips. In the trial catalogue the cover is its own and the user's
+ * stars are left out (reviews are the library's).
  */
 import { Anchor, Badge, Box, Group, Image, Progress, Rating, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
@@ -12,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { formatWorkCode, type Work } from '@model';
 import { useAuth } from '../../api/auth';
 import { coverUrl } from '../../api/client';
+import type { Section } from '../../api/section';
 import { saveRating } from '../../api/review';
 import { useDateFormat } from '../../i18n/format';
 import { WorkLabels } from '../WorkCard';
@@ -38,7 +40,7 @@ function RatingTooltip({ work }: { work: Work }) {
   );
 }
 
-export function WorkHeader({ work, onChange }: { work: Work; onChange(patch: Partial<Work>): void }) {
+export function WorkHeader({ work, section = 'library', onChange }: { work: Work; section?: Section; onChange(patch: Partial<Work>): void }) {
   const { t } = useTranslation();
   const { me } = useAuth();
   const { date } = useDateFormat();
@@ -51,7 +53,7 @@ export function WorkHeader({ work, onChange }: { work: Work; onChange(patch: Par
   return (
     <Group align="flex-start" gap="lg" wrap="wrap" data-testid="work-header">
       <Box w={{ base: '100%', sm: 360 }} style={{ flexShrink: 0 }}>
-        <Image src={coverUrl(work.id, 'main')} radius="md" alt={work.title} data-testid="work-cover" />
+        <Image src={coverUrl(work.id, 'main', section)} radius="md" alt={work.title} data-testid="work-cover" />
       </Box>
       <Stack gap={6} style={{ flex: 1, minWidth: 260 }}>
         <Badge variant="outline" size="lg" data-testid="work-code">{code}</Badge>
@@ -66,10 +68,12 @@ export function WorkHeader({ work, onChange }: { work: Work; onChange(patch: Par
             <Text size="sm" c="dimmed">({work.rate_count})</Text>
           </Group>
         </Tooltip>
-        <Group gap={6}>
-          <Text size="sm" c="dimmed">{t('work.myRating')}</Text>
-          <Rating value={work.userRating ?? 0} onChange={(v) => void rate(v)} count={5} data-testid="my-rating" />
-        </Group>
+        {section === 'library' && (
+          <Group gap={6}>
+            <Text size="sm" c="dimmed">{t('work.myRating')}</Text>
+            <Rating value={work.userRating ?? 0} onChange={(v) => void rate(v)} count={5} data-testid="my-rating" />
+          </Group>
+        )}
         <Group gap="md">
           {work.price > 0 && <Text c="red" fw={600} data-testid="work-price">{t('work.price', { price: work.price })}</Text>}
           <Text size="sm" c="dimmed" data-testid="work-sales">{t('work.sales', { count: work.dl_count })}</Text>

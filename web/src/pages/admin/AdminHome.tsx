@@ -23,7 +23,7 @@ function RootRow({ root, onChanged }: { root: RootFolder; onChanged(list: RootFo
   const rename = async () => {
     try {
       const answer = await renameRoot(root.name, name.trim());
-      notifySuccess(answer.message);
+      notifySuccess(answer);
       setEditing(false);
       onChanged(answer.rootFolders);
     } catch (err) {
@@ -33,7 +33,7 @@ function RootRow({ root, onChanged }: { root: RootFolder; onChanged(list: RootFo
   const remove = async () => {
     try {
       const answer = await removeRoot(root.name);
-      notifySuccess(answer.message);
+      notifySuccess(answer);
       onChanged(answer.rootFolders);
     } catch (err) {
       notifyError(err);
@@ -90,7 +90,7 @@ export default function AdminHome() {
     setBusy(true);
     try {
       const answer = await addRoot(name.trim(), path.trim());
-      notifySuccess(answer.message);
+      notifySuccess(answer);
       setRoots(answer.rootFolders);
       setName('');
       setPath('');

@@ -87,7 +87,7 @@ export default function Advanced() {
     setBusy(true);
     try {
       const answer = await saveAdminConfig(castNumbers(values));
-      notifySuccess(answer.message);
+      notifySuccess(answer);
       if (answer.restartRequired.length) notifications.show({ color: 'yellow', message: t('admin.advanced.restartNeeded', { keys: answer.restartRequired.join(', ') }) });
       const fresh = await getAdminConfig();
       setValues({ ...fresh.config });

@@ -11,7 +11,8 @@
  * - a collapsible log panel: its header shows the latest two messages, its body is a
  *   256 px scroll area of every message;
  * - tabs 'processing' and 'failed' with count badges, each task 'RJ' + code with its logs.
- * State and socket: useScannerSocket.
+ * State and socket: useScannerSocket. The screen itself (ScannerScreen) also shows the
+ * trial crawler on /fake/spider, with its one button (PERFORM_TRIAL_FETCH).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Accordion, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
@@ -19,13 +20,17 @@ import { IconAlertTriangle, IconBug, IconChevronDown, IconChevronUp, IconCircleC
 import { useTranslation } from 'react-i18next';
 import type { ScanLogEntry, ScanResultEntry, ScanTask } from '@model';
 import { useAuth } from '../../api/auth';
+import { serverText } from '../../i18n/serverText';
 import { AdminLayout } from './AdminLayout';
 import { useScannerSocket, type ScanStartCommand, type ScannerStatus } from './useScannerSocket';
 
 /** Height of the log panel's scroll area in px (spec 001 section 9). */
 export const LOG_AREA_HEIGHT = 256;
 
-const SCAN_BUTTONS: { command: ScanStartCommand; key: 'scan' | 'update' | 'lyrics' }[] = [
+/** A button starting a run: its command and its label key under adminScanner.buttons. */
+export interface ScanButton { command: ScanStartCommand; key: 'scan' | 'update' | 'lyrics' | 'trial' }
+
+const SCAN_BUTTONS: ScanButton[] = [
   { command: 'PERFORM_SCAN', key: 'scan' },
   { command: 'PERFORM_UPDATE', key: 'update' },
   { command: 'PERFORM_LYRIC_SCAN', key: 'lyrics' },
@@ -39,12 +44,12 @@ function LevelIcon({ level }: { level: ScanLogEntry['level'] }) {
   return <IconInfoCircle size={16} color="var(--mantine-color-blue-6)" aria-label="info" style={{ flex: 'none' }} />;
 }
 
-/** One log line: level icon and message (wraps on narrow screens). */
+/** One log line: level icon and message in the UI language (wraps on narrow screens). */
 function LogLine({ log }: { log: ScanLogEntry }) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-testid="log-line" data-level={log.level}>
       <LevelIcon level={log.level} />
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{log.message}</Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{serverText(log)}</Text>
     </Group>
   );
 }
@@ -125,15 +130,16 @@ function ResultLines({ results }: { results: ScanResultEntry[] }) {
 
 /** The /admin/scanner route: the scanner screen inside the admin layout (non-admins get the layout's notice, no socket). */
 export default function Scanner() {
+  const { t } = useTranslation();
   return (
     <AdminLayout>
-      <ScannerScreen />
+      <ScannerScreen title={t('adminScanner.title')} buttons={SCAN_BUTTONS} />
     </AdminLayout>
   );
 }
 
-/** The screen itself; opens the scanner socket while mounted. */
-function ScannerScreen() {
+/** The screen itself, with its title and run buttons; opens the scanner socket while mounted. */
+export function ScannerScreen({ title, buttons }: { title: string; buttons: ScanButton[] }) {
   const { t } = useTranslation();
   const { me } = useAuth();
   const scanner = useScannerSocket();
@@ -144,13 +150,13 @@ function ScannerScreen() {
     <Stack maw={960} data-testid="scanner" data-status={scanner.status}>
       <Group justify="space-between">
         <Group gap="sm">
-          <Title order={3}>{t('adminScanner.title')}</Title>
+          <Title order={3}>{title}</Title>
           <StatusIcon status={scanner.status} />
         </Group>
         {!scanner.connected && <Badge color="gray" variant="light" data-testid="disconnected">{t('adminScanner.disconnected')}</Badge>}
       </Group>
       <Group gap="sm">
-        {SCAN_BUTTONS.map(({ command, key }) => (
+        {buttons.map(({ command, key }) => (
           <Button key={command} disabled={disabled} onClick={() => scanner.perform(command)}>{t(`adminScanner.buttons.${key}`)}</Button>
         ))}
         {running && <Button color="red" disabled={!scanner.connected} onClick={scanner.kill}>{t('adminScanner.buttons.kill')}</Button>}

@@ -12,23 +12,24 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button, Card, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import type { User, ValidationErrorAnswer } from '@model';
-import { ApiError, notifyError, notifySuccess, setToken } from '../../api/client';
+import type { User } from '@model';
+import { ApiError, errorText, notifyError, notifySuccess, setToken } from '../../api/client';
 import { useAuth } from '../../api/auth';
 import { ConfirmModal } from '../../components/ConfirmModal';
+import { MIN_LENGTH, passwordPairErrors } from '../../components/passwordPair';
 import { AdminLayout } from './AdminLayout';
 import { addUser, changePassword, deleteUsers, getUsers } from './api';
 
-/** Minimum length of user names and passwords (spec 001 section 9). */
-export const MIN_LENGTH = 5;
 
-/** Shows a failed add/delete the spec's way: 422 errors[0].msg, 403 a warning with the server's message. */
+/**
+ * Shows a failed add/delete the spec's way: 422 errors[0].msg (the answer's `error`), 403 a
+ * warning with the server's message; both in the UI language (errorText).
+ */
 function notifyUserError(err: unknown): void {
   if (err instanceof ApiError && err.status === 422) {
-    const body = err.body as Partial<ValidationErrorAnswer> | undefined;
-    notifications.show({ color: 'red', message: body?.errors?.[0]?.msg ?? err.message });
+    notifications.show({ color: 'red', message: errorText(err) });
   } else if (err instanceof ApiError && err.status === 403) {
-    notifications.show({ color: 'yellow', message: err.message });
+    notifications.show({ color: 'yellow', message: errorText(err) });
   } else {
     notifyError(err);
   }
@@ -44,16 +45,13 @@ function AdminPasswordCard() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const next = {
-      password: password.length < MIN_LENGTH ? t('admin.users.passwordTooShort') : undefined,
-      confirm: password.length >= MIN_LENGTH && password !== confirm ? t('admin.users.mismatch') : undefined,
-    };
+    const next = passwordPairErrors(password, confirm, { tooShort: t('admin.users.passwordTooShort'), mismatch: t('admin.users.mismatch') });
     setErrors(next);
     if (next.password || next.confirm) return;
     setBusy(true);
     try {
       const answer = await changePassword('admin', password);
-      notifySuccess(answer.message);
+      notifySuccess(answer);
       setToken(null);
       if (me?.auth) logout();
       else { setPassword(''); setConfirm(''); }
@@ -97,7 +95,7 @@ function AddUserCard({ onAdded }: { onAdded(): void }) {
     setBusy(true);
     try {
       const answer = await addUser(name.trim(), password, group);
-      notifySuccess(answer.message);
+      notifySuccess(answer);
       setName('');
       setPassword('');
       onAdded();
@@ -134,7 +132,7 @@ function UsersTable({ users, onDeleted }: { users: User[]; onDeleted(): void }) 
   const remove = async () => {
     try {
       const answer = await deleteUsers(users.filter((u) => selected.includes(u.name)));
-      notifySuccess(answer.message);
+      notifySuccess(answer);
       setSelected([]);
       onDeleted();
     } catch (err) {

@@ -71,7 +71,7 @@ export function WorkerKeysCard() {
 
   const revoke = async (key: WorkerKey) => {
     try {
-      notifySuccess((await revokeWorkerKey(key.id)).message);
+      notifySuccess(await revokeWorkerKey(key.id));
       await load();
     } catch (err) {
       notifyError(err);

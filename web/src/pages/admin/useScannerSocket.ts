@@ -11,6 +11,7 @@
  *   SCAN_ERROR {error}: state error (the error logged once).
  * - `error {message}`: shown as a notice; right after a scan command it is the refusal,
  *   so the state becomes error with the message logged.
+ * Texts keep their `code` and `params`: the page shows them in the UI language (serverText).
  * - The socket reconnects after a drop (1 s, then up to 10 s between tries); a close for
  *   no/bad token (4001) or a non-admin (4003) is final.
  * States: none -> running (a scan command, which clears earlier logs and tasks, or
@@ -20,9 +21,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { ScanCommand, ScanLogEntry, ScanMessage, ScanResultEntry, ScanStatus, ScanTask } from '@model';
 import { getToken } from '../../api/client';
+import { serverText } from '../../i18n/serverText';
 
 export type ScannerStatus = 'none' | ScanStatus;
-export type ScanStartCommand = Extract<ScanCommand['type'], 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE'>;
+export type ScanStartCommand = Extract<ScanCommand['type'], 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'PERFORM_TRIAL_FETCH'>;
 
 export interface ScannerState {
   status: ScannerStatus;
@@ -71,13 +73,13 @@ function reduce(state: ScannerState, m: ScanMessage, starting: boolean): Scanner
     case 'SCAN_MAIN_LOGS':
       return { ...state, mainLogs: m.mainLogs };
     case 'SCAN_FINISHED':
-      return { ...state, status: 'finished', mainLogs: [...state.mainLogs, { level: 'info', message: m.message }] };
+      return { ...state, status: 'finished', mainLogs: [...state.mainLogs, { level: 'info', message: m.message, code: m.code, params: m.params }] };
     case 'SCAN_ERROR': {
       const logged = state.mainLogs.at(-1)?.message === m.error;
-      return { ...state, status: 'error', mainLogs: logged ? state.mainLogs : [...state.mainLogs, { level: 'error', message: m.error }] };
+      return { ...state, status: 'error', mainLogs: logged ? state.mainLogs : [...state.mainLogs, { level: 'error', message: m.error, code: m.code, params: m.params }] };
     }
     case 'error':
-      return starting ? { ...state, status: 'error', mainLogs: [...state.mainLogs, { level: 'error', message: m.message }] } : state;
+      return starting ? { ...state, status: 'error', mainLogs: [...state.mainLogs, { level: 'error', message: m.message, code: m.code, params: m.params }] } : state;
     default:
       return state;
   }
@@ -115,7 +117,7 @@ export function useScannerSocket(): ScannerSocket {
           ws.send(JSON.stringify({ type: 'ON_SCANNER_PAGE' } satisfies ScanCommand));
           return;
         }
-        if (m.type === 'error') notifications.show({ color: 'red', message: m.message });
+        if (m.type === 'error') notifications.show({ color: 'red', message: serverText(m) });
         if (m.type === 'SCAN_INIT_STATE' && starting.current) return; // the state before the click
         const wasStarting = starting.current;
         starting.current = false;

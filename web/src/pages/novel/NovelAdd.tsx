@@ -80,7 +80,7 @@ export default function NovelAdd() {
         author: label ? { id: authors.find((a) => a.name === label)?.id ?? null, label } : null,
         wordCount: Number(draft.wordCount) || 0,
       });
-      if (res.message) notifySuccess(res.message);
+      notifySuccess(res);
       navigate(`/novel/work/${res.id}`);
     } catch (err) {
       notifyError(err);

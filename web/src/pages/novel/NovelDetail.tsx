@@ -19,7 +19,7 @@ import { ApiError, errorText, notifyError, notifySuccess } from '../../api/clien
 import { getNovel, updateNovel } from '../../api/novel';
 import { deleteHistory, putProgress, saveRating } from '../../api/review';
 import { useDateFormat } from '../../i18n/format';
-import { NOVEL_SECTION } from '../../section';
+import { NOVEL_SITE } from '../../site';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { NovelFacts } from '../../components/novel/NovelFacts';
 import { TxtDialog } from '../../components/novel/TxtDialog';
@@ -56,12 +56,12 @@ export default function NovelDetail() {
   if (!novel) return <Center h="40vh"><Loader /></Center>;
 
   const rate = async (rating: number) => {
-    if (rating > 0 && await saveRating(user, novel.id, rating, 'work', NOVEL_SECTION)) patch({ userRating: rating, rating });
+    if (rating > 0 && await saveRating(user, novel.id, rating, 'work', NOVEL_SITE)) patch({ userRating: rating, rating });
   };
   const setMyProcess = async (n: MyProcess) => {
     try {
-      const res = await putProgress(user, novel.id, n, NOVEL_SECTION);
-      if (res.message) notifySuccess(res.message);
+      const res = await putProgress(user, novel.id, n, NOVEL_SITE);
+      notifySuccess(res);
       patch({ myProcess: n, progress: progressOfMyProcess(n) });
     } catch (err) {
       notifyError(err);
@@ -71,7 +71,7 @@ export default function NovelDetail() {
     setUpdating(true);
     try {
       const res = await updateNovel(novel.id);
-      if (res.message) notifySuccess(res.message);
+      notifySuccess(res);
       await load();
     } catch (err) {
       notifyError(err);
@@ -81,7 +81,7 @@ export default function NovelDetail() {
   };
   const removeHistory = async () => {
     try {
-      await deleteHistory(novel.id, NOVEL_SECTION);
+      await deleteHistory(novel.id, NOVEL_SITE);
       notifications.show({ color: 'green', message: t('novel.detail.historyDeleted') });
       patch({ state: null });
     } catch {
@@ -93,7 +93,7 @@ export default function NovelDetail() {
     <Stack maw={1200} mx="auto" gap="md" data-testid="novel-detail">
       <Group align="flex-start" gap="lg" wrap="wrap">
         <Box w={{ base: '100%', sm: 300 }} style={{ flexShrink: 0 }}>
-          <Image src={NOVEL_SECTION.cover(novel.id, 'main')} radius="md" alt={novel.title} data-testid="novel-cover" />
+          <Image src={NOVEL_SITE.cover(novel.id, 'main')} radius="md" alt={novel.title} data-testid="novel-cover" />
         </Box>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }} data-testid="novel-title">{novel.title}</Title>

@@ -1,6 +1,4 @@
 /** Position / duration bar: '1:23 [=====-----] 10:00', fitted to `width` columns. */
-import React from 'react';
-import { Text } from 'ink';
 import { formatDuration } from '../../player/index.js';
 
 export function progressBar(position: number, duration: number, width: number): string {
@@ -10,8 +8,4 @@ export function progressBar(position: number, duration: number, width: number): 
   if (inner < 4) return `${left} / ${right}`;
   const filled = duration > 0 ? Math.min(inner, Math.round((position / duration) * inner)) : 0;
   return `${left} [${'='.repeat(filled)}${'-'.repeat(inner - filled)}] ${right}`;
-}
-
-export function ProgressBar({ position, duration, width }: { position: number; duration: number; width: number }): React.ReactElement {
-  return <Text>{progressBar(position, duration, width)}</Text>;
 }

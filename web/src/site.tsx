@@ -1,15 +1,16 @@
 /**
- * The site's sections (spec 001 section 2): the audio catalogue and the novel section
- * share one set of screens (list, name lists, favourites, cards, review dialog, layout),
- * parameterised by the section in context: its route prefix, its API prefix, its sort
- * orders, which controls it shows, how its review and progress writes are sent, and its
- * own words (i18n keys under `novel.` fall back to the audio side's).
+ * The sites of the site chooser (spec 001 section 2) that share screens: the audio site
+ * and the novel section share one set of screens (list, name lists, favourites, cards,
+ * review dialog, layout), parameterised by the site in context: its route prefix, its API
+ * prefix, its sort orders, which controls it shows, how its review and progress writes
+ * are sent, and its own words (i18n keys under `novel.` fall back to the audio side's).
+ * Within the audio site, the library and the trial catalogue are api/section.ts.
  */
 import { createContext, useCallback, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOVEL_SORT_ORDERS, WORK_SORT_ORDERS, type ListItem } from '@model';
-import type { Query } from './api/client';
-import { client } from './api/client';
+import { client, coverUrl, type Query } from './api/client';
+import type { Section } from './api/section';
 
 export type NameKind = 'circles' | 'tags' | 'vas';
 export type CoverType = 'main' | 'sam' | '240x240';
@@ -17,7 +18,7 @@ export type CoverType = 'main' | 'sam' | '240x240';
 /** Where a write goes: the path and its query. */
 export interface Call { path: string; query?: Query }
 
-export interface Section {
+export interface Site {
   id: 'audio' | 'novel';
   /** Route prefix: '' (audio) or '/novel'. */
   base: string;
@@ -38,8 +39,8 @@ export interface Section {
   /** GET of a name list, and its items out of the answer. */
   namesCall(kind: NameKind): Call;
   namesOf(answer: unknown): ListItem<number | string>[];
-  /** A work's cover. */
-  cover(id: number, type: CoverType): string;
+  /** A work's cover (of the audio site's library or trial catalogue, `section`). */
+  cover(id: number, type: CoverType, section?: Section): string;
   /** PUT of the caller's stars: from the work page or a card, or from the favourites list. */
   ratingCall(from: 'work' | 'favourites'): Call;
   /** PUT of the caller's progress. */
@@ -52,7 +53,7 @@ export interface Section {
   workPath(id: number): string;
 }
 
-export const AUDIO_SECTION: Section = {
+export const AUDIO_SITE: Site = {
   id: 'audio',
   base: '',
   api: '/api',
@@ -64,7 +65,7 @@ export const AUDIO_SECTION: Section = {
   prefsPrefix: '',
   namesCall: (kind) => ({ path: `/api/${kind}/` }),
   namesOf: (answer) => (Array.isArray(answer) ? answer : []),
-  cover: (id, type) => client.mediaUrl(`/api/cover/${id}`, { type }),
+  cover: (id, type, section = 'library') => coverUrl(id, type, section),
   ratingCall: (from) => ({ path: '/api/review', query: from === 'favourites' ? { starOnly: true } : undefined }),
   progressCall: { path: '/api/review', query: { starOnly: false, progressOnly: true } },
   reviewPath: '/api/review',
@@ -72,7 +73,7 @@ export const AUDIO_SECTION: Section = {
   workPath: (id) => `/api/work/${id}`,
 };
 
-export const NOVEL_SECTION: Section = {
+export const NOVEL_SITE: Site = {
   id: 'novel',
   base: '/novel',
   api: '/api/novel',
@@ -95,25 +96,25 @@ export const NOVEL_SECTION: Section = {
   workPath: (id) => `/api/novel/work/${id}`,
 };
 
-const SectionContext = createContext<Section>(AUDIO_SECTION);
+const SiteContext = createContext<Site>(AUDIO_SITE);
 
-/** Puts `section` in context for the screens below. */
-export const SectionProvider = SectionContext.Provider;
+/** Puts a site in context for the screens below. */
+export const SiteProvider = SiteContext.Provider;
 
-/** The section the screen belongs to (audio outside any provider). */
-export function useSection(): Section {
-  return useContext(SectionContext);
+/** The site the screen belongs to (audio outside any provider). */
+export function useSite(): Site {
+  return useContext(SiteContext);
 }
 
 /**
- * `t` reading the section's own words first: in the novel section `works.all` is
+ * `t` reading the site's own words first: in the novel section `works.all` is
  * `novel.works.all` when that key exists, else `works.all`.
  */
-export function useSectionT(): (key: string, options?: Record<string, unknown>) => string {
-  const section = useSection();
+export function useSiteT(): (key: string, options?: Record<string, unknown>) => string {
+  const site = useSite();
   const { t } = useTranslation();
   return useCallback(
-    (key: string, options?: Record<string, unknown>) => (section.id === 'audio' ? t(key, options) : t([`novel.${key}`, key], options)) as string,
-    [section, t],
+    (key: string, options?: Record<string, unknown>) => (site.id === 'audio' ? t(key, options) : t([`novel.${key}`, key], options)) as string,
+    [site, t],
   );
 }

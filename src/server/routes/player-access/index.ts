@@ -1,0 +1,57 @@
+/**
+ * The caller's own access for music players (src/subsonic/README.md "Authentication"),
+ * the settings page's calls: the player password (for players signing in with a token)
+ * and API keys. Every signed-in user, guests included, manages their own; never anyone
+ * else's.
+ */
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../../context.js';
+import { requireUser } from '../../middleware/auth.js';
+import { validate } from '../../middleware/validate.js';
+import { clearPlayerPassword, createApiKey, hasPlayerPassword, listApiKeys, revokeApiKey, setPlayerPassword } from '../../../users/index.js';
+import type { ApiKeyCreatedAnswer, MessageAnswer, PlayerAccessAnswer } from '../../../model/index.js';
+import { say } from '../../../model/index.js';
+import { ApiKeyCreateSchema, ApiKeyIdSchema, PlayerPasswordSchema } from './schema.js';
+
+export const playerAccessRouter = new Router<AppState, { services: AppContext['services'] }>();
+
+/** GET /api/player-access -> 200 {playerPassword: whether one is set, apiKeys: [{id, name, created_at, last_used_at}]}. */
+playerAccessRouter.get('/api/player-access', requireUser(), async (ctx) => {
+  const { db } = ctx.services;
+  const name = ctx.state.user!.name;
+  const answer: PlayerAccessAnswer = { playerPassword: await hasPlayerPassword(db, name), apiKeys: await listApiKeys(db, name) };
+  ctx.body = answer;
+});
+
+/**
+ * PUT /api/player-access/password {password} -> 200 {message}: sets the caller's player
+ * password. 400 {error} when shorter than 5 characters or equal to the login password.
+ */
+playerAccessRouter.put('/api/player-access/password', requireUser(), validate(PlayerPasswordSchema), async (ctx) => {
+  const { db, secret } = ctx.services;
+  await setPlayerPassword(db, secret, ctx.state.user!.name, ctx.state.input.body.password);
+  const answer: MessageAnswer = say('playerAccess.passwordSaved');
+  ctx.body = answer;
+});
+
+/** DELETE /api/player-access/password -> 200 {message}: token sign-in stops working for the caller. */
+playerAccessRouter.delete('/api/player-access/password', requireUser(), async (ctx) => {
+  await clearPlayerPassword(ctx.services.db, ctx.state.user!.name);
+  const answer: MessageAnswer = say('playerAccess.passwordRemoved');
+  ctx.body = answer;
+});
+
+/** POST /api/player-access/keys {name?} -> 201 {message, key, apiKey}: the key is in this answer only. */
+playerAccessRouter.post('/api/player-access/keys', requireUser(), validate(ApiKeyCreateSchema), async (ctx) => {
+  const { key, apiKey } = await createApiKey(ctx.services.db, ctx.state.user!.name, ctx.state.input.body.name);
+  const answer: ApiKeyCreatedAnswer = { ...say('playerAccess.keyCreated'), key, apiKey };
+  ctx.status = 201;
+  ctx.body = answer;
+});
+
+/** DELETE /api/player-access/keys/:id -> 200 {message}: revoked at once. 404 {error} for a key that is not the caller's. */
+playerAccessRouter.delete('/api/player-access/keys/:id', requireUser(), validate(ApiKeyIdSchema), async (ctx) => {
+  await revokeApiKey(ctx.services.db, ctx.state.user!.name, ctx.state.input.params.id);
+  const answer: MessageAnswer = say('playerAccess.keyRevoked');
+  ctx.body = answer;
+});

@@ -1,0 +1,11 @@
+/** Request schemas of the caller's own player access (src/subsonic/README.md "Authentication"). */
+import { z } from 'zod';
+import { apiKeyNameSchema, passwordSchema } from '../../../users/index.js';
+import { idParams } from '../schema.js';
+
+/** PUT /api/player-access/password {password}: at least 5 characters. */
+export const PlayerPasswordSchema = z.object({ body: z.object({ password: passwordSchema }) });
+/** POST /api/player-access/keys {name?}: a label of 1 to 64 characters, default 'player'. */
+export const ApiKeyCreateSchema = z.object({ body: z.object({ name: apiKeyNameSchema }) });
+/** DELETE /api/player-access/keys/:id. */
+export const ApiKeyIdSchema = z.object({ params: idParams });

@@ -1,0 +1,168 @@
+/**
+ * Browsing (README.md "Endpoints"): by folders (getMusicFolders, getIndexes,
+ * getMusicDirectory: one music folder per configured root, a work's directory shows its
+ * real sub-folders holding audio) and by tags (getArtists, getArtist, getAlbum, getSong,
+ * getGenres). Unknown, hidden or malformed ids answer code 70.
+ */
+import type { Db } from '../../db/index.js';
+import type { Work } from '../../model/index.js';
+import { LIBRARY, catalogueCache, getName, getWork, isoTime, listNames, listWorks, whereVisible, type WorkFilter } from '../../catalogue/index.js';
+import { VISIBLE_WORK_SQL } from '../../catalogue/visible.js';
+import { notFound } from '../errors.js';
+import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
+import { directoryId, parseId, type SubsonicId } from '../ids.js';
+import { albumsOf, songsByRef, songsOfWorks } from '../library.js';
+import { indexByLetter, presentAlbum, presentAlbumDirectory, presentArtist, presentFolder, presentGenre } from '../presenters.js';
+import { workStars } from '../stars.js';
+import { summaryOf, tracksOf } from '../tracks.js';
+import type { SubsonicNode } from '../serialise.js';
+
+/** Most works answered for one artist. */
+const MAX_ARTIST_ALBUMS = 10_000;
+
+/** The parsed `id` parameter; code 70 when it is malformed or not of one of `kinds`. */
+export function idParam<K extends SubsonicId['kind']>(call: Pick<Call, 'params'>, kinds: readonly K[], name = 'id'): Extract<SubsonicId, { kind: K }> {
+  const text = call.params.required(name);
+  const id = parseId(text);
+  if (!id || !(kinds as readonly string[]).includes(id.kind)) throw notFound(`id ${text}`);
+  return id as Extract<SubsonicId, { kind: K }>;
+}
+
+/** The visible work `id` as the caller sees it; code 70 otherwise. */
+async function visibleWork({ db, user }: Call, id: number): Promise<Work> {
+  const work = await getWork(db, id, user.name);
+  if (!work) throw notFound(`album al-${id}`);
+  return work;
+}
+
+/** The works of a circle or VA, newest release first, with the artist's name; code 70 for one without visible works. */
+async function artistWorks({ db, user }: Call, id: Extract<SubsonicId, { kind: 'circle' | 'va' }>): Promise<{ name: string; works: Work[] }> {
+  const filter: WorkFilter = id.kind === 'circle' ? { ...LIBRARY, circleId: id.circleId } : { ...LIBRARY, vaId: id.vaId };
+  const { works } = await listWorks(db, { filter, order: 'release', sort: 'desc', seed: 0, page: 1, pageSize: MAX_ARTIST_ALBUMS, viewer: user.name });
+  const named = await getName(db, id.kind === 'circle' ? 'circles' : 'vas', id.kind === 'circle' ? id.circleId : id.vaId);
+  if (!works.length || !named) throw notFound('artist');
+  return { name: named.name ?? '', works };
+}
+
+/**
+ * The `directory` of a work (`path` '' for its top) or one of its sub-folders: the
+ * sub-folders that hold audio, then the audio files of that folder, in play order.
+ */
+async function workDirectory(call: Call, work: Work, path: string): Promise<SubsonicNode> {
+  const { db, user } = call;
+  const tracks = (await tracksOf(db, [work.id])).get(work.id) ?? [];
+  const inside = (folder: string) => path === '' || folder === path || folder.startsWith(`${path}/`);
+  const below = tracks.filter((t) => inside(t.folder));
+  if (path !== '' && !below.length) throw notFound('directory');
+  const folders = [...new Set(below.filter((t) => t.folder !== path).map((t) => t.folder.slice(path ? path.length + 1 : 0).split('/')[0]!))];
+  const files = below.filter((t) => t.folder === path);
+  const [stars, songs] = await Promise.all([workStars(db, user.name, [work.id]), songsByRef(db, user.name, files)]);
+  const parentPath = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  return {
+    directory: {
+      id: directoryId(work.id, path),
+      parent: path === '' ? undefined : directoryId(work.id, parentPath),
+      name: path === '' ? work.title : path.slice(path.lastIndexOf('/') + 1),
+      userRating: work.userRating ?? undefined,
+      starred: path === '' ? stars.get(work.id) : undefined,
+      child: [...folders.map((f) => presentFolder(work, path ? `${path}/${f}` : f)), ...songs],
+    },
+  };
+}
+
+/** Every visible work of the root (all roots: undefined) as folder-index entries by letter, and the newest change (ms); cached per catalogue version. */
+async function folderIndex(db: Db, rootFolder: string | undefined): Promise<{ lastModified: number; index: SubsonicNode[] }> {
+  return (await catalogueCache(db)).get(`subsonic|indexes|${rootFolder ?? ''}`, async () => {
+    const q = whereVisible(db('works')).select('id', 'title', 'updated_at');
+    if (rootFolder !== undefined) q.where('root_folder', rootFolder);
+    const rows: { id: number; title: string; updated_at: string }[] = await q;
+    const lastModified = rows.reduce((latest, r) => Math.max(latest, Date.parse(isoTime(r.updated_at) ?? '') || 0), 0);
+    return { lastModified, index: indexByLetter(rows.map((r) => ({ id: directoryId(r.id, ''), name: r.title }))) };
+  });
+}
+
+/** Songs (audio files) per tag id of visible works; cached per catalogue version. */
+async function songCountsByTag(db: Db): Promise<Map<number, number>> {
+  return (await catalogueCache(db)).get('subsonic|genre-songs', async () => {
+    const rows: { tag_id: number; n: number | string }[] = await db.raw(`SELECT wt.tag_id, count(*) AS n FROM work_tags wt
+      JOIN files f ON f.work_id = wt.work_id AND f.type = 'audio'
+      WHERE wt.work_id IN (SELECT id FROM works WHERE ${VISIBLE_WORK_SQL}) GROUP BY wt.tag_id`).then((r: unknown) => (Array.isArray(r) ? r : (r as { rows: [] }).rows));
+    return new Map(rows.map((r) => [r.tag_id, Number(r.n)]));
+  });
+}
+
+export const browseEndpoints: Record<string, Endpoint> = {
+  /** getMusicFolders: one folder per configured root, ids from 1. */
+  getMusicFolders: {
+    handle: async ({ ctx }) => ({ musicFolders: { musicFolder: ctx.services.config.rootFolders.map((r, i) => ({ id: i + 1, name: r.name })) } }),
+  },
+
+  /** getIndexes?musicFolderId&ifModifiedSince: the works (directories) by first letter; only lastModified when nothing changed since. */
+  getIndexes: {
+    async handle(call) {
+      const { lastModified, index } = await folderIndex(call.db, folderFilter(call).rootFolder);
+      const since = call.params.int('ifModifiedSince', -1, -1, Number.MAX_SAFE_INTEGER);
+      return { indexes: { lastModified, ignoredArticles: '', index: since >= lastModified ? [] : index } };
+    },
+  },
+
+  /** getMusicDirectory?id: a work (al-), one of its sub-folders (fo-), or an artist's works (ar-). */
+  getMusicDirectory: {
+    async handle(call) {
+      const id = idParam(call, ['album', 'folder', 'circle', 'va']);
+      if (id.kind === 'album' || id.kind === 'folder') return workDirectory(call, await visibleWork(call, id.workId), id.kind === 'folder' ? id.path : '');
+      const { name, works } = await artistWorks(call, id);
+      const stars = await workStars(call.db, call.user.name, works.map((w) => w.id));
+      return { directory: { id: call.params.required('id'), name, child: works.map((w) => presentAlbumDirectory(w, stars.get(w.id))) } };
+    },
+  },
+
+  /** getArtists: circles and voice actors with visible works, by first letter (cached per catalogue version). */
+  getArtists: {
+    async handle({ db }) {
+      const index = await (await catalogueCache(db)).get('subsonic|artists', async () => {
+        const [circles, vas] = await Promise.all([listNames(db, 'circles'), listNames(db, 'vas')]);
+        return indexByLetter([...circles.map((c) => presentArtist('circle', c)), ...vas.map((v) => presentArtist('va', v))]);
+      });
+      return { artists: { ignoredArticles: '', index } };
+    },
+  },
+
+  /** getArtist?id (ar-c…, ar-v…): the artist with its albums, newest release first. */
+  getArtist: {
+    async handle(call) {
+      const id = idParam(call, ['circle', 'va']);
+      const { name, works } = await artistWorks(call, id);
+      const item = { id: id.kind === 'circle' ? id.circleId : id.vaId, name, count: works.length };
+      return { artist: { ...presentArtist(id.kind, item), album: await albumsOf(call.db, call.user.name, works, true) } };
+    },
+  },
+
+  /** getAlbum?id (al-…): the album with its songs in play order. */
+  getAlbum: {
+    async handle(call) {
+      const work = await visibleWork(call, idParam(call, ['album']).workId);
+      const tracks = (await tracksOf(call.db, [work.id])).get(work.id) ?? [];
+      const stars = await workStars(call.db, call.user.name, [work.id]);
+      return { album: { ...presentAlbum(work, summaryOf(tracks), stars.get(work.id), tracks), song: await songsOfWorks(call.db, call.user.name, [work]) } };
+    },
+  },
+
+  /** getSong?id (tr-…). */
+  getSong: {
+    async handle(call) {
+      const id = idParam(call, ['song']);
+      const [song] = await songsByRef(call.db, call.user.name, [id]);
+      if (!song) throw notFound(`song ${call.params.required('id')}`);
+      return { song };
+    },
+  },
+
+  /** getGenres: the tags with visible works, with album and song counts. */
+  getGenres: {
+    async handle({ db }) {
+      const [tags, songs] = await Promise.all([listNames(db, 'tags'), songCountsByTag(db)]);
+      return { genres: { genre: tags.map((t) => presentGenre(t.name, t.count, songs.get(Number(t.id)) ?? 0)) } };
+    },
+  },
+};

@@ -1,0 +1,107 @@
+/**
+ * The play queue (README.md "Play queue"): getPlayQueue and savePlayQueue read and write
+ * the play history record of the web player and the TUI (PUT /api/histroy,
+ * src/users/history.ts): one record per user and work, `{queue, index, seconds}`.
+ * savePlayQueue writes the record of the current song's work (queue items as the web
+ * player saves them: hash, title = file name, workTitle, duration in s; `position` ms ->
+ * `seconds`); getPlayQueue answers the most recently saved record of a visible work
+ * (`seconds` -> `position` ms), so a queue left in the browser resumes on a phone and the
+ * other way round. A scrobble (annotation.ts) records a play through `recordPlay`.
+ */
+import type { Db } from '../../db/index.js';
+import { formatTrackHash, parseTrackHash, type QueueItem, type Work } from '../../model/index.js';
+import { listHistory, saveHistory } from '../../users/history.js';
+import { Code, SubsonicError, notFound } from '../errors.js';
+import type { Endpoint } from '../endpoint.js';
+import { parseId, songId } from '../ids.js';
+import { songsByRef, worksById, type SongRef } from '../library.js';
+import { tracksOf, type Track } from '../tracks.js';
+
+/** Longest queue saved (as PUT /api/histroy). */
+const MAX_QUEUE = 5000;
+
+/** A track as a history queue item, the web player's shape (src/player/history.ts historyItem). */
+const queueItem = (track: Track, work: Work): QueueItem => ({ hash: formatTrackHash(track.workId, track.fileId), title: track.name, workTitle: work.title, duration: track.duration });
+
+/** The tracks and works of `refs` (audio files of visible works), in order; code 70 for the first that is none. */
+export async function queueOf(db: Db, viewer: string, refs: SongRef[]): Promise<{ track: Track; work: Work }[]> {
+  const works = new Map((await worksById(db, refs.map((r) => r.workId), viewer)).map((w) => [w.id, w]));
+  const tracks = await tracksOf(db, [...works.keys()]);
+  return refs.map((r) => {
+    const work = works.get(r.workId);
+    const track = tracks.get(r.workId)?.find((t) => t.fileId === r.fileId);
+    if (!work || !track) throw notFound(`song ${songId(r.workId, r.fileId)}`);
+    return { track, work };
+  });
+}
+
+/**
+ * Records that `user` played song `ref` (a scrobble submission): the work moves to the top
+ * of the history. A record whose queue holds the song is kept as it is (a player's saved
+ * position is not lost); otherwise the record becomes the song's folder as the queue,
+ * at that song, from 0 s. Code 70 for a song that is no audio file of a visible work.
+ */
+export async function recordPlay(db: Db, user: string, ref: SongRef): Promise<void> {
+  const [{ track, work }] = (await queueOf(db, user, [ref])) as [{ track: Track; work: Work }];
+  const hash = formatTrackHash(ref.workId, ref.fileId);
+  if (work.state?.queue.some((q) => q.hash === hash)) return saveHistory(db, user, ref.workId, work.state);
+  const folder = ((await tracksOf(db, [ref.workId])).get(ref.workId) ?? []).filter((t) => t.folder === track.folder);
+  await saveHistory(db, user, ref.workId, { queue: folder.map((t) => queueItem(t, work)), index: folder.findIndex((t) => t.fileId === ref.fileId), seconds: 0 });
+}
+
+/** The song refs of the `id` parameters; code 70 for an id that is no song id. */
+export function songRefs(ids: string[]): SongRef[] {
+  return ids.map((text) => {
+    const id = parseId(text);
+    if (id?.kind !== 'song') throw notFound(`song ${text}`);
+    return { workId: id.workId, fileId: id.fileId };
+  });
+}
+
+export const queueEndpoints: Record<string, Endpoint> = {
+  /** getPlayQueue: the latest history record as `playQueue` {current, position ms, username, changed, changedBy, entry}; nothing when there is none. */
+  getPlayQueue: {
+    async handle({ db, user }) {
+      const [work] = (await listHistory(db, user.name, { order: 'updated_at', sort: 'desc', page: 1, pageSize: 1 })).works;
+      if (!work?.state) return {};
+      const { queue, index, seconds } = work.state;
+      const refs = queue.flatMap((q) => {
+        const h = parseTrackHash(q.hash);
+        return h && !h.trial ? [{ workId: h.workId, fileId: h.fileId }] : [];
+      });
+      const current = parseTrackHash(queue[index]?.hash ?? '');
+      return {
+        playQueue: {
+          current: current && !current.trial ? songId(current.workId, current.fileId) : undefined,
+          position: Math.round(seconds * 1000),
+          username: user.name,
+          changed: work.updated_at,
+          changedBy: 'audiolib',
+          entry: await songsByRef(db, user.name, refs),
+        },
+      };
+    },
+  },
+
+  /**
+   * savePlayQueue?id (repeated)&current&position (ms): saves the queue as the history record
+   * of the current song's work (current defaults to the first id). Without ids nothing is
+   * written. Code 70 for an id that is no song of a visible work, code 0 for a current not
+   * in the queue or a queue over 5000 songs. Guests: code 50.
+   */
+  savePlayQueue: {
+    access: 'writer',
+    async handle({ db, params, user }) {
+      const ids = params.all('id');
+      if (!ids.length) return {};
+      if (ids.length > MAX_QUEUE) throw new SubsonicError(Code.Generic, `a queue holds at most ${MAX_QUEUE} songs`);
+      const current = params.get('current') ?? ids[0]!;
+      const index = ids.indexOf(current);
+      if (index < 0) throw new SubsonicError(Code.Generic, 'current must be one of the queue\'s ids');
+      const position = params.int('position', 0, 0, Number.MAX_SAFE_INTEGER);
+      const queue = await queueOf(db, user.name, songRefs(ids));
+      await saveHistory(db, user.name, queue[index]!.track.workId, { queue: queue.map((q) => queueItem(q.track, q.work)), index, seconds: position / 1000 });
+      return {};
+    },
+  },
+};

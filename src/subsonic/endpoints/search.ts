@@ -1,0 +1,74 @@
+/**
+ * Search (README.md "Search"): search2 and search3 on the catalogue's own search, the one
+ * behind GET /api/search (src/catalogue/filters.ts): a work code with or without its
+ * prefix, else words that must all match the title, circle, a tag or a voice actor
+ * (Japanese and Chinese substrings included). Albums are the works found; songs are their
+ * audio files; artists are the circles and voice actors whose name contains the query.
+ * An empty query (or `""`) lists everything, as OpenSubsonic players use it to sync.
+ */
+import type { Db } from '../../db/index.js';
+import type { ListItem } from '../../model/index.js';
+import { LIBRARY, catalogueCache, listNames, listWorks, type WorkFilter } from '../../catalogue/index.js';
+import { missing } from '../errors.js';
+import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
+import { albumsOf, songPage } from '../library.js';
+import { presentArtist, type ArtistKind } from '../presenters.js';
+import { circleArtistId, vaArtistId } from '../ids.js';
+import type { SubsonicNode } from '../serialise.js';
+import { MAX_LIST } from './lists.js';
+
+/** The query without the quotes and trailing wildcards some players add. */
+const cleanQuery = (q: string) => q.trim().replace(/^"(.*)"$/, '$1').replace(/\*+$/, '').trim();
+
+/** Count and offset of one part of the answer (artist, album, song). */
+function part(call: Call, name: string): { count: number; offset: number } {
+  return { count: call.params.int(`${name}Count`, 20, 0, MAX_LIST), offset: call.params.int(`${name}Offset`, 0, 0, 10_000_000) };
+}
+
+/** Circles, then voice actors, each with its name in lower case; cached per catalogue version. */
+async function artistNames(db: Db): Promise<{ kind: ArtistKind; item: ListItem<number | string>; lower: string }[]> {
+  return (await catalogueCache(db)).get('subsonic|artist-names', async () => {
+    const [circles, vas] = await Promise.all([listNames(db, 'circles'), listNames(db, 'vas')]);
+    const entry = (kind: ArtistKind) => (item: ListItem<number | string>) => ({ kind, item, lower: (item.name ?? '').toLowerCase() });
+    return [...circles.map(entry('circle')), ...vas.map(entry('va'))];
+  });
+}
+
+/** Circles, then voice actors, whose name contains `query` (case-insensitive), a page of them. */
+async function artistsMatching(call: Call, query: string, id3: boolean): Promise<SubsonicNode[]> {
+  const { count, offset } = part(call, 'artist');
+  if (count === 0) return [];
+  const needle = query.toLowerCase();
+  const names = await artistNames(call.db);
+  const found: typeof names = [];
+  for (const n of names) {
+    if (!n.lower.includes(needle)) continue;
+    found.push(n);
+    if (found.length >= offset + count) break;
+  }
+  return found.slice(offset).map(({ kind, item }) =>
+    id3 ? presentArtist(kind, item) : { id: kind === 'circle' ? circleArtistId(Number(item.id)) : vaArtistId(String(item.id)), name: item.name ?? '' });
+}
+
+/** The answer of search2 (`id3` false) or search3. */
+async function search(call: Call, id3: boolean): Promise<SubsonicNode> {
+  const raw = call.params.get('query');
+  if (raw === undefined) throw missing('query');
+  const query = cleanQuery(raw);
+  const filter: WorkFilter = { ...LIBRARY, ...folderFilter(call), keyword: query || undefined };
+  const albums = part(call, 'album');
+  const songs = part(call, 'song');
+  const order = query ? 'release' : 'id';
+  const sort = query ? 'desc' : 'asc';
+  const [artist, works, song] = await Promise.all([
+    artistsMatching(call, query, id3),
+    albums.count ? listWorks(call.db, { filter, order, sort, seed: 0, page: 1, pageSize: albums.count, offset: albums.offset, viewer: call.user.name }).then((a) => a.works) : [],
+    songPage(call.db, call.user.name, filter, order, sort, songs.offset, songs.count),
+  ]);
+  return { artist, album: await albumsOf(call.db, call.user.name, works, id3), song };
+}
+
+export const searchEndpoints: Record<string, Endpoint> = {
+  search2: { handle: async (call) => ({ searchResult2: await search(call, false) }) },
+  search3: { handle: async (call) => ({ searchResult3: await search(call, true) }) },
+};

@@ -1,0 +1,62 @@
+/**
+ * The OpenSubsonic API at /rest (README.md): `GET` or `POST` (form body)
+ * `/rest/{method}` or `/rest/{method}.view`. Each call: read the parameters and the
+ * format, sign in (auth.ts; not for public endpoints), refuse guests on writes (code 50),
+ * run the endpoint, answer in XML or JSON (respond.ts). Every failure is a Subsonic error
+ * (errors.ts): never a 500 or an HTML page; an unknown method answers HTTP 404 with code 0.
+ */
+import Router from '@koa/router';
+import type { AppContext, AppState } from '../server/context.js';
+import type { LoginGuard } from '../server/middleware/throttle.js';
+import { Code, SubsonicError, subsonicErrorOf } from './errors.js';
+import { Params } from './params.js';
+import { formatOf, respond, type Format } from './respond.js';
+import { signIn } from './auth.js';
+import type { Endpoint } from './endpoint.js';
+import { systemEndpoints } from './endpoints/system.js';
+import { browseEndpoints } from './endpoints/browse.js';
+import { listEndpoints } from './endpoints/lists.js';
+import { searchEndpoints } from './endpoints/search.js';
+import { mediaEndpoints } from './endpoints/media.js';
+import { annotationEndpoints } from './endpoints/annotation.js';
+import { queueEndpoints } from './endpoints/queue.js';
+import { lyricsEndpoints } from './endpoints/lyrics.js';
+
+/** Every method served, by name. */
+export const ENDPOINTS: Record<string, Endpoint> = {
+  ...systemEndpoints, ...browseEndpoints, ...listEndpoints, ...searchEndpoints, ...mediaEndpoints, ...annotationEndpoints, ...queueEndpoints, ...lyricsEndpoints,
+};
+
+/** Runs one call of `method`; answers through `respond` unless the endpoint sent a file. */
+async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<void> {
+  let format: Format = 'xml';
+  try {
+    const params = await Params.of(ctx);
+    format = formatOf(params.get('f'));
+    const endpoint = Object.hasOwn(ENDPOINTS, method) ? ENDPOINTS[method] : undefined;
+    if (!endpoint) throw new SubsonicError(Code.Generic, method ? `unknown method: ${method}` : 'no method: call /rest/{method}', 404);
+    const db = ctx.services.db;
+    if (endpoint.access === 'public') return respond(ctx, format, await endpoint.handle({ ctx, db, params }));
+    const user = await signIn(ctx, params, guard);
+    if (endpoint.access === 'writer' && user.group === 'guest') throw new SubsonicError(Code.NotAuthorized, 'guests cannot make changes');
+    const payload = await endpoint.handle({ ctx, db, params, user });
+    if (payload) respond(ctx, format, payload);
+  } catch (err) {
+    const error = subsonicErrorOf(err);
+    if (!error) ctx.app.emit('error', err, ctx);
+    respond(ctx, format, {}, error ?? new SubsonicError(Code.Generic, 'internal error'));
+  }
+}
+
+/** The /rest router; `guard` is the server's sign-in guard (shared with POST /api/auth/me). */
+export function subsonicRouter(guard: LoginGuard): Router<AppState, { services: AppContext['services'] }> {
+  const router = new Router<AppState, { services: AppContext['services'] }>();
+  // every path under /rest answers here (an unknown one with code 0), never the web UI's page
+  const handler = (ctx: AppContext & { params: Record<string, string | undefined> }) => {
+    const path = ctx.params.path ?? '';
+    return run(ctx, path.includes('/') ? '' : path.replace(/\.view$/, ''), guard);
+  };
+  router.get('/rest{/*path}', handler);
+  router.post('/rest{/*path}', handler);
+  return router;
+}

@@ -1,0 +1,83 @@
+/**
+ * What the endpoints read, for the caller (README.md "Reuse"): works through the
+ * catalogue (the visibility rule of src/catalogue/visible.ts, the presented works of its
+ * cache with the caller's rating), their tracks (tracks.ts) and the caller's stars
+ * (stars.ts), turned into Subsonic shapes (presenters.ts).
+ */
+import type { Db } from '../db/index.js';
+import type { Work } from '../model/index.js';
+import { catalogueCache, loadWorks, orderedWorkIds, type ListOrder, type WorkFilter } from '../catalogue/index.js';
+import { presentAlbum, presentAlbumDirectory, presentSong } from './presenters.js';
+import { trackStars, workStars } from './stars.js';
+import { audioSummaries, tracksOf, visibleWorkIds, type Track } from './tracks.js';
+import type { SubsonicNode } from './serialise.js';
+
+/** A song by its work and file ids. */
+export interface SongRef { workId: number; fileId: number }
+
+/** The visible works of `ids` as `viewer` sees them, in the order of `ids` (others left out). */
+export async function worksById(db: Db, ids: readonly number[], viewer: string): Promise<Work[]> {
+  return loadWorks(db, await catalogueCache(db), await visibleWorkIds(db, ids), viewer);
+}
+
+/** Works as `AlbumID3`s (`id3`, with song counts and durations) or directory `Child`s, with the caller's stars. */
+export async function albumsOf(db: Db, viewer: string, works: Work[], id3: boolean): Promise<SubsonicNode[]> {
+  const [audio, stars] = await Promise.all([audioSummaries(db), workStars(db, viewer, works.map((w) => w.id))]);
+  return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), stars.get(w.id)) : presentAlbumDirectory(w, stars.get(w.id))));
+}
+
+/** Tracks of `works` as song `Child`s with the caller's stars; `pick` chooses among each work's tracks, in order (default all). */
+export async function songsOfWorks(db: Db, viewer: string, works: Work[], pick: (tracks: Track[], work: Work) => Track[] = (t) => t): Promise<SubsonicNode[]> {
+  const ids = works.map((w) => w.id);
+  const [tracks, stars] = await Promise.all([tracksOf(db, ids), trackStars(db, viewer, ids)]);
+  return works.flatMap((w) => pick(tracks.get(w.id) ?? [], w).map((t) => presentSong(t, w, stars.get(`${t.workId}/${t.fileId}`))));
+}
+
+/** The songs of `refs` (audio files of visible works), in the order of `refs`; the others are left out. */
+export async function songsByRef(db: Db, viewer: string, refs: readonly SongRef[]): Promise<SubsonicNode[]> {
+  const works = new Map((await worksById(db, refs.map((r) => r.workId), viewer)).map((w) => [w.id, w]));
+  const ids = [...works.keys()];
+  const [tracks, stars] = await Promise.all([tracksOf(db, ids), trackStars(db, viewer, ids)]);
+  return refs.flatMap((r) => {
+    const work = works.get(r.workId);
+    const track = tracks.get(r.workId)?.find((t) => t.fileId === r.fileId);
+    return work && track ? [presentSong(track, work, stars.get(`${r.workId}/${r.fileId}`))] : [];
+  });
+}
+
+/** One audio track of a visible work, or undefined. */
+export async function findTrack(db: Db, ref: SongRef): Promise<Track | undefined> {
+  if (!(await visibleWorkIds(db, [ref.workId])).length) return undefined;
+  return (await tracksOf(db, [ref.workId])).get(ref.workId)?.find((t) => t.fileId === ref.fileId);
+}
+
+/**
+ * A page of the songs of the works of `filter` (the catalogue's filter, its keyword search
+ * included) in `order`: each work's tracks in play order, one work after another, `count`
+ * songs from `offset`. The works are walked in the filter's cached id list with the cached
+ * audio counts, so only the works on the page are read.
+ */
+export async function songPage(db: Db, viewer: string, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number): Promise<SubsonicNode[]> {
+  if (count <= 0) return [];
+  const [ids, audio] = await Promise.all([orderedWorkIds(db, filter, order, sort), audioSummaries(db)]);
+  const skip = new Map<number, number>();
+  let before = 0;
+  let taken = 0;
+  for (const id of ids) {
+    const n = audio.get(id)?.count ?? 0;
+    if (before + n > offset) {
+      const first = Math.max(0, offset - before);
+      skip.set(id, first);
+      taken += n - first;
+      if (taken >= count) break;
+    }
+    before += n;
+  }
+  let left = count;
+  const works = await loadWorks(db, await catalogueCache(db), [...skip.keys()], viewer);
+  return songsOfWorks(db, viewer, works, (tracks, work) => {
+    const part = tracks.slice(skip.get(work.id) ?? 0).slice(0, Math.max(0, left));
+    left -= part.length;
+    return part;
+  });
+}

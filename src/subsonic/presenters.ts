@@ -1,0 +1,151 @@
+/**
+ * Subsonic shapes of the catalogue's answers (README.md "The mapping"), pure: a work
+ * (src/model/wire.ts `Work`, as the catalogue presents it, with the caller's rating) is an
+ * album (`AlbumID3`, or a directory `Child` for the folder-based calls), its tracks are
+ * songs (`Child`), circles and voice actors are artists, tags are genres. Times ISO 8601,
+ * durations in whole seconds, sizes in bytes.
+ */
+import type { ListItem, Work } from '../model/index.js';
+import { extensionOf, mimeTypeOf } from '../library/filetypes.js';
+import { stripExtension } from '../lyrics/match.js';
+import { compareNames } from '../library/tree.js';
+import { albumId, circleArtistId, directoryId, songId, vaArtistId } from './ids.js';
+import type { SubsonicNode } from './serialise.js';
+import type { AudioSummary, Track } from './tracks.js';
+
+/** The year of a release day 'YYYY-MM-DD'; undefined without one. */
+const yearOf = (release: string | null) => (release && /^\d{4}/.test(release) ? Number(release.slice(0, 4)) : undefined);
+
+/** OpenSubsonic `releaseDate` {year, month, day} of a release day. */
+function releaseDateOf(release: string | null): SubsonicNode | undefined {
+  const m = release ? /^(\d{4})-(\d\d)-(\d\d)/.exec(release) : null;
+  return m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : undefined;
+}
+
+const vaArtists = (work: Work) => work.vas.map((v) => ({ id: vaArtistId(v.id), name: v.name ?? '' }));
+const circleArtists = (work: Work) => (work.circle ? [{ id: circleArtistId(work.circle.id), name: work.circle.name ?? '' }] : []);
+/** The album artist: the circle, else the voice actors. */
+const albumArtists = (work: Work) => (work.circle ? circleArtists(work) : vaArtists(work));
+/** The song artists: the voice actors, else the circle. */
+const songArtists = (work: Work) => (work.vas.length ? vaArtists(work) : circleArtists(work));
+const names = (artists: { name: string }[]) => artists.map((a) => a.name).join(' / ') || undefined;
+const genresOf = (work: Work) => work.tags.map((t) => ({ name: t.name ?? '' }));
+
+/** Fields every album form shares. */
+function albumCommon(work: Work, starred: string | undefined): SubsonicNode {
+  const artists = albumArtists(work);
+  return {
+    id: albumId(work.id),
+    artist: names(artists),
+    artistId: artists[0]?.id,
+    coverArt: albumId(work.id),
+    created: work.created_at,
+    year: yearOf(work.release),
+    genre: work.tags[0]?.name ?? undefined,
+    userRating: work.userRating ?? undefined,
+    starred,
+  };
+}
+
+/**
+ * A work as an `AlbumID3` (getAlbum, getAlbumList2, search3, getStarred2, getArtist) with
+ * its song count and duration (`audio`); `discs` name the folders holding audio when there
+ * are several (getAlbum, from the work's tracks).
+ */
+export function presentAlbum(work: Work, audio: AudioSummary | undefined, starred?: string, discs?: Track[]): SubsonicNode {
+  const discTitles = discs && [...new Map(discs.filter((t) => t.disc).map((t) => [t.disc!, t.folder])).entries()].map(([disc, title]) => ({ disc, title }));
+  return {
+    ...albumCommon(work, starred),
+    name: work.title,
+    songCount: audio?.count ?? 0,
+    duration: Math.round(audio?.duration ?? 0),
+    artists: albumArtists(work),
+    displayArtist: names(albumArtists(work)),
+    genres: genresOf(work),
+    releaseDate: releaseDateOf(work.release),
+    isCompilation: false,
+    discTitles,
+  };
+}
+
+/** A work as a directory `Child` (getAlbumList, search2, getStarred, getMusicDirectory of an artist). */
+export function presentAlbumDirectory(work: Work, starred?: string): SubsonicNode {
+  return { ...albumCommon(work, starred), isDir: true, title: work.title, album: work.title, name: work.title };
+}
+
+/** A sub-folder of a work as a directory `Child`; `path` is its path inside the work. */
+export function presentFolder(work: Work, path: string): SubsonicNode {
+  const parent = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+  const title = path.slice(path.lastIndexOf('/') + 1);
+  return { id: directoryId(work.id, path), parent: directoryId(work.id, parent), isDir: true, title, album: work.title, coverArt: albumId(work.id) };
+}
+
+/** A track as a song `Child`; `path` is relative to the work, never a disk path. */
+export function presentSong(track: Track, work: Work, starred?: string): SubsonicNode {
+  const artists = songArtists(work);
+  const suffix = extensionOf(track.name);
+  const duration = Math.round(track.duration);
+  return {
+    id: songId(track.workId, track.fileId),
+    parent: directoryId(track.workId, track.folder),
+    isDir: false,
+    title: stripExtension(track.name),
+    album: work.title,
+    albumId: albumId(work.id),
+    artist: names(artists),
+    artistId: artists[0]?.id,
+    track: track.position,
+    discNumber: track.disc,
+    year: yearOf(work.release),
+    genre: work.tags[0]?.name ?? undefined,
+    coverArt: albumId(work.id),
+    size: track.size,
+    contentType: mimeTypeOf(track.name),
+    suffix,
+    duration,
+    bitRate: duration > 0 ? Math.round((track.size * 8) / duration / 1000) : undefined,
+    path: track.relpath,
+    created: work.created_at,
+    starred,
+    type: 'music',
+    mediaType: 'song',
+    isVideo: false,
+    artists,
+    displayArtist: names(artists),
+    albumArtists: albumArtists(work),
+    displayAlbumArtist: names(albumArtists(work)),
+    genres: genresOf(work),
+  };
+}
+
+export type ArtistKind = 'circle' | 'va';
+
+/** A circle or voice actor as an `ArtistID3` (albumCount = its visible works). */
+export function presentArtist(kind: ArtistKind, item: ListItem<number | string>): SubsonicNode {
+  const id = kind === 'circle' ? circleArtistId(Number(item.id)) : vaArtistId(String(item.id));
+  return { id, name: item.name ?? '', albumCount: item.count, roles: [kind === 'circle' ? 'albumartist' : 'artist'] };
+}
+
+/** A tag as a `Genre` (its name is the element's text in XML). */
+export function presentGenre(name: string | null, albumCount: number, songCount: number): SubsonicNode {
+  return { value: name ?? '', albumCount, songCount };
+}
+
+/** The index letter of a name: A to Z, else '#'. */
+const letterOf = (name: string) => {
+  const c = name.trim().charAt(0).toUpperCase();
+  return c >= 'A' && c <= 'Z' ? c : '#';
+};
+
+/** Entries grouped in `index` elements by the first letter of their `name` (A to Z, then '#'), names sorted in each. */
+export function indexByLetter(entries: SubsonicNode[]): SubsonicNode[] {
+  const groups = new Map<string, SubsonicNode[]>();
+  for (const e of entries) {
+    const letter = letterOf(String(e.name ?? ''));
+    const group = groups.get(letter);
+    if (group) group.push(e);
+    else groups.set(letter, [e]);
+  }
+  const order = [...groups.keys()].sort((a, b) => (a === '#' ? 1 : b === '#' ? -1 : a < b ? -1 : 1));
+  return order.map((name) => ({ name, artist: groups.get(name)!.sort((a, b) => compareNames(String(a.name), String(b.name))) }));
+}

@@ -1,0 +1,85 @@
+/**
+ * The songs of works (README.md "The mapping"): each work's audio files in the work's
+ * play order, the order of its track tree (src/library/tree.ts: folders first, names in
+ * natural order), with their place in it. The folders holding audio are the work's
+ * discs when there are several (`mp3/`, `wav/`, `SE無し/`), so a player can pick one.
+ */
+import type { Db } from '../db/index.js';
+import { buildTrackTree, type FileRow } from '../library/tree.js';
+import { catalogueCache, whereVisible } from '../catalogue/index.js';
+import { parseTrackHash, type TrackNode } from '../model/index.js';
+
+/** An audio file of a work. Sizes in bytes, durations in seconds. */
+export interface Track {
+  workId: number;
+  fileId: number;
+  /** '/'-separated path inside the work folder. */
+  relpath: string;
+  /** The file name (the web player's track title). */
+  name: string;
+  /** The folder inside the work ('' for its top). */
+  folder: string;
+  duration: number;
+  size: number;
+  /** Place in the work's play order, from 1. */
+  position: number;
+  /** The folder's place among the work's folders holding audio, from 1; undefined when there is one. */
+  disc?: number;
+}
+
+/** Flattens a track tree into its audio files in order (relpath and folder from the tree's folders). */
+function audioOf(nodes: TrackNode[], folder: string, out: Omit<Track, 'position' | 'disc'>[]): void {
+  for (const node of nodes) {
+    if (node.type === 'folder') audioOf(node.children ?? [], folder ? `${folder}/${node.title}` : node.title, out);
+    else if (node.type === 'audio' && node.hash) {
+      const { workId, fileId } = parseTrackHash(node.hash)!;
+      out.push({ workId, fileId, relpath: folder ? `${folder}/${node.title}` : node.title, name: node.title, folder, duration: node.duration ?? 0, size: node.size ?? 0 });
+    }
+  }
+}
+
+/** One work's tracks in play order, with positions and discs. */
+function tracksOfWork(workId: number, files: FileRow[]): Track[] {
+  const flat: Omit<Track, 'position' | 'disc'>[] = [];
+  audioOf(buildTrackTree({ id: workId, title: '' }, files), '', flat);
+  const folders = [...new Set(flat.map((t) => t.folder))];
+  return flat.map((t, i) => ({ ...t, position: i + 1, disc: folders.length > 1 ? folders.indexOf(t.folder) + 1 : undefined }));
+}
+
+/**
+ * The tracks of each work of `workIds` (works the caller may see: the caller checks), in
+ * play order; one query. Works without audio map to [].
+ */
+export async function tracksOf(db: Db, workIds: readonly number[]): Promise<Map<number, Track[]>> {
+  const unique = [...new Set(workIds)];
+  const rows: FileRow[] = unique.length ? await db('files').whereIn('work_id', unique).where('type', 'audio').select('id', 'work_id', 'relpath', 'type', 'size', 'duration', 'audio_file_id') : [];
+  const byWork = new Map<number, FileRow[]>(unique.map((id) => [id, []]));
+  for (const row of rows) byWork.get(row.work_id)!.push(row);
+  return new Map([...byWork].map(([id, files]) => [id, tracksOfWork(id, files)]));
+}
+
+/** The ids of `workIds` that are visible works (src/catalogue/visible.ts), in the order given. */
+export async function visibleWorkIds(db: Db, workIds: readonly number[]): Promise<number[]> {
+  if (!workIds.length) return [];
+  const found = new Set((await whereVisible(db('works').whereIn('id', [...new Set(workIds)])).select('id')).map((r: { id: number }) => r.id));
+  return workIds.filter((id) => found.has(id));
+}
+
+/** A work's audio files: how many, and their total duration in seconds. */
+export interface AudioSummary { count: number; duration: number }
+
+/**
+ * The audio summary of every work, from one grouped query, cached per catalogue version
+ * (a scan that changes a work's files rewrites the work's row in the same transaction,
+ * which moves the version). Works without audio are absent.
+ */
+export async function audioSummaries(db: Db): Promise<Map<number, AudioSummary>> {
+  return (await catalogueCache(db)).get('subsonic|audio', async () => {
+    const rows: { work_id: number; n: number | string; d: number | string | null }[] = await db('files').where('type', 'audio').groupBy('work_id')
+      .select('work_id', db.raw('count(*) as n'), db.raw('sum(duration) as d'));
+    return new Map(rows.map((r) => [r.work_id, { count: Number(r.n), duration: Number(r.d ?? 0) }]));
+  });
+}
+
+/** The summary of a work's tracks as loaded. */
+export const summaryOf = (tracks: Track[]): AudioSummary => ({ count: tracks.length, duration: tracks.reduce((sum, t) => sum + t.duration, 0) });

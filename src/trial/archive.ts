@@ -1,0 +1,83 @@
+/**
+ * Trial archives (DESIGN section 7; README.md "The download"): where a work's archive
+ * is, and unpacking it with yauzl (a maintained zip reader; no zip code of our own).
+ * Unpacking refuses the whole archive when an entry would land outside the target
+ * folder (zip-slip: absolute paths, `..` segments), when it is encrypted, or when its
+ * files add up to more than the size cap. Entries are written as plain files and
+ * folders only (a link entry becomes a file holding the link text), never over an
+ * existing file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import yauzl from 'yauzl';
+import type { Config } from '../config/index.js';
+import { Invalid, formatWorkCode } from '../model/index.js';
+import { decodeText } from '../lyrics/decode.js';
+import { isWithin } from '../library/link-roots.js';
+import type { TrialArchiveLink } from '../metadata/dlsite.js';
+
+/** Zip flag: the entry's name is UTF-8. */
+const UTF8_FLAG = 0x800;
+/** Zip extra field: the Info-ZIP Unicode path. */
+const UNICODE_PATH_FIELD = 0x7075;
+
+/**
+ * The archive's address: the work page's trial link (its path taken on
+ * `dlsiteTrialBaseUrl`, as covers take theirs on dlsiteImgBaseUrl), else config
+ * `trialArchiveUrl` with `{code}` and `{folder}` (the code rounded up to 1000, the
+ * store's folder) filled in, a path again taken on `dlsiteTrialBaseUrl`.
+ */
+export function archiveUrl(config: Pick<Config, 'dlsiteTrialBaseUrl' | 'trialArchiveUrl'>, link: TrialArchiveLink | null, id: number, prefix: string): string {
+  const base = config.dlsiteTrialBaseUrl.replace(/\/+$/, '');
+  if (link) return base + link.path;
+  const target = config.trialArchiveUrl.replaceAll('{code}', formatWorkCode(id, prefix)).replaceAll('{folder}', formatWorkCode(Math.ceil(id / 1000) * 1000, prefix));
+  return target.startsWith('/') ? base + target : target;
+}
+
+/** An entry's name: UTF-8 when the archive says so, else the encoding guessed (Japanese archives are mostly Shift-JIS). */
+function entryName(entry: yauzl.Entry): string {
+  const raw = entry.fileNameRaw;
+  const utf8 = (entry.generalPurposeBitFlag & UTF8_FLAG) !== 0 || entry.extraFields.some((f) => f.id === UNICODE_PATH_FIELD);
+  return utf8 ? yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false) : decodeText(raw).replace(/\\/g, '/');
+}
+
+/** The folder of macOS resource forks some archivers add: left out. */
+const isResourceFork = (name: string) => name === '__MACOSX/' || name.startsWith('__MACOSX/');
+
+/**
+ * Unpacks the zip `file` into the folder `dest` (created; it should be new and empty).
+ * Answers the number of files written. Throws Invalid naming the entry for an unsafe
+ * name (zip-slip) or an encrypted entry, Invalid when the files add up to more than
+ * `maxBytes`, or yauzl's error for a damaged archive. On a throw, what was written stays
+ * in `dest` (the caller unpacks into a temporary folder and removes it).
+ */
+export async function unpackZip(file: string, dest: string, maxBytes: number): Promise<number> {
+  const root = path.resolve(dest);
+  await fs.promises.mkdir(root, { recursive: true });
+  const zip = await yauzl.openPromise(file, { decodeStrings: false, validateEntrySizes: true });
+  let total = 0;
+  let files = 0;
+  try {
+    for await (const entry of zip.eachEntry()) {
+      const name = entryName(entry);
+      const unsafe = yauzl.validateFileName(name);
+      const target = path.resolve(root, name);
+      if (unsafe || !isWithin(root, target) || target === root) throw new Invalid(`unsafe entry in the archive, refused: ${name}`);
+      if (isResourceFork(name)) continue;
+      if (name.endsWith('/')) {
+        await fs.promises.mkdir(target, { recursive: true });
+        continue;
+      }
+      if (entry.isEncrypted()) throw new Invalid(`encrypted entry in the archive, refused: ${name}`);
+      total += entry.uncompressedSize;
+      if (total > maxBytes) throw new Invalid(`the archive unpacks to more than ${maxBytes} bytes (trialMaxBytes), refused`);
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await pipeline(await zip.openReadStreamPromise(entry), fs.createWriteStream(target, { flags: 'wx' }));
+      files++;
+    }
+  } finally {
+    zip.close();
+  }
+  return files;
+}

@@ -1,0 +1,92 @@
+/**
+ * The trial statuses of a work (DESIGN section 7; README.md "Statuses"): 0 new trial,
+ * 1 download wanted, 2 downloading, 3 in library, 4 disliked. Status moves only through
+ * the actions here, each a conditional write in one statement or transaction:
+ * dislike 0|1 -> 4; download 0 (no files yet) -> 1 -> 2 -> 0 with files, or back to 0 when
+ * the fetch fails. The library scanner sets 3 (src/library/work.ts); nothing here leaves 3 or 4.
+ */
+import type { Db } from '../db/index.js';
+import { whereVisible } from '../catalogue/visible.js';
+import { Conflict, NotFound, WorkStatus, formatWorkCode } from '../model/index.js';
+import type { ListedWork } from './listing.js';
+
+/** A trial work as the actions read it. */
+interface TrialRow { id: number; code_prefix: string; status: number; removed_at: string | null }
+
+/** The work `id` when it is in the trial catalogue (status 0, 1 or 2, not removed); throws NotFound otherwise. */
+async function trialRow(db: Db, id: number): Promise<TrialRow> {
+  const row: TrialRow | undefined = await whereVisible(db('works').where({ id }), undefined, 'trial').first('id', 'code_prefix', 'status', 'removed_at');
+  if (!row) throw new NotFound(`work ${formatWorkCode(id)} is not in the trial catalogue`);
+  return row;
+}
+
+/**
+ * Dislikes a trial work: status 0 or 1 -> 4, for good (the crawler never adds it back).
+ * Throws NotFound for a work not in the trial catalogue (unknown, in the library,
+ * disliked, removed), Conflict while its download runs (status 2).
+ */
+export async function dislikeTrialWork(db: Db, id: number): Promise<void> {
+  await db.transaction(async (trx) => {
+    const row = await trialRow(trx, id);
+    if (row.status === WorkStatus.Downloading) throw new Conflict(`${formatWorkCode(id, row.code_prefix)} is downloading; dislike it when the download ends`);
+    await trx('works').where({ id }).whereIn('status', [WorkStatus.NewTrial, WorkStatus.DownloadWanted]).update({ status: WorkStatus.Disliked, updated_at: trx.fn.now() });
+  });
+}
+
+/**
+ * Claims the trial download of a work: status 0 without files -> 1. Answers its id and
+ * code prefix. Throws NotFound for a work not in the trial catalogue, Conflict when a
+ * download of it is wanted or running (1, 2) or its trial files are there already.
+ */
+export async function claimTrialDownload(db: Db, id: number): Promise<{ id: number; prefix: string }> {
+  return db.transaction(async (trx) => {
+    const row = await trialRow(trx, id);
+    const code = formatWorkCode(id, row.code_prefix);
+    if (row.status !== WorkStatus.NewTrial) throw new Conflict(`a download of ${code} is already running`);
+    if (await trx('files').where({ work_id: id }).first('id')) throw new Conflict(`${code} is downloaded already`);
+    await trx('works').where({ id, status: WorkStatus.NewTrial }).update({ status: WorkStatus.DownloadWanted });
+    return { id, prefix: row.code_prefix };
+  });
+}
+
+/** Moves work `id` from one of `from` to `to`; false when its status was none of them (it moved on meanwhile). */
+export async function moveTrialStatus(db: Db, id: number, from: readonly number[], to: number): Promise<boolean> {
+  return (await db('works').where({ id }).whereIn('status', from as number[]).update({ status: to })) > 0;
+}
+
+/**
+ * Puts every download left wanted or running (1, 2) back to 0: after a restart no
+ * download runs. Answers how many works moved.
+ */
+export async function resetStaleDownloads(db: Db): Promise<number> {
+  return db('works').whereIn('status', [WorkStatus.DownloadWanted, WorkStatus.Downloading]).update({ status: WorkStatus.NewTrial });
+}
+
+/**
+ * Adds the listed works the catalogue does not know yet as new trial works (status 0,
+ * the listing's title, metadata pending), in one transaction. Works already there (in
+ * the library, disliked, trial, removed) are left as they are. Answers the ids added.
+ */
+export async function addTrialWorks(db: Db, works: readonly ListedWork[]): Promise<number[]> {
+  return db.transaction(async (trx) => {
+    const known = new Set<number>();
+    for (let i = 0; i < works.length; i += 500) {
+      const ids = works.slice(i, i + 500).map((w) => w.id);
+      for (const r of (await trx('works').whereIn('id', ids).select('id')) as { id: number }[]) known.add(r.id);
+    }
+    const fresh = works.filter((w) => !known.has(w.id));
+    const now = new Date().toISOString().replace('T', ' ').slice(0, 19);
+    for (let i = 0; i < fresh.length; i += 100) {
+      await trx('works').insert(fresh.slice(i, i + 100).map((w) => ({
+        id: w.id, code_prefix: w.prefix, title: w.title || formatWorkCode(w.id, w.prefix), status: WorkStatus.NewTrial, created_at: now, updated_at: now,
+      })));
+    }
+    return fresh.map((w) => w.id);
+  });
+}
+
+/** Ids of the trial catalogue's works whose metadata is pending or failed (to fetch). */
+export async function trialMetadataIds(db: Db): Promise<number[]> {
+  const rows: { id: number }[] = await whereVisible(db('works'), undefined, 'trial').whereIn('metadata_status', ['pending', 'failed']).orderBy('id').select('id');
+  return rows.map((r) => r.id);
+}

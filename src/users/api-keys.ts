@@ -1,0 +1,55 @@
+/**
+ * API keys (OpenSubsonic apiKeyAuthentication, src/subsonic/README.md "Authentication"):
+ * random keys a user creates for a player and revokes one by one. A key is shown once,
+ * when created; only its SHA-256 hash is stored (a key carries 192 random bits, so a fast
+ * hash is enough and a lookup is one indexed query).
+ */
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../db/index.js';
+import { NotFound, type ApiKeyInfo, type Group } from '../model/index.js';
+import { isoTime } from '../catalogue/presenter.js';
+import { findUser } from './accounts.js';
+
+/** A key's label: 1 to 64 characters (default 'player'). */
+export const apiKeyNameSchema = z.string({ error: 'key name must be text' }).trim().min(1, 'key name must not be empty').max(64, 'key name length at most 64').default('player');
+
+/** Uses of a key are recorded at most this often (ms), so a playing phone does not write on every request. */
+const LAST_USED_STEP_MS = 60 * 60 * 1000;
+
+const hashOf = (key: string) => crypto.createHash('sha256').update(key, 'utf8').digest('hex');
+
+interface KeyRow { id: number; name: string; created_at: string | number | Date; last_used_at: string | number | Date | null }
+
+const present = (row: KeyRow): ApiKeyInfo => ({ id: row.id, name: row.name, created_at: isoTime(row.created_at)!, last_used_at: isoTime(row.last_used_at) ?? null });
+
+/** Creates a key for `user`; answers the key (shown once) and its listing. Throws NotFound for an unknown user. */
+export async function createApiKey(db: Db, user: string, name: string): Promise<{ key: string; apiKey: ApiKeyInfo }> {
+  if (!(await findUser(db, user))) throw new NotFound(`no such user: ${user}`);
+  const key = `al_${crypto.randomBytes(24).toString('base64url')}`;
+  const created_at = new Date().toISOString();
+  const [inserted] = await db('api_keys').insert({ user_name: user, name, key_hash: hashOf(key), created_at }).returning('id');
+  const id = typeof inserted === 'object' ? (inserted as { id: number }).id : (inserted as number);
+  return { key, apiKey: present({ id, name, created_at, last_used_at: null }) };
+}
+
+/** `user`'s keys, oldest first (never the keys themselves). */
+export async function listApiKeys(db: Db, user: string): Promise<ApiKeyInfo[]> {
+  const rows: KeyRow[] = await db('api_keys').where({ user_name: user }).orderBy('id').select('id', 'name', 'created_at', 'last_used_at');
+  return rows.map(present);
+}
+
+/** Revokes `user`'s key `id` at once. Throws NotFound when `user` has no such key. */
+export async function revokeApiKey(db: Db, user: string, id: number): Promise<void> {
+  if (!(await db('api_keys').where({ user_name: user, id }).del())) throw new NotFound(`no API key ${id} for ${user}`);
+}
+
+/** The user a key belongs to (group as stored now), or null for an unknown or revoked key; records the use. */
+export async function userOfApiKey(db: Db, key: string): Promise<{ name: string; group: Group } | null> {
+  const row = await db('api_keys as k').join('users as u', 'u.name', 'k.user_name').where('k.key_hash', hashOf(key))
+    .first<{ id: number; name: string; group: Group; last_used_at: string | number | Date | null } | undefined>('k.id', 'u.name', 'u.group', 'k.last_used_at');
+  if (!row) return null;
+  const last = isoTime(row.last_used_at);
+  if (!last || Date.now() - Date.parse(last) > LAST_USED_STEP_MS) await db('api_keys').where({ id: row.id }).update({ last_used_at: new Date().toISOString() });
+  return { name: row.name, group: row.group };
+}
