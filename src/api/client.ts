@@ -52,6 +52,8 @@ export interface RequestOptions {
   query?: Query;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as multipart/form-data instead of a JSON body (file uploads). */
+  form?: FormData;
   /** 'hook' (default): call the client's onUnauthorized, then throw; 'throw': only throw. */
   on401?: 'hook' | 'throw';
   signal?: AbortSignal;
@@ -122,12 +124,12 @@ export class ApiClient {
     const headers: Record<string, string> = {};
     const token = this.token;
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
     try {
       return await fetch(this.url(path, opts.query), {
         method,
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
         signal: opts.signal,
       });
     } catch (err) {

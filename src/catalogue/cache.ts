@@ -6,6 +6,8 @@
  * anybody sees them (without the caller's review and history) are kept per version, so
  * they are computed once per catalogue change instead of once per request. Answers that
  * depend on a user's own data (ratings, reviews, history) are never cached here.
+ * Each catalogue (definition.ts) has its own counter row and its own cache: the audio
+ * catalogue row 1, the novel section row 2.
  * On PostgreSQL (no triggers) nothing is cached.
  */
 import type { Db } from '../db/index.js';
@@ -16,36 +18,42 @@ const MAX_ENTRIES = 64;
 /** Presented works kept per database (oldest dropped first). */
 const MAX_WORKS = 5_000;
 
-interface Store { version: number; entries: Map<string, Promise<unknown>>; works: Map<number, Work> }
-const stores = new WeakMap<Db, Store>();
+interface Store { version: number; entries: Map<string, Promise<unknown>>; works: Map<number, unknown> }
+/** Per database, per catalogue (its version row). */
+const stores = new WeakMap<Db, Map<number, Store>>();
 
-/** The catalogue version, or null when the database keeps none (PostgreSQL). */
-export async function catalogueVersion(db: Db): Promise<number | null> {
+/** The version of catalogue `versionId` (1 audio), or null when the database keeps none (PostgreSQL). */
+export async function catalogueVersion(db: Db, versionId = 1): Promise<number | null> {
   if (db.client.config.client !== 'sqlite3') return null;
-  const row = await db('catalogue_version').where({ id: 1 }).first<{ version: number } | undefined>('version');
+  const row = await db('catalogue_version').where({ id: versionId }).first<{ version: number } | undefined>('version');
   return row ? Number(row.version) : null;
 }
 
 /** The cache of one catalogue version; `get` answers `compute()` for `key`, computed at most once per version. */
-export interface CatalogueCache {
+export interface CatalogueCache<W extends { id: number } = Work> {
   /** `key` must name everything the value depends on (SQL text and bindings). */
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
   /** A work as anybody sees it (user fields null), if kept. */
-  work(id: number): Work | undefined;
+  work(id: number): W | undefined;
   /** Keeps a work as anybody sees it. */
-  putWork(work: Work): void;
+  putWork(work: W): void;
 }
 
-const uncached: CatalogueCache = { get: (_key, compute) => compute(), work: () => undefined, putWork: () => undefined };
+const uncached: CatalogueCache<never> = { get: (_key, compute) => compute(), work: () => undefined, putWork: () => undefined };
 
-/** Reads the catalogue version once and answers the cache of that version (a pass-through on PostgreSQL). */
-export async function catalogueCache(db: Db): Promise<CatalogueCache> {
-  const version = await catalogueVersion(db);
+/**
+ * Reads the version of catalogue `versionId` (1 audio) once and answers the cache of
+ * that version (a pass-through on PostgreSQL).
+ */
+export async function catalogueCache<W extends { id: number } = Work>(db: Db, versionId = 1): Promise<CatalogueCache<W>> {
+  const version = await catalogueVersion(db, versionId);
   if (version === null) return uncached;
-  let store = stores.get(db);
+  let spaces = stores.get(db);
+  if (!spaces) stores.set(db, (spaces = new Map()));
+  let store = spaces.get(versionId);
   if (!store || store.version < version) {
     store = { version, entries: new Map(), works: new Map() };
-    stores.set(db, store);
+    spaces.set(versionId, store);
   }
   const current = store;
   if (current.version !== version) return uncached; // a newer version is already cached: compute this answer afresh
@@ -61,7 +69,7 @@ export async function catalogueCache(db: Db): Promise<CatalogueCache> {
       if (current.entries.size > MAX_ENTRIES) current.entries.delete(current.entries.keys().next().value!);
       return entry;
     },
-    work: (id) => current.works.get(id),
+    work: (id) => current.works.get(id) as W | undefined,
     putWork(work) {
       current.works.set(work.id, work);
       if (current.works.size > MAX_WORKS) current.works.delete(current.works.keys().next().value!);

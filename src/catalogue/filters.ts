@@ -8,7 +8,8 @@ import type { Knex } from 'knex';
 import {
   lyricStatusesWith, parseWorkIdInput, type AdvancedKeyword, type LyricPart, type NsfwOption,
 } from '../model/index.js';
-import { whereVisible, type Scope } from './visible.js';
+import type { Scope } from './visible.js';
+import { AUDIO_CATALOGUE, type AnyCatalogue } from './definition.js';
 
 /** Which visible works (visible.ts) a list shows. */
 export interface WorkFilter {
@@ -39,26 +40,28 @@ export const LIBRARY: WorkFilter = { nsfw: 0, lyric: [] };
 /** Escapes LIKE wildcards; use with `ESCAPE '\'`. */
 const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** True on SQLite, where the `work_search` FTS5 trigram index exists. */
-const hasSearchIndex = (db: Knex) => db.client.config.client === 'sqlite3';
+/** The FTS5 trigram index of `def` when it has one and the database is SQLite. */
+const searchIndex = (db: Knex, def: AnyCatalogue) => (db.client.config.client === 'sqlite3' ? def.searchTable : undefined);
 
 /**
  * Adds "the work's title, circle name, a tag name or a VA name contains `text`"
- * (case-insensitive). On SQLite, text of 3+ characters is looked up in the FTS5 trigram
- * index `work_search`; shorter text scans the same index's documents.
+ * (case-insensitive). On SQLite, text of 3+ characters is looked up in the catalogue's
+ * FTS5 trigram index (`work_search`); shorter text scans the same index's documents.
  */
-export function whereTextMatches(db: Knex, qb: Knex.QueryBuilder, text: string): void {
-  if (hasSearchIndex(db)) {
-    if ([...text].length >= 3) qb.whereRaw('w.id IN (SELECT rowid FROM work_search WHERE work_search MATCH ?)', [`"${text.replace(/"/g, '""')}"`]);
-    else qb.whereRaw(`w.id IN (SELECT rowid FROM work_search WHERE doc LIKE ? ESCAPE '\\')`, [likeContains(text)]);
+export function whereTextMatches(db: Knex, qb: Knex.QueryBuilder, text: string, def: AnyCatalogue = AUDIO_CATALOGUE): void {
+  const index = searchIndex(db, def);
+  if (index) {
+    if ([...text].length >= 3) qb.whereRaw(`w.id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ?)`, [`"${text.replace(/"/g, '""')}"`]);
+    else qb.whereRaw(`w.id IN (SELECT rowid FROM ${index} WHERE doc LIKE ? ESCAPE '\\')`, [likeContains(text)]);
     return;
   }
+  const t = def.tables;
   const like = likeContains(text.toLowerCase());
   qb.where((or) => {
     or.whereRaw(`lower(w.title) LIKE ? ESCAPE '\\'`, [like])
-      .orWhereRaw(`w.circle_id IN (SELECT id FROM circles WHERE lower(name) LIKE ? ESCAPE '\\')`, [like])
-      .orWhereRaw(`w.id IN (SELECT wt.work_id FROM work_tags wt JOIN tags t ON t.id = wt.tag_id WHERE lower(t.name) LIKE ? ESCAPE '\\')`, [like])
-      .orWhereRaw(`w.id IN (SELECT wv.work_id FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE lower(v.name) LIKE ? ESCAPE '\\')`, [like]);
+      .orWhereRaw(`w.circle_id IN (SELECT id FROM ${t.circles} WHERE lower(name) LIKE ? ESCAPE '\\')`, [like])
+      .orWhereRaw(`w.id IN (SELECT wt.work_id FROM ${t.workTags} wt JOIN ${t.tags} t ON t.id = wt.tag_id WHERE lower(t.name) LIKE ? ESCAPE '\\')`, [like])
+      .orWhereRaw(`w.id IN (SELECT wv.work_id FROM ${t.workVas} wv JOIN ${t.vas} v ON v.id = wv.va_id WHERE lower(v.name) LIKE ? ESCAPE '\\')`, [like]);
   });
 }
 
@@ -67,13 +70,13 @@ export function whereTextMatches(db: Knex, qb: Knex.QueryBuilder, text: string):
  * prefix, 6 or 8 digits ('RJ01012345', 'rj299717', '299717') finds that work; any other
  * text is split on blanks and every word must match (whereTextMatches).
  */
-export function wherePlainKeyword(db: Knex, qb: Knex.QueryBuilder, keyword: string): void {
+export function wherePlainKeyword(db: Knex, qb: Knex.QueryBuilder, keyword: string, def: AnyCatalogue = AUDIO_CATALOGUE): void {
   const id = parseWorkIdInput(keyword);
   if (id !== null) {
     qb.where('w.id', id);
     return;
   }
-  for (const word of keyword.split(/\s+/).filter(Boolean)) whereTextMatches(db, qb, word);
+  for (const word of keyword.split(/\s+/).filter(Boolean)) whereTextMatches(db, qb, word, def);
 }
 
 /**
@@ -81,40 +84,44 @@ export function wherePlainKeyword(db: Knex, qb: Knex.QueryBuilder, keyword: stri
  * words), `fuzzy` = the whole text matches title, circle, tag or VA, `VA`/`tag`/`circle` =
  * the work has a VA / tag / circle whose name contains the text (case-insensitive).
  */
-export function whereAdvancedKeyword(db: Knex, qb: Knex.QueryBuilder, { t, d }: AdvancedKeyword): void {
+export function whereAdvancedKeyword(db: Knex, qb: Knex.QueryBuilder, { t, d }: AdvancedKeyword, def: AnyCatalogue = AUDIO_CATALOGUE): void {
   const text = d.trim();
+  const n = def.tables;
   const like = likeContains(text.toLowerCase());
   switch (t) {
     case 'unknown':
-      return wherePlainKeyword(db, qb, text);
+      return wherePlainKeyword(db, qb, text, def);
     case 'fuzzy':
-      return whereTextMatches(db, qb, text);
+      return whereTextMatches(db, qb, text, def);
     case 'VA':
-      qb.whereRaw(`w.id IN (SELECT wv.work_id FROM work_vas wv JOIN vas v ON v.id = wv.va_id WHERE lower(v.name) LIKE ? ESCAPE '\\')`, [like]);
+      qb.whereRaw(`w.id IN (SELECT wv.work_id FROM ${n.workVas} wv JOIN ${n.vas} v ON v.id = wv.va_id WHERE lower(v.name) LIKE ? ESCAPE '\\')`, [like]);
       return;
     case 'tag':
-      qb.whereRaw(`w.id IN (SELECT wt.work_id FROM work_tags wt JOIN tags tg ON tg.id = wt.tag_id WHERE lower(tg.name) LIKE ? ESCAPE '\\')`, [like]);
+      qb.whereRaw(`w.id IN (SELECT wt.work_id FROM ${n.workTags} wt JOIN ${n.tags} tg ON tg.id = wt.tag_id WHERE lower(tg.name) LIKE ? ESCAPE '\\')`, [like]);
       return;
     case 'circle':
-      qb.whereRaw(`w.circle_id IN (SELECT id FROM circles WHERE lower(name) LIKE ? ESCAPE '\\')`, [like]);
+      qb.whereRaw(`w.circle_id IN (SELECT id FROM ${n.circles} WHERE lower(name) LIKE ? ESCAPE '\\')`, [like]);
       return;
   }
 }
 
-/** Adds every clause of `f` to `qb` (works alias `w`). Only works visible in the filter's scope (visible.ts). */
-export function applyWorkFilter(db: Knex, qb: Knex.QueryBuilder, f: WorkFilter): void {
-  whereVisible(qb, 'w', f.scope);
+/**
+ * Adds every clause of `f` to `qb` (works alias `w` of catalogue `def`). Only works
+ * visible in the filter's scope (visible.ts; the definition's rule).
+ */
+export function applyWorkFilter(db: Knex, qb: Knex.QueryBuilder, f: WorkFilter, def: AnyCatalogue = AUDIO_CATALOGUE): void {
+  def.whereVisible(qb, 'w', f.scope);
   if (f.status !== undefined) qb.where('w.status', f.status);
   if (f.nsfw === 1) qb.where('w.nsfw', false);
   if (f.nsfw === 2) qb.where('w.nsfw', true);
   if (f.lyric.length > 0) qb.whereIn('w.lyric_status', [...new Set(f.lyric.flatMap(lyricStatusesWith))]);
   if (f.circleId !== undefined) qb.where('w.circle_id', f.circleId);
-  if (f.tagId !== undefined) qb.whereRaw('w.id IN (SELECT work_id FROM work_tags WHERE tag_id = ?)', [f.tagId]);
-  if (f.vaId !== undefined) qb.whereRaw('w.id IN (SELECT work_id FROM work_vas WHERE va_id = ?)', [f.vaId]);
+  if (f.tagId !== undefined) qb.whereRaw(`w.id IN (SELECT work_id FROM ${def.tables.workTags} WHERE tag_id = ?)`, [f.tagId]);
+  if (f.vaId !== undefined) qb.whereRaw(`w.id IN (SELECT work_id FROM ${def.tables.workVas} WHERE va_id = ?)`, [f.vaId]);
   if (f.released) qb.whereBetween('w.release', [f.released.from, f.released.to]);
   if (f.rootFolder !== undefined) qb.where('w.root_folder', f.rootFolder);
-  if (f.keyword?.trim()) wherePlainKeyword(db, qb, f.keyword.trim());
-  for (const k of f.advanced ?? []) if (k.d.trim()) whereAdvancedKeyword(db, qb, k);
+  if (f.keyword?.trim()) wherePlainKeyword(db, qb, f.keyword.trim(), def);
+  for (const k of f.advanced ?? []) if (k.d.trim()) whereAdvancedKeyword(db, qb, k, def);
 }
 
 /** Whether the filter needs a text search (results worth caching as a whole). */

@@ -5,8 +5,9 @@
  */
 import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
-import { presentWork, withUserData, type UserWorkData, type WorkRow } from './presenter.js';
+import { withUserData, type UserFields, type UserWorkData } from './presenter.js';
 import type { CatalogueCache } from './cache.js';
+import { AUDIO_CATALOGUE, type CatalogueDef, type CatalogueRow, type CatalogueTables } from './definition.js';
 
 /** Which time `updated_at` shows: the work's, or the caller's review / history record's. */
 export type TimeSource = 'work' | 'review' | 'history';
@@ -18,29 +19,29 @@ function jsonRefs(db: Db, from: string): string {
     : `(SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name)), '[]'::json) ${from})`;
 }
 
-/** Queries the works of `ids` as anybody sees them. */
-async function queryWorks(db: Db, ids: number[]): Promise<Work[]> {
-  const rows: WorkRow[] = await db('works as w')
-    .leftJoin('circles as c', 'c.id', 'w.circle_id')
+/** Queries the works of `ids` of catalogue `def` as anybody sees them. */
+async function queryWorks<W extends UserFields>(db: Db, def: CatalogueDef<W>, ids: number[]): Promise<W[]> {
+  const t = def.tables;
+  const rows: CatalogueRow[] = await db(`${t.works} as w`)
+    .leftJoin(`${t.circles} as c`, 'c.id', 'w.circle_id')
     .whereIn('w.id', ids)
     .select(
-      'w.id', 'w.code_prefix', 'w.title', 'w.circle_id', 'c.name as circle_name', 'w.nsfw', 'w.release', 'w.price', 'w.dl_count',
-      'w.review_count', 'w.rate_count', 'w.rate_average_2dp', 'w.rate_count_detail', 'w.lyric_status', 'w.created_at', 'w.updated_at',
-      db.raw(`${jsonRefs(db, 'FROM work_vas wv JOIN vas x ON x.id = wv.va_id WHERE wv.work_id = w.id')} as vas_json`),
-      db.raw(`${jsonRefs(db, 'FROM work_tags wt JOIN tags x ON x.id = wt.tag_id WHERE wt.work_id = w.id')} as tags_json`),
+      ...def.columns, 'c.name as circle_name',
+      db.raw(`${jsonRefs(db, `FROM ${t.workVas} wv JOIN ${t.vas} x ON x.id = wv.va_id WHERE wv.work_id = w.id`)} as vas_json`),
+      db.raw(`${jsonRefs(db, `FROM ${t.workTags} wt JOIN ${t.tags} x ON x.id = wt.tag_id WHERE wt.work_id = w.id`)} as tags_json`),
     );
-  return rows.map(presentWork);
+  return rows.map((row) => def.present(row));
 }
 
 /** The review and history rows of `viewer` for `ids`, in one query, merged per work. */
-async function queryUserData(db: Db, ids: number[], viewer: string): Promise<Map<number, UserWorkData>> {
+async function queryUserData(db: Db, tables: CatalogueTables, ids: number[], viewer: string): Promise<Map<number, UserWorkData>> {
   const rows: { kind: 'r' | 'h'; work_id: number; rating: number | null; review_text: string | null; progress: string | null; state: string | null; updated_at: string | null }[] = await db
     .select(db.raw(`'r' as kind`), 'work_id', 'rating', 'review_text', 'progress', db.raw('NULL as state'), 'updated_at')
-    .from('reviews')
+    .from(tables.reviews)
     .where('user_name', viewer)
     .whereIn('work_id', ids)
     .unionAll((u) => {
-      u.select(db.raw(`'h' as kind`), 'work_id', db.raw('NULL'), db.raw('NULL'), db.raw('NULL'), 'state', 'updated_at').from('play_history').where('user_name', viewer).whereIn('work_id', ids);
+      u.select(db.raw(`'h' as kind`), 'work_id', db.raw('NULL'), db.raw('NULL'), db.raw('NULL'), 'state', 'updated_at').from(tables.history).where('user_name', viewer).whereIn('work_id', ids);
     });
   const data = new Map<number, UserWorkData>();
   for (const row of rows) {
@@ -54,16 +55,21 @@ async function queryUserData(db: Db, ids: number[], viewer: string): Promise<Map
 
 /**
  * Answers the works of `ids` in the order of `ids` (ids not found are left out), with
- * `userRating`, `progress`, `review_text` and `state` of user `viewer`.
+ * `userRating`, `progress`, `review_text` and `state` of user `viewer`; catalogue `def`
+ * (definition.ts), the audio catalogue by default.
  */
-export async function loadWorks(db: Db, cache: CatalogueCache, ids: number[], viewer: string, time: TimeSource = 'work'): Promise<Work[]> {
+export async function loadWorks<W extends UserFields = Work>(
+  db: Db, cache: CatalogueCache<W>, ids: number[], viewer: string, time: TimeSource = 'work', def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
+): Promise<W[]> {
   if (ids.length === 0) return [];
   const missing = ids.filter((id) => !cache.work(id));
-  const [fetched, user] = await Promise.all([missing.length ? queryWorks(db, missing) : [], queryUserData(db, ids, viewer)]);
+  const [fetched, user] = await Promise.all([missing.length ? queryWorks(db, def, missing) : [], queryUserData(db, def.tables, ids, viewer)]);
   for (const work of fetched) cache.putWork(work);
   const byId = new Map(fetched.map((w) => [w.id, w]));
   return ids.flatMap((id) => {
     const work = cache.work(id) ?? byId.get(id);
-    return work ? [withUserData(work, user.get(id), time)] : [];
+    if (!work) return [];
+    const mine = withUserData(work, user.get(id), time);
+    return [def.withUser ? def.withUser(mine) : mine];
   });
 }

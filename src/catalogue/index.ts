@@ -6,4 +6,5 @@ export * from './list.js';
 export * from './names.js';
 export * from './works.js';
 export * from './visible.js';
+export * from './definition.js';
 export { catalogueVersion, catalogueCache, type CatalogueCache } from './cache.js';

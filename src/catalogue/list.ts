@@ -17,18 +17,23 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
-import type { Progress, SortDir, Work, WorksAnswer } from '../model/index.js';
+import type { Pagination, Progress, SortDir, Work } from '../model/index.js';
 import { applyWorkFilter, hasTextSearch, type WorkFilter } from './filters.js';
 import { applyOrder, isUserOrder, type ListOrder } from './order.js';
 import { loadWorks } from './hydrate.js';
 import { catalogueCache, type CatalogueCache } from './cache.js';
+import { AUDIO_CATALOGUE, type AnyCatalogue, type CatalogueDef } from './definition.js';
+import type { UserFields } from './presenter.js';
 
 /** Pages starting at or beyond this offset are sliced from the cached id list. */
 const DEEP_OFFSET = 600;
 
+/** Whether `order` reads the caller's own data (their ratings, or an order the catalogue marks so). */
+const readsUser = (def: AnyCatalogue, order: ListOrder) => isUserOrder(order) || Boolean(def.perUserOrders?.includes(order));
+
 /** Whether a page of `opts` comes from the cached id list (see the file comment). */
-function useIdCache(db: Db, opts: ListOptions, offset: number): boolean {
-  if (db.client.config.client !== 'sqlite3' || opts.scope || isUserOrder(opts.order)) return false;
+function useIdCache(db: Db, def: AnyCatalogue, opts: ListOptions<UserFields>, offset: number): boolean {
+  if (db.client.config.client !== 'sqlite3' || opts.scope || readsUser(def, opts.order)) return false;
   const f = opts.filter;
   return opts.order === 'random' || opts.order === 'title' || opts.order === 'circle_name' || hasTextSearch(f) || f.tagId !== undefined || f.vaId !== undefined || offset >= DEEP_OFFSET;
 }
@@ -36,7 +41,7 @@ function useIdCache(db: Db, opts: ListOptions, offset: number): boolean {
 /** The caller's favourites (review rows) or play history, optionally one progress value. */
 export interface ListScope { kind: 'review' | 'history'; progress?: Progress }
 
-export interface ListOptions {
+export interface ListOptions<W extends UserFields = Work> {
   filter: WorkFilter;
   order: ListOrder;
   sort: SortDir;
@@ -50,20 +55,26 @@ export interface ListOptions {
   /** The caller's user name: their rating, review, progress and history ride on each work. */
   viewer: string;
   scope?: ListScope;
+  /** Which catalogue (definition.ts); the audio works by default. */
+  catalogue?: CatalogueDef<W>;
 }
 
+/** A page of works of any catalogue, as the lists answer it. */
+export interface ListAnswer<W> { works: W[]; pagination: Pagination }
+
 /** The works of `opts` with the unpaged filter applied, no select, no order (aliases w, s, r). */
-function baseQuery(db: Db, opts: ListOptions): Knex.QueryBuilder {
-  const qb = db('works as w');
+function baseQuery(db: Db, def: AnyCatalogue, opts: ListOptions<UserFields>): Knex.QueryBuilder {
+  const t = def.tables;
+  const qb = db(`${t.works} as w`);
   const { scope, viewer } = opts;
   if (scope) {
-    qb.join(`${scope.kind === 'review' ? 'reviews' : 'play_history'} as s`, (j) => j.on('s.work_id', 'w.id').andOn('s.user_name', db.raw('?', [viewer])));
+    qb.join(`${scope.kind === 'review' ? t.reviews : t.history} as s`, (j) => j.on('s.work_id', 'w.id').andOn('s.user_name', db.raw('?', [viewer])));
   }
   if (isUserOrder(opts.order) || scope?.progress) {
-    qb.leftJoin('reviews as r', (j) => j.on('r.work_id', 'w.id').andOn('r.user_name', db.raw('?', [viewer])));
+    qb.leftJoin(`${t.reviews} as r`, (j) => j.on('r.work_id', 'w.id').andOn('r.user_name', db.raw('?', [viewer])));
   }
   if (scope?.progress) qb.where('r.progress', scope.progress);
-  applyWorkFilter(db, qb, opts.filter);
+  applyWorkFilter(db, qb, opts.filter, def);
   return qb;
 }
 
@@ -74,7 +85,7 @@ const keyOf = (label: string, qb: Knex.QueryBuilder) => {
 };
 
 /** Counts the works of `base`; cached per catalogue version unless it reads user data. */
-async function countWorks(cache: CatalogueCache, base: Knex.QueryBuilder, perUser: boolean): Promise<number> {
+async function countWorks(cache: Pick<CatalogueCache, 'get'>, base: Knex.QueryBuilder, perUser: boolean): Promise<number> {
   const query = base.clone().count({ n: '*' });
   const run = async () => Number((await query)[0]?.n ?? 0);
   return perUser ? run() : cache.get(keyOf('count', query), run);
@@ -95,16 +106,16 @@ async function allIds(db: Db, ordered: Knex.QueryBuilder): Promise<Int32Array> {
  * the caller rated (a few hundred at most) sorted by rating then id, followed by every
  * other work of the filter in id order (the same order as applyOrder's `rating`).
  */
-async function ratingPage(db: Db, cache: CatalogueCache, opts: ListOptions, offset: number): Promise<{ ids: number[]; totalCount: number }> {
+async function ratingPage(db: Db, def: AnyCatalogue, cache: Pick<CatalogueCache, 'get'>, opts: ListOptions<UserFields>, offset: number): Promise<{ ids: number[]; totalCount: number }> {
   const { sort, pageSize, viewer } = opts;
-  const plain = baseQuery(db, { ...opts, order: 'id' });
+  const plain = baseQuery(db, def, { ...opts, order: 'id' });
   const rated: number[] = (
     await plain.clone()
-      .join('reviews as rr', (j) => j.on('rr.work_id', 'w.id').andOn('rr.user_name', db.raw('?', [viewer]))) // inner join: driven by the caller's reviews
+      .join(`${def.tables.reviews} as rr`, (j) => j.on('rr.work_id', 'w.id').andOn('rr.user_name', db.raw('?', [viewer]))) // inner join: driven by the caller's reviews
       .whereNotNull('rr.rating').select('w.id').orderBy('rr.rating', sort).orderBy('w.id', sort)
   ).map((r: { id: number }) => r.id);
   const totalCount = await countWorks(cache, plain, false);
-  const withReview = baseQuery(db, opts); // left-joins the caller's review as alias r
+  const withReview = baseQuery(db, def, opts); // left-joins the caller's review as alias r
   const ids = rated.slice(offset, offset + pageSize);
   if (ids.length < pageSize) {
     const rest = await withReview.clone().whereNull('r.rating').select('w.id').orderBy('w.id', sort).limit(pageSize - ids.length).offset(Math.max(0, offset - rated.length));
@@ -114,31 +125,34 @@ async function ratingPage(db: Db, cache: CatalogueCache, opts: ListOptions, offs
 }
 
 /**
- * One page of works with its pagination `{currentPage, pageSize, totalCount}`.
+ * One page of works with its pagination `{currentPage, pageSize, totalCount}`, of the
+ * catalogue `opts.catalogue` (the audio works by default).
  * `betterRandom` answers one random work of the filtered set (pageSize 1).
  */
-export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer> {
+export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListOptions<W>): Promise<ListAnswer<W>> {
+  const def = opts.catalogue ?? (AUDIO_CATALOGUE as unknown as CatalogueDef<W>);
   const { order, page, pageSize, viewer } = opts;
-  const base = baseQuery(db, opts);
-  const perUser = Boolean(opts.scope) || isUserOrder(order);
+  const base = baseQuery(db, def, opts);
+  const perUser = Boolean(opts.scope) || readsUser(def, order);
   const time = opts.scope?.kind ?? 'work';
-  const cache = await catalogueCache(db);
+  const cache = await catalogueCache<W>(db, def.versionId);
+  const load = (ids: number[]) => loadWorks(db, cache, ids, viewer, time, def);
 
   if (order === 'betterRandom') {
     const totalCount = await countWorks(cache, base, perUser);
     const pick = totalCount > 0 ? Math.floor(Math.random() * totalCount) : 0;
     const ids = totalCount > 0 ? (await base.clone().select('w.id').orderBy('w.id').limit(1).offset(pick)).map((r: { id: number }) => r.id) : [];
-    return { works: await loadWorks(db, cache, ids, viewer, time), pagination: { currentPage: 1, pageSize: 1, totalCount } };
+    return { works: await load(ids), pagination: { currentPage: 1, pageSize: 1, totalCount } };
   }
 
   const ordered = base.clone().select('w.id');
-  applyOrder(ordered, order, opts.sort, opts.seed);
+  applyOrder(ordered, order, opts.sort, opts.seed, def, viewer);
   const offset = opts.offset ?? (page - 1) * pageSize;
   let ids: number[];
   let totalCount: number;
   if (isUserOrder(order) && !opts.scope) {
-    ({ ids, totalCount } = await ratingPage(db, cache, opts, offset));
-  } else if (useIdCache(db, opts, offset)) {
+    ({ ids, totalCount } = await ratingPage(db, def, cache, opts, offset));
+  } else if (useIdCache(db, def, opts, offset)) {
     const all = await cache.get(keyOf('ids', ordered), () => allIds(db, ordered));
     totalCount = all.length;
     ids = Array.from(all.subarray(offset, offset + pageSize));
@@ -153,7 +167,7 @@ export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer>
       countWorks(cache, base, false),
     ]);
   }
-  return { works: await loadWorks(db, cache, ids, viewer, time), pagination: { currentPage: page, pageSize, totalCount } };
+  return { works: await load(ids), pagination: { currentPage: page, pageSize, totalCount } };
 }
 
 /**
@@ -163,7 +177,7 @@ export async function listWorks(db: Db, opts: ListOptions): Promise<WorksAnswer>
  * with it. Elsewhere one query per call.
  */
 export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: SortDir): Promise<Int32Array> {
-  const ordered = baseQuery(db, { filter, order, sort, seed: 0, page: 1, pageSize: 1, viewer: '' }).select('w.id');
+  const ordered = baseQuery(db, AUDIO_CATALOGUE, { filter, order, sort, seed: 0, page: 1, pageSize: 1, viewer: '' }).select('w.id');
   applyOrder(ordered, order, sort);
   if (db.client.config.client !== 'sqlite3') return Int32Array.from((await ordered).map((r: { id: number }) => r.id));
   return (await catalogueCache(db)).get(keyOf('ids', ordered), () => allIds(db, ordered));
@@ -183,7 +197,7 @@ export async function randomWorks(db: Db, filter: WorkFilter, count: number, vie
     while (picked.size < Math.min(count, all.length)) picked.add(all[Math.floor(Math.random() * all.length)]!);
     ids = [...picked];
   } else {
-    const query = baseQuery(db, { filter, order: 'id', sort: 'asc', seed: 0, page: 1, pageSize: count, viewer }).select('w.id');
+    const query = baseQuery(db, AUDIO_CATALOGUE, { filter, order: 'id', sort: 'asc', seed: 0, page: 1, pageSize: count, viewer }).select('w.id');
     ids = (await query.orderByRaw('random()').limit(count)).map((r: { id: number }) => r.id);
   }
   return loadWorks(db, await catalogueCache(db), ids, viewer);

@@ -7,6 +7,7 @@
  */
 import type { Knex } from 'knex';
 import type { FavouriteOrder, SortDir, WorkOrder } from '../model/index.js';
+import type { AnyCatalogue } from './definition.js';
 
 /** Plain column orders, each backed by an index (status, removed_at, column, id), except `title` (cached id lists, list.ts). */
 const COLUMN_ORDERS = new Set(['release', 'dl_count', 'price', 'rate_average_2dp', 'review_count', 'created_at', 'title']);
@@ -14,9 +15,10 @@ const COLUMN_ORDERS = new Set(['release', 'dl_count', 'price', 'rate_average_2dp
 /**
  * Every order the list engine knows: the spec's works and favourites orders, and two
  * the players' API asks for (src/subsonic): `title` and `circle_name` (the circle's name,
- * then the title), alphabetical by code point.
+ * then the title), alphabetical by code point; and any order a catalogue definition adds
+ * (definition.ts `order`, the novel section's).
  */
-export type ListOrder = WorkOrder | FavouriteOrder | 'title' | 'circle_name';
+export type ListOrder = WorkOrder | FavouriteOrder | 'title' | 'circle_name' | (string & {});
 
 /** Whether the order reads the caller's own reviews (then results are per user). */
 export const isUserOrder = (order: ListOrder) => order === 'rating' || order === 'userRating';
@@ -33,13 +35,15 @@ function randomRank(seed: number): string {
 }
 
 /**
- * Adds the ORDER BY of `order` in direction `dir`. `circle_name` sorts by the circle's
+ * Adds the ORDER BY of `order` in direction `dir`. An order of the catalogue `def`
+ * itself (definition.ts, for user `viewer`) comes first. `circle_name` sorts by the circle's
  * name (works without one first), then the title. `rating`/`userRating` sort by the
  * caller's rating (alias `r`, joined by the caller) with unrated works last; `allage`
  * is nsfw ascending and `nsfw` nsfw descending whatever `dir` says; `updated_at` is the
  * scope row's time (alias `s`); `random` uses `seed`.
  */
-export function applyOrder(qb: Knex.QueryBuilder, order: Exclude<ListOrder, 'betterRandom'>, dir: SortDir, seed = 0): void {
+export function applyOrder(qb: Knex.QueryBuilder, order: Exclude<ListOrder, 'betterRandom'>, dir: SortDir, seed = 0, def?: AnyCatalogue, viewer = ''): void {
+  if (def?.order?.(qb, order, dir, viewer)) return void qb.orderBy('w.id', dir);
   if (COLUMN_ORDERS.has(order)) qb.orderBy(`w.${order}`, dir);
   else if (order === 'circle_name') qb.orderByRaw(`(SELECT c.name FROM circles c WHERE c.id = w.circle_id) ${dir}`).orderBy('w.title', dir);
   else if (isUserOrder(order)) qb.orderByRaw('CASE WHEN r.rating IS NULL THEN 1 ELSE 0 END').orderBy('r.rating', dir);

@@ -92,12 +92,22 @@ export function presentWork(row: WorkRow): Work {
   };
 }
 
+/** The caller's fields every catalogue's works carry (the audio Work, the novel section's NovelWork). */
+export interface UserFields {
+  id: number;
+  userRating: number | null;
+  progress: Progress | null;
+  review_text: string | null;
+  state: HistoryState | null;
+  updated_at?: string;
+}
+
 /**
  * A copy of `work` with the caller's review and history. `time` picks what
  * `updated_at` shows: the work's own time, or the review's / history record's
  * (favourites and history lists).
  */
-export function withUserData(work: Work, user: UserWorkData | undefined, time: 'work' | 'review' | 'history'): Work {
+export function withUserData<W extends UserFields>(work: W, user: UserWorkData | undefined, time: 'work' | 'review' | 'history'): W {
   if (!user) return work;
   const scopeTime = time === 'review' ? user.review_updated_at : time === 'history' ? user.history_updated_at : null;
   return {

@@ -6,13 +6,21 @@ import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
 import { loadWorks } from './hydrate.js';
 import { catalogueCache } from './cache.js';
-import { whereVisible, type Scope } from './visible.js';
+import type { Scope } from './visible.js';
+import { AUDIO_CATALOGUE, type CatalogueDef } from './definition.js';
+import type { UserFields } from './presenter.js';
 
-/** Work `id` visible in `scope` (visible.ts; default the library) as the caller `viewer` sees it; undefined otherwise. */
-export async function getWork(db: Db, id: number, viewer: string, scope: Scope = 'library'): Promise<Work | undefined> {
-  const visible = await whereVisible(db('works').where({ id }), undefined, scope).first('id');
+/**
+ * Work `id` visible in `scope` (visible.ts; default the library) of catalogue `def` (the
+ * audio works by default; the novel section has no scopes) as the caller `viewer` sees it;
+ * undefined otherwise.
+ */
+export async function getWork<W extends UserFields = Work>(
+  db: Db, id: number, viewer: string, scope: Scope = 'library', def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
+): Promise<W | undefined> {
+  const visible = await def.whereVisible(db(def.tables.works).where({ id }), undefined, scope).first('id');
   if (!visible) return undefined;
-  return (await loadWorks(db, await catalogueCache(db), [id], viewer))[0];
+  return (await loadWorks(db, await catalogueCache<W>(db, def.versionId), [id], viewer, 'work', def))[0];
 }
 
 /**

@@ -60,6 +60,8 @@ export const configSchema = z
     transcriberCommand: z.string().default(''),
     // AI lyric worker: seconds a worker may stay silent before its task returns to pending
     lyricWorkerTimeout: z.number().int().min(1).max(86_400).default(600),
+    // novel spider: may it fetch pages at loopback, link-local and private addresses (off: only public ones)
+    spiderAllowPrivate: z.boolean().default(false),
     // trial catalogue (DESIGN section 7; src/trial/README.md): where trial archives are
     // unpacked (relative to the data directory, or absolute), the largest archive fetched
     // (bytes), the store's new-release listing (a path on dlsiteBaseUrl), the trial host,

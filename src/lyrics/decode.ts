@@ -20,19 +20,27 @@ function plausible(text: string): boolean {
 }
 
 /**
- * Decodes a text file's bytes to a string.
+ * Decodes a text file's bytes to a string (decodeTextAs without the encoding's name).
+ */
+export function decodeText(buffer: Uint8Array): string {
+  return decodeTextAs(buffer).text;
+}
+
+/**
+ * Decodes a text file's bytes to a string and names the encoding read ('UTF-8',
+ * 'UTF-16LE', 'Shift_JIS', 'GB18030', ...).
  * Order: a BOM (UTF-8, UTF-16 LE/BE); valid UTF-8; chardet's guess when it is a CJK
  * multi-byte encoding with confidence >= 50; then Shift_JIS, GB18030, Big5, whichever
  * decodes plausibly first (short files fool detectors, and this library is mostly
  * Japanese); then chardet's guess; else latin1. The BOM is not part of the result.
  */
-export function decodeText(buffer: Uint8Array): string {
+export function decodeTextAs(buffer: Uint8Array): { text: string; encoding: string } {
   const buf = Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return buf.subarray(3).toString('utf8');
-  if (buf[0] === 0xff && buf[1] === 0xfe) return iconv.decode(buf.subarray(2), 'utf-16le');
-  if (buf[0] === 0xfe && buf[1] === 0xff) return iconv.decode(buf.subarray(2), 'utf-16be');
+  if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return { text: buf.subarray(3).toString('utf8'), encoding: 'UTF-8' };
+  if (buf[0] === 0xff && buf[1] === 0xfe) return { text: iconv.decode(buf.subarray(2), 'utf-16le'), encoding: 'UTF-16LE' };
+  if (buf[0] === 0xfe && buf[1] === 0xff) return { text: iconv.decode(buf.subarray(2), 'utf-16be'), encoding: 'UTF-16BE' };
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(buf);
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(buf), encoding: 'UTF-8' };
   } catch {
     // not UTF-8: guess below
   }
@@ -43,10 +51,10 @@ export function decodeText(buffer: Uint8Array): string {
   for (const enc of candidates) {
     if (!iconv.encodingExists(enc)) continue;
     const text = iconv.decode(buf, enc);
-    if (plausible(text)) return text;
+    if (plausible(text)) return { text, encoding: enc };
   }
-  if (guess && iconv.encodingExists(guess.name)) return iconv.decode(buf, guess.name);
-  return buf.toString('latin1');
+  if (guess && iconv.encodingExists(guess.name)) return { text: iconv.decode(buf, guess.name), encoding: guess.name };
+  return { text: buf.toString('latin1'), encoding: 'ISO-8859-1' };
 }
 
 /**

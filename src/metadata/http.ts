@@ -10,6 +10,8 @@
  *   (network error, timeout, 408, 429, 5xx); a 404 or another 4xx is final at once;
  * - stops at once when the caller's AbortSignal aborts (rejecting with its reason).
  */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { LookupFunction } from 'node:net';
 import fs from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, ProxyAgent, interceptors, request, type Dispatcher } from 'undici';
@@ -30,7 +32,14 @@ export interface HttpClientOptions {
   maxParallelism: number;
   /** HTTP proxy as `http://host:port`, or null for a direct connection. */
   proxy: string | null;
+  /** Redirects followed per request (default 3); 0: `fetch` answers them to the caller. */
+  maxRedirections?: number;
+  /** Resolves host names of direct connections (node's dns.lookup by default); may refuse an address. */
+  lookup?: LookupFunction;
 }
+
+/** A 2xx answer, or a 3xx one (`fetch` of a client following no redirects). */
+export interface HttpAnswer { status: number; headers: IncomingHttpHeaders; body: Buffer }
 
 export interface GetOptions {
   /** Milliseconds allowed per attempt, headers and body (config `dlsiteTimeout` / `hvdbTimeout`). */
@@ -39,6 +48,8 @@ export interface GetOptions {
   headers?: Record<string, string>;
   /** Called before each new attempt: the attempt number about to start (2, 3, ...) and the last error. */
   onRetry?: (attempt: number, error: FetchError) => void;
+  /** Largest answer read in bytes (default 20 MiB); a larger one is a non-retryable FetchError. */
+  maxBytes?: number;
 }
 
 /** A request that failed for good. `status` is the HTTP status, or null for network errors and timeouts. */
@@ -86,8 +97,9 @@ export class HttpClient {
   private readonly slots: Semaphore;
 
   constructor(private readonly options: HttpClientOptions) {
-    this.base = options.proxy ? new ProxyAgent({ uri: options.proxy }) : new Agent();
-    this.dispatcher = this.base.compose(interceptors.redirect({ maxRedirections: MAX_REDIRECTIONS }));
+    const connect = options.lookup ? { lookup: options.lookup } : undefined;
+    this.base = options.proxy ? new ProxyAgent({ uri: options.proxy }) : new Agent({ connect });
+    this.dispatcher = this.base.compose(interceptors.redirect({ maxRedirections: options.maxRedirections ?? MAX_REDIRECTIONS }));
     this.slots = new Semaphore(options.maxParallelism);
   }
 
@@ -97,7 +109,16 @@ export class HttpClient {
    * or the signal's reason when `opts.signal` aborts.
    */
   async get(url: string, opts: GetOptions): Promise<Buffer> {
-    return this.withRetries(opts, (attempt) => this.attempt(url, opts, attempt));
+    return (await this.fetch(url, opts, false)).body;
+  }
+
+  /**
+   * GETs `url` like `get` and answers its status, headers and body; with
+   * `redirects` true a 3xx answer (which reaches here only when the client follows no
+   * redirects itself, maxRedirections 0) is answered too, with an empty body.
+   */
+  async fetch(url: string, opts: GetOptions, redirects = true): Promise<HttpAnswer> {
+    return this.withRetries(opts, (attempt) => this.attempt(url, opts, attempt, redirects));
   }
 
   /**
@@ -159,15 +180,19 @@ export class HttpClient {
     await this.base.close();
   }
 
-  /** Sends the GET and answers a 2xx response; another status is a FetchError (retryable for 408, 429, 5xx). */
-  private async open(url: string, opts: GetOptions, attempt: number, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  /**
+   * Sends the GET and answers a 2xx response (or, with `redirects`, a 3xx one); another
+   * status is a FetchError (retryable for 408, 429, 5xx).
+   */
+  private async open(url: string, opts: GetOptions, attempt: number, signal: AbortSignal, redirects = false): Promise<Dispatcher.ResponseData> {
     const res = await request(url, {
       method: 'GET',
       dispatcher: this.dispatcher,
       signal,
       headers: { 'user-agent': USER_AGENT, accept: '*/*', ...opts.headers },
     });
-    if (res.statusCode < 200 || res.statusCode >= 300) {
+    const redirect = redirects && res.statusCode >= 300 && res.statusCode < 400;
+    if (!redirect && (res.statusCode < 200 || res.statusCode >= 300)) {
       await res.body.dump().catch(() => undefined);
       const retryable = res.statusCode === 408 || res.statusCode === 429 || res.statusCode >= 500;
       throw new FetchError(`HTTP ${res.statusCode}: ${url}`, url, res.statusCode, attempt, retryable);
@@ -184,22 +209,27 @@ export class HttpClient {
     return new FetchError(`cannot reach ${url}${via}: ${describeOsError(err)}`, url, null, attempt, true);
   }
 
-  private async attempt(url: string, opts: GetOptions, attempt: number): Promise<Buffer> {
+  private async attempt(url: string, opts: GetOptions, attempt: number, redirects: boolean): Promise<HttpAnswer> {
     const timeout = AbortSignal.timeout(opts.timeout);
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     try {
-      const res = await this.open(url, opts, attempt, signal);
+      const res = await this.open(url, opts, attempt, signal, redirects);
+      if (res.statusCode >= 300) {
+        await res.body.dump().catch(() => undefined);
+        return { status: res.statusCode, headers: res.headers as IncomingHttpHeaders, body: Buffer.alloc(0) };
+      }
+      const maxBytes = opts.maxBytes ?? MAX_BODY_BYTES;
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of res.body) {
         size += (chunk as Buffer).length;
-        if (size > MAX_BODY_BYTES) {
+        if (size > maxBytes) {
           res.body.destroy();
-          throw new FetchError(`answer larger than ${MAX_BODY_BYTES} bytes: ${url}`, url, res.statusCode, attempt, false);
+          throw new FetchError(`answer larger than ${maxBytes} bytes: ${url}`, url, res.statusCode, attempt, false);
         }
         chunks.push(chunk as Buffer);
       }
-      return Buffer.concat(chunks);
+      return { status: res.statusCode, headers: res.headers as IncomingHttpHeaders, body: Buffer.concat(chunks) };
     } catch (err) {
       throw this.failure(err, url, opts, timeout, attempt);
     }

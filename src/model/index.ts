@@ -13,3 +13,4 @@ export * from './track-hash.js';
 export * from './errors.js';
 export * from './config-keys.js';
 export * from './messages.js';
+export * from './novel.js';

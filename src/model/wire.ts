@@ -4,6 +4,7 @@
  */
 import type { AdvancedKeywordType, Progress } from './lists.js';
 import type { LyricStatus } from './lyric-status.js';
+import type { MyProcess, NovelProcess } from './novel.js';
 import type { CodedText, MessageCode, MessageParams } from './messages.js';
 
 export type Group = 'admin' | 'user' | 'guest';
@@ -112,6 +113,7 @@ export type AdminConfig = {
   trialListingPath: string;
   dlsiteTrialBaseUrl: string;
   trialArchiveUrl: string;
+  spiderAllowPrivate: boolean;
 };
 /** GET /api/config/admin: the live values and each key's default. */
 export interface AdminConfigAnswer { config: AdminConfig; defaults: AdminConfig }
@@ -238,3 +240,84 @@ export interface ApiKeyInfo { id: number; name: string; created_at: string; last
 export interface PlayerAccessAnswer { playerPassword: boolean; apiKeys: ApiKeyInfo[] }
 /** POST /api/player-access/keys: the new key, shown only in this answer. */
 export interface ApiKeyCreatedAnswer { message: string; key: string; apiKey: ApiKeyInfo }
+
+// The novel section (spec 001 sections 2, 3 and 7; DESIGN section 7)
+/** An uploaded TXT of a novel (stored as UTF-8 whatever its encoding was). */
+export interface NovelTxt {
+  /** The uploaded file's name, for display only. */
+  name: string;
+  /** Bytes of the stored UTF-8 text. */
+  size: number;
+  /** The encoding it was uploaded in ('UTF-8', 'Shift_JIS', 'GB18030', ...). */
+  encoding: string;
+  uploaded_at: string;
+}
+/**
+ * A novel as lists and the detail call answer it (spec 001 section 3). `circle` is the
+ * novel's site (the add form's `plat`), `vas` its authors; `rate` the novel's own
+ * rating 0..5 (the add form's stars) and `rate_average_2dp` the same with two decimals;
+ * `rating` and `userRating` the caller's rating; `myProcess` the caller's progress as the
+ * detail dropdown shows it (novel.ts).
+ */
+export interface NovelWork {
+  id: number;
+  title: string;
+  desc: string;
+  info: string;
+  url: string;
+  circle: NamedRef | null;
+  tags: NamedRef[];
+  vas: NamedRef<string>[];
+  rate: number;
+  rate_average_2dp: number;
+  rating: number | null;
+  userRating: number | null;
+  readCount: number;
+  wordCount: number;
+  process: NovelProcess;
+  myProcess: MyProcess | null;
+  progress: Progress | null;
+  review_text: string | null;
+  release: string | null;
+  nsfw: boolean;
+  lyric_status: LyricStatus;
+  onlineTxt: NovelTxt[];
+  state: HistoryState | null;
+  created_at?: string;
+  updated_at?: string;
+}
+export interface NovelsAnswer { works: NovelWork[]; pagination: Pagination }
+/** GET /api/novel/{circles,tags,vas}/: the names with their counts of visible novels. */
+export interface NovelNamesAnswer { data: ListItem<number | string>[] }
+/**
+ * The add-novel form's values (spec 001 section 3): POST /api/novel/work/ takes them and
+ * the spider answers them prefilled. `author` is {id, label} (id null for a new author),
+ * `tag` tag ids or names (a name not known yet creates the tag), times ISO 8601.
+ */
+export interface NovelForm {
+  url: string;
+  novelId: number | null;
+  name: string;
+  cover: string;
+  author: { id: string | null; label: string } | null;
+  desc: string;
+  info: string;
+  process: NovelProcess;
+  wordCount: number;
+  tag: (number | string)[];
+  publish_datetime: string;
+  plat: string;
+  rate: number;
+  myProcess: MyProcess | null;
+  readCount: number;
+}
+/**
+ * POST /api/novel/work/spider/: the form prefilled from the page, `code` SPIDER_OK (a
+ * number, not a message code). A refusal answers the error body (ErrorAnswer) with `msg`
+ * beside `error`.
+ */
+export interface NovelSpiderAnswer { code: number; data: NovelForm }
+/** POST /api/novel/work/uploadTxt/: the message also as `msg` (spec 001 section 7: data.msg), and the stored TXT. */
+export interface NovelUploadAnswer extends MessageAnswer { msg: string; txt: NovelTxt }
+/** POST /api/novel/work/: the new novel's id, and whether its cover was fetched ('saved', 'none', or why not). */
+export interface NovelAddAnswer extends MessageAnswer { id: number; cover: string }

@@ -1,5 +1,6 @@
 /**
- * The TUI application: a header with the eight screens, the current screen,
+ * The TUI application: a header with the nine screens (8: the trial catalogue, 9: the
+ * novel section, read only), the current screen,
  * a message line and the now-playing bar. Keys of the 'everywhere' context are handled
  * here (playback, views, search and sleep prompts, help, back/quit); each screen handles
  * its own context and the list keys. Esc goes back and never quits; q goes back and on a
@@ -22,6 +23,7 @@ import { FavouritesScreen } from './screens/favourites.js';
 import { PlayingScreen } from './screens/playing.js';
 import { TrialScreen } from './screens/trial.js';
 import { HelpOverlay, HELP_LINE_COUNT } from './screens/help.js';
+import { NovelScreen, NovelsScreen } from './screens/novels.js';
 import { parseSearch, rootView, searchText, tabOf, worksView, type View } from './views.js';
 import type { DataSource, SharedConfig } from './data/source.js';
 import type { PlayerController } from './player/controller.js';
@@ -39,7 +41,25 @@ export interface AppProps {
   initialView?: View;
 }
 
-const TABS = ['Works', 'Circles', 'Tags', 'VAs', 'Favourites', 'Queue', 'Playing', 'Trial'];
+const TABS = ['Works', 'Circles', 'Tags', 'VAs', 'Favourites', 'Queue', 'Playing', 'Trial', 'Novels'];
+/** Whether every tab fits padded (' 1 Works '), with the help hint, in `columns`. */
+const roomyTabs = (columns: number) => TABS.reduce((n, t, i) => n + `${i + 1} ${t}`.length + 2, 0) + ' ? help'.length <= columns;
+
+/**
+ * The header's pieces: every tab padded (' 1 Works ') when they fit, else only the
+ * selected tab padded and the others one space apart, so all nine fit in 80 columns.
+ */
+export function tabLabels(tab: number, columns: number): { text: string; selected: boolean }[] {
+  const roomy = roomyTabs(columns);
+  const out: { text: string; selected: boolean }[] = [];
+  TABS.forEach((t, i) => {
+    const selected = tab === i + 1;
+    if (!roomy && i > 0 && !selected && tab !== i) out.push({ text: ' ', selected: false });
+    out.push({ text: roomy || selected ? ` ${i + 1} ${t} ` : `${i + 1} ${t}`, selected });
+  });
+  return out;
+}
+
 type PromptState = { kind: 'search' | 'sleep'; value: string } | null;
 
 function useTerminalSize(columns?: number, rows?: number): { columns: number; rows: number } {
@@ -144,8 +164,8 @@ export function App(props: AppProps): React.ReactElement {
       case 'help': return setHelp(0);
       case 'back': return back(false);
       case 'quit': return back(true);
-      case 'viewWorks': case 'viewCircles': case 'viewTags': case 'viewVas': case 'viewFavourites': case 'viewQueue': case 'viewPlaying': case 'viewTrial': {
-        const n = ['viewWorks', 'viewCircles', 'viewTags', 'viewVas', 'viewFavourites', 'viewQueue', 'viewPlaying', 'viewTrial'].indexOf(action) + 1;
+      case 'viewWorks': case 'viewCircles': case 'viewTags': case 'viewVas': case 'viewFavourites': case 'viewQueue': case 'viewPlaying': case 'viewTrial': case 'viewNovels': {
+        const n = ['viewWorks', 'viewCircles', 'viewTags', 'viewVas', 'viewFavourites', 'viewQueue', 'viewPlaying', 'viewTrial', 'viewNovels'].indexOf(action) + 1;
         return setStack([rootView(n)]);
       }
       default:
@@ -221,6 +241,8 @@ export function App(props: AppProps): React.ReactElement {
       case 'queue': body = <QueueScreen view={view} {...screenProps} />; break;
       case 'playing': body = <PlayingScreen view={view} {...screenProps} />; break;
       case 'trial': body = <TrialScreen view={view} {...screenProps} />; break;
+      case 'novels': body = <NovelsScreen key={stack.length} view={view} {...screenProps} />; break;
+      case 'novel': body = <NovelScreen key={`${view.novelId}:${stack.length}`} view={view} {...screenProps} />; break;
     }
   }
 
@@ -229,10 +251,10 @@ export function App(props: AppProps): React.ReactElement {
     <ScreenKeysContext.Provider value={screenKeys}>
       <Box flexDirection="column" width={columns} height={rows}>
         <Text wrap="truncate-end">
-          {TABS.map((t, i) => (
-            <Text key={t} inverse={tab === i + 1} color={tab === i + 1 ? undefined : 'gray'}>{` ${i + 1} ${t} `}</Text>
+          {tabLabels(tab, columns).map(({ text, selected }, i) => (
+            <Text key={i} inverse={selected} color={selected ? undefined : 'gray'}>{text}</Text>
           ))}
-          <Text color="gray"> ? help</Text>
+          {roomyTabs(columns) ? <Text color="gray"> ? help</Text> : null}
         </Text>
         <Box height={bodyHeight} flexDirection="column">{body}</Box>
         {askingQuit ? (

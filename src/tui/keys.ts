@@ -3,16 +3,16 @@
  * action in one place; the input hooks, the help overlay (`?`) and the man page
  * (man/audiolib-tui.1, see manpage.ts) all read this table.
  */
-import { FAVOURITE_ORDER_LABELS, LYRIC_LABELS, NSFW_LABELS, PLAY_MODE_LABELS, PROGRESS_LABELS, WORK_ORDER_LABELS } from './labels.js';
+import { FAVOURITE_ORDER_LABELS, LYRIC_LABELS, NOVEL_ORDER_LABELS, NSFW_LABELS, PLAY_MODE_LABELS, PROGRESS_LABELS, WORK_ORDER_LABELS } from './labels.js';
 
 /** Where a binding applies: everywhere, or on one kind of screen. */
-export type KeyContext = 'everywhere' | 'list' | 'works' | 'work' | 'queue' | 'favourites' | 'trial';
+export type KeyContext = 'everywhere' | 'list' | 'works' | 'work' | 'queue' | 'favourites' | 'trial' | 'novels';
 
 export type ActionName =
   // everywhere
   | 'pause' | 'seekBack' | 'seekForward' | 'speedDown' | 'speedUp' | 'volumeUp' | 'volumeDown' | 'mute'
   | 'next' | 'previous' | 'playMode' | 'search' | 'sleep' | 'lyricEarlier' | 'lyricLater' | 'help' | 'back' | 'quit'
-  | 'viewWorks' | 'viewCircles' | 'viewTags' | 'viewVas' | 'viewFavourites' | 'viewQueue' | 'viewPlaying'
+  | 'viewWorks' | 'viewCircles' | 'viewTags' | 'viewVas' | 'viewFavourites' | 'viewQueue' | 'viewPlaying' | 'viewNovels'
   // every list
   | 'down' | 'up' | 'pageDown' | 'pageUp' | 'top' | 'bottom' | 'open'
   // works list
@@ -66,6 +66,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'viewQueue', keys: ['6'], context: 'everywhere', help: 'queue' },
   { action: 'viewPlaying', keys: ['7'], context: 'everywhere', help: 'now playing, with lyrics' },
   { action: 'viewTrial', keys: ['8'], context: 'everywhere', help: 'trial catalogue: new works to try' },
+  { action: 'viewNovels', keys: ['9'], context: 'everywhere', help: 'novels (read only; add and edit them in the web UI)' },
   { action: 'help', keys: ['?'], context: 'everywhere', help: 'this help' },
   { action: 'back', keys: ['esc'], context: 'everywhere', help: 'back (never quits)' },
   { action: 'quit', keys: ['q'], context: 'everywhere', help: 'back; quit on a first screen ("quit? [y/N]" while playing)' },
@@ -90,6 +91,8 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'progressFilter', keys: ['p'], context: 'favourites', help: `progress: ${Object.values(PROGRESS_LABELS).join(', ')}` },
 
   { action: 'dislike', keys: ['d'], context: 'trial', help: 'dislike: the work leaves the trial list for good' },
+  { action: 'sortNext', keys: ['s'], context: 'novels', help: `sort by: ${Object.values(NOVEL_ORDER_LABELS).join(', ')}` },
+  { action: 'orderToggle', keys: ['o'], context: 'novels', help: 'ascending / descending' },
 ];
 
 /** The subset of Ink's key object keyToken, splitKeys and the prompt read. */
@@ -186,4 +189,5 @@ export const CONTEXT_TITLES: Record<KeyContext, string> = {
   queue: 'Queue',
   favourites: 'Favourites',
   trial: 'Trial list (enter plays the downloaded trial)',
+  novels: 'Novels',
 };

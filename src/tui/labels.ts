@@ -1,7 +1,8 @@
 /**
  * The words the TUI shows for the spec's values (sort orders, age rating, subtitle filter,
- * progress, play mode): the labels of the web UI's English strings (web/src/i18n/en.ts:
- * works.order, works.nsfwOpt, works.lyricOpt, fav.sort, progress, player.modes), so the
+ * progress, play mode): the labels of the web UI's English strings (web/src/i18n/en.ts and novel-en.ts:
+ * works.order, works.nsfwOpt, works.lyricOpt, fav.sort, progress, player.modes, and the
+ * novel section's novel.works.order and novel.myProcess), so the
  * terminal and the browser name a choice alike and no wire name (`dl_count`,
  * `updated_at`) reaches the screen. The TUI speaks English only; test/tui/labels.test.ts
  * keeps these equal to the web's.
@@ -33,6 +34,14 @@ export const LYRIC_LABELS: Readonly<Record<string, string>> = { local: 'Local su
 export const PROGRESS_LABELS: Readonly<Record<string, string>> = {
   marked: 'Want to listen', listening: 'Listening', listened: 'Listened', replay: 'Replay', postponed: 'Shelved',
 };
+
+/** Novel list sort orders (web novel.works.order). */
+export const NOVEL_ORDER_LABELS: Readonly<Record<string, string>> = {
+  create_datetime: 'Date added', publish_datetime: 'Publish time', rate: 'Rating', readCount: 'Reads', wordCount: 'Word count', lastRead_datetime: 'Last read',
+};
+
+/** A novel's progress as its page's dropdown names it, by myProcess 0..3 (web novel.myProcess). */
+export const MY_PROCESS_LABELS: readonly string[] = ['Watching', 'Watched', 'Shelved', 'Want to watch'];
 
 /** Play modes (web player.modes). */
 export const PLAY_MODE_LABELS: Readonly<Record<PlayMode, string>> = {

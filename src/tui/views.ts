@@ -2,7 +2,7 @@
  * The TUI's navigation: a stack of views (plain objects, so going back restores the
  * cursor and filters), the first screens reached with the number keys.
  */
-import { newSeed, type AdvancedKeyword, type LyricPart, type Progress, type SortDir } from '../model/index.js';
+import { newSeed, type AdvancedKeyword, type LyricPart, type NovelOrder, type Progress, type SortDir } from '../model/index.js';
 import type { FavouritesMode, NameKind, WorksQuery } from './data/source.js';
 
 /** The works screen: the list query (less the page, which the list loads itself), its title and cursor. */
@@ -19,8 +19,11 @@ export interface QueueView { screen: 'queue'; cursor: number }
 export interface PlayingView { screen: 'playing'; cursor: number }
 /** The trial catalogue's new works (status 0). */
 export interface TrialView { screen: 'trial'; cursor: number }
+/** The novel section's list (tab 9) and one novel, read only. */
+export interface NovelsView { screen: 'novels'; order: NovelOrder; sort: SortDir; cursor: number }
+export interface NovelView { screen: 'novel'; novelId: number; /** First line shown. */ cursor: number }
 
-export type View = WorksView | NamesView | WorkView | FavouritesView | QueueView | PlayingView | TrialView;
+export type View = WorksView | NamesView | WorkView | FavouritesView | QueueView | PlayingView | TrialView | NovelsView | NovelView;
 
 export const FAVOURITE_MODES: FavouritesMode[] = ['history', 'review', 'progress'];
 /** Lyric filter steps of `y`. */
@@ -44,11 +47,12 @@ export function rootView(n: number): View {
     case 6: return { screen: 'queue', cursor: 0 };
     case 7: return { screen: 'playing', cursor: 0 };
     case 8: return { screen: 'trial', cursor: 0 };
+    case 9: return { screen: 'novels', order: 'create_datetime', sort: 'desc', cursor: 0 };
     default: return worksView();
   }
 }
 
-/** The header tab of a view (1..8). */
+/** The header tab of a view (1..9). */
 export function tabOf(view: View): number {
   switch (view.screen) {
     case 'names': return view.kind === 'circles' ? 2 : view.kind === 'tags' ? 3 : 4;
@@ -56,6 +60,7 @@ export function tabOf(view: View): number {
     case 'queue': return 6;
     case 'playing': return 7;
     case 'trial': return 8;
+    case 'novels': case 'novel': return 9;
     default: return 1;
   }
 }

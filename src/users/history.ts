@@ -4,36 +4,38 @@
  * restored from the favourites page. Never deleted because a folder went missing.
  */
 import type { Db } from '../db/index.js';
-import type { HistoryState, WorksAnswer } from '../model/index.js';
-import { LIBRARY, assertVisibleWork, listWorks } from '../catalogue/index.js';
+import type { HistoryState, Work } from '../model/index.js';
+import { AUDIO_CATALOGUE, LIBRARY, assertVisibleIn, listWorks, type AnyCatalogue, type CatalogueDef, type ListAnswer, type UserFields } from '../catalogue/index.js';
 import type { FavouritesQuery } from './reviews.js';
 
 /**
  * Saves `user`'s history `state` of `workId` (insert or replace): a work of the library
- * or of the trial catalogue (trial items play and resume too). Throws NotFound for a work
- * that is unknown, hidden or in neither; nothing is written then.
+ * or of the trial catalogue (trial items play and resume too), or of the catalogue `def`
+ * (the audio works by default; the novel section's). Throws NotFound for a work that is
+ * unknown, hidden or in neither; nothing is written then.
  */
-export async function saveHistory(db: Db, user: string, workId: number, state: HistoryState): Promise<void> {
+export async function saveHistory(db: Db, user: string, workId: number, state: HistoryState, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<void> {
   const now = new Date().toISOString();
   await db.transaction(async (trx) => {
-    await assertVisibleWork(trx, workId, ['library', 'trial']);
-    await trx('play_history')
+    await assertVisibleIn(trx, def, workId, ['library', 'trial']);
+    await trx(def.tables.history)
       .insert({ user_name: user, work_id: workId, state: JSON.stringify(state), updated_at: now })
       .onConflict(['user_name', 'work_id'])
       .merge(['state', 'updated_at']);
   });
 }
 
-/** Deletes `user`'s history of `workId`; false when there was none. */
-export async function deleteHistory(db: Db, user: string, workId: number): Promise<boolean> {
-  return (await db('play_history').where({ user_name: user, work_id: workId }).del()) > 0;
+/** Deletes `user`'s history of `workId` (catalogue `def`); false when there was none. */
+export async function deleteHistory(db: Db, user: string, workId: number, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<boolean> {
+  return (await db(def.tables.history).where({ user_name: user, work_id: workId }).del()) > 0;
 }
 
 /**
  * GET /api/histroy: the visible works `user` has a play history for, each with its
  * `state`, optionally only those whose review progress is `q.progress`; `updated_at`
- * is the history record's time (default order: most recent first).
+ * is the history record's time (default order: most recent first). Catalogue `def`:
+ * the audio works by default.
  */
-export async function listHistory(db: Db, user: string, q: FavouritesQuery): Promise<WorksAnswer> {
-  return listWorks(db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, viewer: user, scope: { kind: 'history', progress: q.progress } });
+export async function listHistory<W extends UserFields = Work>(db: Db, user: string, q: FavouritesQuery, def?: CatalogueDef<W>): Promise<ListAnswer<W>> {
+  return listWorks(db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, viewer: user, scope: { kind: 'history', progress: q.progress }, catalogue: def });
 }

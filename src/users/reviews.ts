@@ -4,8 +4,8 @@
  * signed-in user. Deleting a review removes its mark (section 4).
  */
 import type { Db } from '../db/index.js';
-import type { FavouriteOrder, Progress, SortDir, WorksAnswer } from '../model/index.js';
-import { LIBRARY, assertVisibleWork, listWorks } from '../catalogue/index.js';
+import type { FavouriteOrder, Progress, SortDir, Work } from '../model/index.js';
+import { AUDIO_CATALOGUE, LIBRARY, assertVisibleIn, listWorks, type AnyCatalogue, type CatalogueDef, type ListAnswer, type UserFields } from '../catalogue/index.js';
 
 /**
  * Which fields a PUT /api/review writes (section 7 "review parameter usage"):
@@ -20,10 +20,11 @@ export interface ReviewInput { work_id: number; rating?: number | null; review_t
 
 /**
  * Writes `user`'s review of `input.work_id` in `mode` (insert or update, one
- * transaction); a review left with no rating, text or progress is removed.
+ * transaction); a review left with no rating, text or progress is removed. Catalogue
+ * `def`: the audio works by default, or the novel section's.
  * Throws NotFound for a work that is unknown, hidden or not in the library; nothing is written then.
  */
-export async function saveReview(db: Db, user: string, input: ReviewInput, mode: ReviewWriteMode): Promise<void> {
+export async function saveReview(db: Db, user: string, input: ReviewInput, mode: ReviewWriteMode, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<void> {
   const fields: Partial<Record<'rating' | 'review_text' | 'progress', unknown>> = {};
   if (mode === 'star') fields.rating = input.rating ?? null;
   else if (mode === 'progress') fields.progress = input.progress ?? null;
@@ -31,19 +32,19 @@ export async function saveReview(db: Db, user: string, input: ReviewInput, mode:
   else for (const key of ['rating', 'review_text', 'progress'] as const) if (input[key] !== undefined) fields[key] = input[key];
   const now = new Date().toISOString();
   await db.transaction(async (trx) => {
-    await assertVisibleWork(trx, input.work_id);
-    await trx('reviews')
+    await assertVisibleIn(trx, def, input.work_id);
+    await trx(def.tables.reviews)
       .insert({ user_name: user, work_id: input.work_id, ...fields, created_at: now, updated_at: now })
       .onConflict(['user_name', 'work_id'])
       .merge({ ...fields, updated_at: now });
     // a review left with no rating, text or progress is no review: it leaves the favourites
-    await trx('reviews').where({ user_name: user, work_id: input.work_id }).whereNull('rating').whereNull('review_text').whereNull('progress').del();
+    await trx(def.tables.reviews).where({ user_name: user, work_id: input.work_id }).whereNull('rating').whereNull('review_text').whereNull('progress').del();
   });
 }
 
-/** Deletes `user`'s review of `workId`; false when there was none. */
-export async function deleteReview(db: Db, user: string, workId: number): Promise<boolean> {
-  return (await db('reviews').where({ user_name: user, work_id: workId }).del()) > 0;
+/** Deletes `user`'s review of `workId` (catalogue `def`); false when there was none. */
+export async function deleteReview(db: Db, user: string, workId: number, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<boolean> {
+  return (await db(def.tables.reviews).where({ user_name: user, work_id: workId }).del()) > 0;
 }
 
 export interface FavouritesQuery { order: FavouriteOrder; sort: SortDir; page: number; pageSize: number; progress?: Progress }
@@ -51,8 +52,8 @@ export interface FavouritesQuery { order: FavouriteOrder; sort: SortDir; page: n
 /**
  * GET /api/review: the visible works `user` has a review row for (rating, text or
  * progress), optionally only one progress value, in favourites order; `updated_at` is
- * the review's time.
+ * the review's time. Catalogue `def`: the audio works by default.
  */
-export async function listReviews(db: Db, user: string, q: FavouritesQuery): Promise<WorksAnswer> {
-  return listWorks(db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, viewer: user, scope: { kind: 'review', progress: q.progress } });
+export async function listReviews<W extends UserFields = Work>(db: Db, user: string, q: FavouritesQuery, def?: CatalogueDef<W>): Promise<ListAnswer<W>> {
+  return listWorks(db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, viewer: user, scope: { kind: 'review', progress: q.progress }, catalogue: def });
 }

@@ -4,8 +4,11 @@
  * line to the right list.
  * - publicRoutes: no login.
  * - bareRoutes: login required, full-page (their own layout: site chooser, placeholder
- *   site, admin and novel sections).
+ *   site, admin).
  * - mainRoutes: login required, inside the main layout (header, drawer, player bar).
+ * - novelRoutes: login required, the novel section's layout (the main layout with the
+ *   novel site in context, site.tsx); its screens are the main ones parameterised,
+ *   plus the novel page and the add form.
  * Any other path shows the not-found page.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
@@ -13,6 +16,7 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { AuthProvider, RequireAuth } from './api/auth';
 import { Layout } from './components/Layout';
+import { NOVEL_SITE, SiteProvider } from './site';
 
 export interface RouteDef {
   path: string;
@@ -31,6 +35,10 @@ const AiLyric = lazy(() => import('./pages/AiLyric'));
 const TrialSpider = lazy(() => import('./pages/TrialSpider'));
 const FullScreenPlayer = lazy(() => import('./pages/FullScreenPlayer'));
 const Players = lazy(() => import('./pages/Players'));
+const NovelDetail = lazy(() => import('./pages/novel/NovelDetail'));
+// The novel section's layout: the main layout, once the novel strings are loaded (i18n/novel.ts).
+const NovelLayout = lazy(() => import('./i18n/novel').then(() => ({ default: Layout })));
+const NovelAdd = lazy(() => import('./pages/novel/NovelAdd'));
 const AdminHome = lazy(() => import('./pages/admin/AdminHome'));
 const AdminScanner = lazy(() => import('./pages/admin/Scanner'));
 const AdminAdvanced = lazy(() => import('./pages/admin/Advanced'));
@@ -68,6 +76,15 @@ export const mainRoutes: RouteDef[] = [
   { path: '/players', page: Players },
 ];
 
+/**
+ * The novel section (spec 001 section 2): the main screens under /novel (the novel page in
+ * place of the work page; not the trial catalogue's screens nor the players page), and the add form.
+ */
+export const novelRoutes: RouteDef[] = [
+  ...mainRoutes.filter((r) => !r.path.startsWith('/fake/') && r.path !== '/players').map((r) => ({ path: `/novel${r.path}`, page: r.path === '/work/:id' ? NovelDetail : r.page })),
+  { path: '/novel/add', page: NovelAdd },
+];
+
 const spinner = <Center h="50vh"><Loader /></Center>;
 
 function Root() {
@@ -94,6 +111,11 @@ const routes: RouteObject[] = [
       {
         element: <RequireAuth><Layout /></RequireAuth>,
         children: mainRoutes.map((r) => ({ path: r.path, element: <r.page /> })),
+      },
+      { path: '/novel', element: <Navigate to="/novel/works" replace /> },
+      {
+        element: <SiteProvider value={NOVEL_SITE}><RequireAuth><NovelLayout /></RequireAuth></SiteProvider>,
+        children: novelRoutes.map((r) => ({ path: r.path, element: <r.page /> })),
       },
       { path: '*', element: <NotFound /> },
     ],

@@ -17,5 +17,6 @@ import { versionRouter } from './version.js';
 import { configSharedRouter } from './config-shared.js';
 import { playerAccessRouter } from './player-access/index.js';
 import { fakeRouter } from './fake/index.js';
+import { novelRouter } from './novel/index.js';
 
-export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter, fakeRouter];
+export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter, fakeRouter, novelRouter];

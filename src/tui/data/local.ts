@@ -5,9 +5,10 @@
  * history saved with the same domain function PUT /api/histroy calls.
  */
 import {
-  parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
+  parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type NovelsAnswer, type NovelWork, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
 } from '../../model/index.js';
-import { listNames, listWorks, getWork } from '../../catalogue/index.js';
+import { LIBRARY, listNames, listWorks, getWork } from '../../catalogue/index.js';
+import { NOVEL_CATALOGUE } from '../../novels/catalogue.js';
 import { loadConfig } from '../../config/index.js';
 import { openMigrated, type Db } from '../../db/index.js';
 import { getAudioLyric, resolveMediaFile, scopeRoots } from '../../library/media.js';
@@ -18,7 +19,7 @@ import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
 import { findUser } from '../../users/accounts.js';
 import { listHistory, saveHistory } from '../../users/history.js';
 import { listReviews } from '../../users/reviews.js';
-import { SourceError, type DataSource, type FavouritesQuery, type NameKind, type SharedConfig, type WorksQuery } from './source.js';
+import { SourceError, type DataSource, type FavouritesQuery, type NameKind, type NovelsQuery, type SharedConfig, type WorksQuery } from './source.js';
 
 /** Rows per page the local source answers (the TUI scrolls; no reason to stay at 12). */
 const LOCAL_PAGE_SIZE = 50;
@@ -96,6 +97,16 @@ export class LocalSource implements DataSource {
   async dislike(id: number): Promise<void> {
     if (this.user.group === 'guest') throw new SourceError('guests cannot make changes', 403);
     await dislikeTrialWork(this.db, id).catch((err: Error) => { throw new SourceError(err.message); });
+  }
+
+  novels(q: NovelsQuery): Promise<NovelsAnswer> {
+    return listWorks(this.db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: LOCAL_PAGE_SIZE, viewer: this.user.name, catalogue: NOVEL_CATALOGUE });
+  }
+
+  async novel(id: number): Promise<NovelWork> {
+    const novel = await getWork(this.db, id, this.user.name, 'library', NOVEL_CATALOGUE);
+    if (!novel) throw new SourceError('novel not found', 404);
+    return novel;
   }
 
   async sharedConfig(): Promise<SharedConfig> {

@@ -3,14 +3,14 @@
  * the bearer token on every call and `?token=` on media URLs.
  */
 import type {
-  CheckLrcAnswer, HistoryState, ListItem, SharedConfigAnswer, TrackNode, User, Work, WorksAnswer, AuthMeAnswer,
+  CheckLrcAnswer, HistoryState, ListItem, NovelsAnswer, NovelWork, SharedConfigAnswer, TrackNode, User, Work, WorksAnswer, AuthMeAnswer,
 } from '../../model/index.js';
 import { lyricStatusOf, mediaPath } from '../../model/index.js';
 import { ApiClient, ApiError, type Method, type Query } from '../../api/client.js';
 import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
 import { toLrc } from '../../lyrics/subtitles.js';
 import { DEFAULT_FORWARD_SEEK_TIME, DEFAULT_REWIND_SEEK_TIME } from '../../player/index.js';
-import { SourceError, type DataSource, type FavouritesQuery, type NameKind, type SharedConfig, type WorksQuery } from './source.js';
+import { SourceError, type DataSource, type FavouritesQuery, type NameKind, type NovelsQuery, type SharedConfig, type WorksQuery } from './source.js';
 
 /** The works list path for a query: a circle/tag/VA list, a search, or all works. */
 function worksPath(q: WorksQuery): string {
@@ -92,6 +92,8 @@ export class RemoteSource implements DataSource {
   trialWorks(page: number): Promise<WorksAnswer> { return this.call('GET', '/api/fake/works', { page, status: 0 }); }
   trialTracks(id: number): Promise<TrackNode[]> { return this.call('GET', `/api/fake/tracks/${id}`); }
   async dislike(id: number): Promise<void> { await this.call('PUT', `/api/fake/${id}/`, {}, { status: 4 }); }
+  novels(q: NovelsQuery): Promise<NovelsAnswer> { return this.call('GET', '/api/novel/works', { page: q.page, order: q.order, sort: q.sort }); }
+  novel(id: number): Promise<NovelWork> { return this.call('GET', `/api/novel/work/${id}`); }
 
   async sharedConfig(): Promise<SharedConfig> {
     try {

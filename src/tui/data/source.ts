@@ -6,7 +6,7 @@
  * seconds}` form the web player uses.
  */
 import type {
-  AdvancedKeyword, HistoryState, ListItem, LyricPart, NsfwOption, Progress, SortDir, TrackNode, User, Work, WorksAnswer,
+  AdvancedKeyword, HistoryState, ListItem, LyricPart, NovelOrder, NovelsAnswer, NovelWork, NsfwOption, Progress, SortDir, TrackNode, User, Work, WorksAnswer,
 } from '../../model/index.js';
 import type { LrcLine } from '../../lyrics/lrc.js';
 
@@ -39,6 +39,9 @@ export interface FavouritesQuery {
   progress?: Progress;
 }
 
+/** A novel list request (spec 001 section 7); page is 1-based. */
+export interface NovelsQuery { page: number; order: NovelOrder; sort: SortDir }
+
 export interface SharedConfig { rewindSeekTime: number; forwardSeekTime: number }
 
 export interface DataSource {
@@ -59,6 +62,9 @@ export interface DataSource {
   /** Dislikes a trial work (status 4): it leaves the trial list for good. */
   dislike(id: number): Promise<void>;
   saveHistory(workId: number, state: HistoryState): Promise<void>;
+  /** The novel section (read-only here): its list and one novel. */
+  novels(q: NovelsQuery): Promise<NovelsAnswer>;
+  novel(id: number): Promise<NovelWork>;
   /** Rewind and forward seek steps in seconds. */
   sharedConfig(): Promise<SharedConfig>;
   /** What the audio program opens for a track hash (library or trial form): a URL with token or a file path. */

@@ -4,12 +4,13 @@
  * totalCount; an error stops loading.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Work, WorksAnswer } from '../../model/index.js';
+import type { Pagination, Work } from '../../model/index.js';
 
-export interface Paged { items: Work[]; total: number; loading: boolean; error: string | null; done: boolean; more(): void }
+export interface Paged<T = Work> { items: T[]; total: number; loading: boolean; error: string | null; done: boolean; more(): void }
 
-export function usePaged(key: string, loadPage: (page: number) => Promise<WorksAnswer>): Paged {
-  const [state, setState] = useState<{ key: string; items: Work[]; total: number; page: number; error: string | null; loading: boolean }>({ key, items: [], total: 0, page: 0, error: null, loading: true });
+/** Pages of works of either catalogue (audio works, novels). */
+export function usePaged<T = Work>(key: string, loadPage: (page: number) => Promise<{ works: T[]; pagination: Pagination }>): Paged<T> {
+  const [state, setState] = useState<{ key: string; items: T[]; total: number; page: number; error: string | null; loading: boolean }>({ key, items: [], total: 0, page: 0, error: null, loading: true });
   const busy = useRef(false);
   const loader = useRef(loadPage);
   loader.current = loadPage;
@@ -42,4 +43,16 @@ export function usePaged(key: string, loadPage: (page: number) => Promise<WorksA
   }, [done, current, state.loading, state.page, key, fetchPage]);
 
   return { items: current ? state.items : [], total: current ? state.total : 0, loading: !current || state.loading, error: current ? state.error : null, done, more };
+}
+
+/**
+ * The list cursor of a paged list: `cursor` kept within the loaded rows, and the next
+ * page loaded once the cursor is within `rows` of the end.
+ */
+export function usePagedCursor<T>(list: Paged<T>, cursor: number, rows: number): number {
+  const at = Math.min(cursor, Math.max(0, list.items.length - 1));
+  useEffect(() => {
+    if (list.items.length - at <= rows && !list.done) list.more();
+  }, [at, list.items.length, list.done, rows, list]);
+  return at;
 }

@@ -3,13 +3,13 @@
  * sort (s) and order (o; not in history mode, not for allage/nsfw); progress filter (p).
  * Enter on a history item resumes it ('resumed play history'); elsewhere it opens the work.
  */
-import React, { useEffect } from 'react';
+import React from 'react';
 import { Box, Text } from 'ink';
 import { formatDuration } from '../../player/index.js';
 import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
 import { FAVOURITE_ORDER_LABELS, PROGRESS_LABELS, SORT_ARROWS, labelOf } from '../labels.js';
-import { usePaged } from '../hooks/use-paged.js';
+import { usePaged, usePagedCursor } from '../hooks/use-paged.js';
 import { WorkList } from '../components/work-list.js';
 import { FAVOURITE_MODES, type FavouritesView } from '../views.js';
 import { FAVOURITE_ORDERS, favouritesOrderParams, PROGRESS_VALUES, type FavouriteOrder, type Work } from '../../model/index.js';
@@ -33,10 +33,7 @@ export function FavouritesScreen({ view, active, width, height }: { view: Favour
   const key = JSON.stringify({ mode, progress, ...p });
   const list = usePaged(key, (page) => source.favourites({ mode, page, ...p, progress: mode === 'progress' ? progress : undefined }));
   const rows = height - 1;
-  const cursor = Math.min(view.cursor, Math.max(0, list.items.length - 1));
-  useEffect(() => {
-    if (list.items.length - cursor <= rows && !list.done) list.more();
-  }, [cursor, rows, list]);
+  const cursor = usePagedCursor(list, view.cursor, rows);
 
   useActions(['favourites', 'list'], active, (action) => {
     const moved = moveCursor(action, cursor, list.items.length, rows);

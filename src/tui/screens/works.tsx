@@ -3,13 +3,13 @@
  * or a circle/tag/VA's works; sort (s), order (o), age rating (a), lyric filter (y);
  * pages load as the cursor nears the end; enter opens the work.
  */
-import React, { useEffect } from 'react';
-import { Box, Text } from 'ink';
+import React from 'react';
 import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
 import { LYRIC_LABELS, NSFW_LABELS, SORT_ARROWS, WORK_ORDER_LABELS, labelOf } from '../labels.js';
-import { usePaged } from '../hooks/use-paged.js';
+import { usePaged, usePagedCursor } from '../hooks/use-paged.js';
 import { WorkList } from '../components/work-list.js';
+import { ListFrame } from '../components/list-frame.js';
 import { newSeed, NSFW_OPTIONS, WORK_SORT_ORDERS, type WorkSortOrder } from '../../model/index.js';
 import { LYRIC_FILTERS, searchText, type WorksView } from '../views.js';
 
@@ -19,11 +19,7 @@ export function WorksScreen({ view, active, width, height }: { view: WorksView; 
   const key = JSON.stringify({ order, sort, nsfw, lyric, seed, keyword, advanced, circleId, tagId, vaId });
   const list = usePaged(key, (page) => source.works({ page, order, sort, nsfw, lyric, seed, keyword, advanced, circleId, tagId, vaId }));
   const rows = height - 1;
-  const cursor = Math.min(view.cursor, Math.max(0, list.items.length - 1));
-
-  useEffect(() => {
-    if (list.items.length - cursor <= rows && !list.done) list.more();
-  }, [cursor, list.items.length, list.done, rows, list]);
+  const cursor = usePagedCursor(list, view.cursor, rows);
 
   useActions(['works', 'list'], active, (action) => {
     const moved = moveCursor(action, cursor, list.items.length, rows);
@@ -48,8 +44,6 @@ export function WorksScreen({ view, active, width, height }: { view: WorksView; 
     }
   }, !(list.loading && list.items.length === 0));
 
-  // Infinite scroll's end (spec 000 section 2): shown once the last row is reached.
-  const atEnd = list.done && !list.error && list.items.length > 0 && cursor >= list.items.length - 1;
   const search = searchText(view);
   // The sort, then the filters that are on (age rating, subtitles), in the web's words.
   const settings = [
@@ -59,15 +53,8 @@ export function WorksScreen({ view, active, width, height }: { view: WorksView; 
   ].join(' · ');
   const title = `${view.title}${search ? `: ${search}` : ''} (${list.loading && !list.items.length ? '…' : list.total})`;
   return (
-    <Box flexDirection="column" width={width}>
-      <Box width={width}>
-        <Box flexShrink={1} minWidth={Math.min(title.length, Math.floor(width / 2))}><Text bold wrap="truncate-end">{title}</Text></Box>
-        <Box flexGrow={1} justifyContent="flex-end" flexShrink={1} marginLeft={1}>
-          <Text dimColor wrap="truncate-end">{settings}</Text>
-        </Box>
-      </Box>
-      <WorkList list={list} cursor={cursor} height={atEnd ? rows - 1 : rows} width={width} empty="no works" />
-      {atEnd ? <Text dimColor>  no more works</Text> : null}
-    </Box>
+    <ListFrame title={title} settings={settings} list={list} cursor={cursor} rows={rows} width={width}>
+      {(h) => <WorkList list={list} cursor={cursor} height={h} width={width} empty="no works" />}
+    </ListFrame>
   );
 }

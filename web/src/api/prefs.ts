@@ -4,10 +4,12 @@
  * Each is one localStorage key holding JSON, read with Mantine's useLocalStorage.
  */
 import { useLocalStorage } from '@mantine/hooks';
-import type { AdvancedKeyword, LyricPart, NsfwOption, WorkSortOrder } from '@model';
+import type { AdvancedKeyword, LyricPart, NovelOrder, NsfwOption, WorkSortOrder } from '@model';
+import { AUDIO_SITE, type Site } from '../site';
 
 export interface WorksPrefs {
-  order: WorkSortOrder;
+  /** A sort option of the site (WORK_SORT_ORDERS, NOVEL_SORT_ORDERS). */
+  order: WorkSortOrder | NovelOrder;
   nsfw: NsfwOption;
   lyric: LyricPart[];
   desc: boolean;
@@ -20,14 +22,15 @@ export const DEFAULT_WORKS_PREFS: WorksPrefs = {
   order: 'release', nsfw: 0, lyric: [], desc: true, listMode: 'grid', showLabels: true, detailMode: true,
 };
 
-/** The works list preferences ('worksPrefs'). */
-export function useWorksPrefs() {
-  return useLocalStorage<WorksPrefs>({ key: 'worksPrefs', defaultValue: DEFAULT_WORKS_PREFS, getInitialValueInEffect: false });
+/** The works list preferences of `site` ('worksPrefs'; the novel section's 'novel.worksPrefs', default order its first). */
+export function useWorksPrefs(site: Site = AUDIO_SITE) {
+  const defaultValue = site === AUDIO_SITE ? DEFAULT_WORKS_PREFS : { ...DEFAULT_WORKS_PREFS, order: site.sortOrders[0] as NovelOrder };
+  return useLocalStorage<WorksPrefs>({ key: `${site.prefsPrefix}worksPrefs`, defaultValue, getInitialValueInEffect: false });
 }
 
-/** The advanced search keywords ('advancedKeywords'). */
-export function useAdvancedKeywords() {
-  return useLocalStorage<AdvancedKeyword[]>({ key: 'advancedKeywords', defaultValue: [], getInitialValueInEffect: false });
+/** The advanced search keywords of `site` ('advancedKeywords', 'novel.advancedKeywords'). */
+export function useAdvancedKeywords(site: Site = AUDIO_SITE) {
+  return useLocalStorage<AdvancedKeyword[]>({ key: `${site.prefsPrefix}advancedKeywords`, defaultValue: [], getInitialValueInEffect: false });
 }
 
 export interface FavouritesPrefs { sort: string; desc: boolean }

@@ -5,25 +5,29 @@
  * - progress: ?starOnly=false&progressOnly=true {user_name, work_id, progress};
  * - the review dialog: ?starOnly=false {user_name, work_id, rating, review_text, progress};
  * - DELETE /api/review?work_id=; DELETE /api/histroy {work_id}.
- * Each answers {message} (shown as the success notice).
+ * Each answers {message} (shown as the success notice). The novel section's calls
+ * (/api/novel/work/review/ ?starOnly or ?progressOnly, /api/novel/review, /api/novel/histroy)
+ * come from its Site (site.tsx).
  */
 import type { Progress } from '@model';
 import { api, notifyError, notifySuccess } from './client';
+import { AUDIO_SITE, type Site } from '../site';
 
 interface Message { message?: string }
 
-function putRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites'): Promise<Message> {
-  return api<Message>('/api/review', { method: 'PUT', body: { user_name, work_id, rating }, query: from === 'favourites' ? { starOnly: true } : undefined });
+function putRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', site: Site): Promise<Message> {
+  const { path, query } = site.ratingCall(from);
+  return api<Message>(path, { method: 'PUT', body: { user_name, work_id, rating }, query });
 }
 
 /**
- * The stars of a work page, a work card or the favourites list (putRating), with the
- * outcome shown: the server's message as the green notice, a failure as the red one.
- * Answers true when the rating was saved.
+ * The stars of a work page, a work card or the favourites list (putRating; the novel
+ * section's calls when `site` says so), with the outcome shown: the server's message
+ * as the green notice, a failure as the red one. Answers true when the rating was saved.
  */
-export async function saveRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites'): Promise<boolean> {
+export async function saveRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', site: Site = AUDIO_SITE): Promise<boolean> {
   try {
-    const res = await putRating(user_name, work_id, rating, from);
+    const res = await putRating(user_name, work_id, rating, from, site);
     if (res.message) notifySuccess(res);
     return true;
   } catch (err) {
@@ -32,18 +36,19 @@ export async function saveRating(user_name: string, work_id: number, rating: num
   }
 }
 
-export function putProgress(user_name: string, work_id: number, progress: Progress): Promise<Message> {
-  return api<Message>('/api/review', { method: 'PUT', body: { user_name, work_id, progress }, query: { starOnly: false, progressOnly: true } });
+/** The caller's progress: a progress value, or in the novel section also a myProcess 0..3. */
+export function putProgress(user_name: string, work_id: number, progress: Progress | number, site: Site = AUDIO_SITE): Promise<Message> {
+  return api<Message>(site.progressCall.path, { method: 'PUT', body: { user_name, work_id, progress }, query: site.progressCall.query });
 }
 
-export function putReview(user_name: string, work_id: number, review: { rating: number | null; review_text: string; progress: Progress | null }): Promise<Message> {
-  return api<Message>('/api/review', { method: 'PUT', body: { user_name, work_id, ...review }, query: { starOnly: false } });
+export function putReview(user_name: string, work_id: number, review: { rating: number | null; review_text: string; progress: Progress | null }, site: Site = AUDIO_SITE): Promise<Message> {
+  return api<Message>(site.reviewPath, { method: 'PUT', body: { user_name, work_id, ...review }, query: { starOnly: false } });
 }
 
-export function deleteReview(work_id: number): Promise<Message> {
-  return api<Message>('/api/review', { method: 'DELETE', query: { work_id } });
+export function deleteReview(work_id: number, site: Site = AUDIO_SITE): Promise<Message> {
+  return api<Message>(site.reviewPath, { method: 'DELETE', query: { work_id } });
 }
 
-export function deleteHistory(work_id: number): Promise<Message> {
-  return api<Message>('/api/histroy', { method: 'DELETE', body: { work_id } });
+export function deleteHistory(work_id: number, site: Site = AUDIO_SITE): Promise<Message> {
+  return api<Message>(site.historyPath, { method: 'DELETE', body: { work_id } });
 }

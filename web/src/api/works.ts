@@ -7,6 +7,7 @@
 import type { AdvancedKeyword } from '@model';
 import type { Query } from './client';
 import { worksApi, type Section } from './section';
+import { AUDIO_SITE, type Site } from '../site';
 
 export const PAGE_SIZE = 12;
 
@@ -16,7 +17,10 @@ export type ListContext =
   | { kind: 'keyword'; keyword: string }
   | { kind: 'advance'; keywords: AdvancedKeyword[] };
 
-/** The list context of /works?circleId|tagId|vaId|keyword, /search and /fake/works?keyword (all or a keyword). */
+/**
+ * The list context of /works?circleId|tagId|vaId|keyword, /search and /fake/works?keyword
+ * (all or a keyword); `pathname` inside its site (the novel section's without /novel).
+ */
 export function listContext(pathname: string, params: URLSearchParams, keywords: AdvancedKeyword[]): ListContext {
   if (pathname === '/search') return { kind: 'advance', keywords };
   if (pathname === '/fake/works') {
@@ -36,20 +40,24 @@ export function listContext(pathname: string, params: URLSearchParams, keywords:
 
 const KIND_PATH = { circle: 'circles', tag: 'tags', va: 'vas' } as const;
 
-/** The endpoint and extra query of a list context, in `section` (default the library). */
-export function worksEndpoint(ctx: ListContext, section: Section = 'library'): { path: string; query: Query } {
+/**
+ * The endpoint and extra query of a list context, in `section` (default the library) of
+ * `site` (its API prefix: /api, or the novel section's /api/novel).
+ */
+export function worksEndpoint(ctx: ListContext, section: Section = 'library', site: Site = AUDIO_SITE): { path: string; query: Query } {
   if (section === 'trial') return { path: worksApi('trial'), query: { status: 0, ...(ctx.kind === 'keyword' && { keyword: ctx.keyword, isAdvance: 0 }) } };
+  const api = site.api;
   switch (ctx.kind) {
-    case 'all': return { path: '/api/works', query: {} };
-    case 'circle': case 'tag': case 'va': return { path: `/api/${KIND_PATH[ctx.kind]}/${encodeURIComponent(ctx.id)}/works`, query: {} };
-    case 'keyword': return { path: '/api/search', query: { keyword: ctx.keyword, isAdvance: 0 } };
-    case 'advance': return { path: '/api/search', query: { keyword: JSON.stringify(ctx.keywords), isAdvance: 1 } };
+    case 'all': return { path: `${api}/works`, query: {} };
+    case 'circle': case 'tag': case 'va': return { path: `${api}/${KIND_PATH[ctx.kind]}/${encodeURIComponent(ctx.id)}/works`, query: {} };
+    case 'keyword': return { path: `${api}/search`, query: { keyword: ctx.keyword, isAdvance: 0 } };
+    case 'advance': return { path: `${api}/search`, query: { keyword: JSON.stringify(ctx.keywords), isAdvance: 1 } };
   }
 }
 
-/** GET /api/{circles|tags|vas}/{id}: the name of a circle, tag or voice actor. */
-export function namePath(ctx: ListContext): string | null {
-  return ctx.kind === 'circle' || ctx.kind === 'tag' || ctx.kind === 'va' ? `/api/${KIND_PATH[ctx.kind]}/${encodeURIComponent(ctx.id)}` : null;
+/** GET {api}/{circles|tags|vas}/{id}: the name of a circle, tag or voice actor (site, tag or author of a novel). */
+export function namePath(ctx: ListContext, site: Site = AUDIO_SITE): string | null {
+  return ctx.kind === 'circle' || ctx.kind === 'tag' || ctx.kind === 'va' ? `${site.api}/${KIND_PATH[ctx.kind]}/${encodeURIComponent(ctx.id)}` : null;
 }
 
 /** Reads the name out of the answer of namePath (a string, {name} or {data:{name}}). */

@@ -8,6 +8,7 @@ import { ActionIcon, Badge, Button, Group, NativeSelect, Stack, TextInput } from
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AdvancedKeyword } from '@model';
+import { useSiteT } from '../site';
 
 export const KEYWORD_TYPES: AdvancedKeyword['t'][] = ['fuzzy', 'VA', 'tag', 'circle', 'unknown'];
 
@@ -21,6 +22,7 @@ export function addKeyword(list: AdvancedKeyword[], t: AdvancedKeyword['t'], tex
 
 export function AdvancedSearchBar({ keywords, onChange }: { keywords: AdvancedKeyword[]; onChange(k: AdvancedKeyword[]): void }) {
   const { t } = useTranslation();
+  const st = useSiteT();
   const [text, setText] = useState('');
   const [type, setType] = useState<AdvancedKeyword['t']>('fuzzy');
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function AdvancedSearchBar({ keywords, onChange }: { keywords: AdvancedKe
     <Stack gap="xs" mb="md">
       <form onSubmit={add} noValidate>
         <Group align="flex-start" gap="xs" wrap="nowrap">
-          <NativeSelect w={110} data={KEYWORD_TYPES.map((k) => ({ value: k, label: t(`search.type.${k}`) }))} value={type}
+          <NativeSelect w={110} data={KEYWORD_TYPES.map((k) => ({ value: k, label: st(`search.type.${k}`) }))} value={type}
             onChange={(e) => setType(e.currentTarget.value as AdvancedKeyword['t'])} aria-label={t('search.typeLabel')} />
           <TextInput style={{ flex: 1 }} placeholder={t('search.placeholder')} value={text} error={error}
             onChange={(e) => { setText(e.currentTarget.value); setError(null); }} data-testid="advance-input" />
@@ -53,7 +55,7 @@ export function AdvancedSearchBar({ keywords, onChange }: { keywords: AdvancedKe
                 <IconX size={12} />
               </ActionIcon>
             }>
-            {t(`search.type.${k.t}`)}: {k.d}
+            {st(`search.type.${k.t}`)}: {k.d}
           </Badge>
         ))}
       </Group>

@@ -11,8 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PROGRESS_VALUES, type Progress, type Work } from '@model';
 import { useAuth } from '../api/auth';
-import { coverUrl, notifyError, notifySuccess } from '../api/client';
+import { notifyError, notifySuccess } from '../api/client';
 import { putProgress, saveRating } from '../api/review';
+import { useSite, useSiteT } from '../site';
 import { useDateFormat } from '../i18n/format';
 import { formatSeconds } from '../player/format';
 import { playFromHistory } from './work/WorkActions';
@@ -20,9 +21,15 @@ import { ReviewModal } from './work/ReviewModal';
 
 export type FavouritesMode = 'histroy' | 'review' | 'progress' | 'folder';
 
-function FavouriteItemImpl({ work: initial, mode }: { work: Work; mode: FavouritesMode }) {
+/** What a favourites item shows of a work of either section (an audio Work or a NovelWork). */
+export type FavWork = Pick<Work, 'id' | 'title' | 'circle' | 'release' | 'vas' | 'userRating' | 'review_text' | 'progress' | 'state' | 'updated_at'>;
+
+function FavouriteItemImpl({ work: initial, mode }: { work: FavWork; mode: FavouritesMode }) {
   const { t } = useTranslation();
   const { me } = useAuth();
+  const site = useSite();
+  const st = useSiteT();
+  const href = `${site.base}/work/${initial.id}`;
   const [work, setWork] = useState(initial);
   const [review, setReview] = useState(false);
   const { date, dateTime } = useDateFormat();
@@ -30,11 +37,11 @@ function FavouriteItemImpl({ work: initial, mode }: { work: Work; mode: Favourit
 
   const rate = async (rating: number) => {
     if (rating === 0) return;
-    if (await saveRating(user, work.id, rating, 'favourites')) setWork((w) => ({ ...w, userRating: rating }));
+    if (await saveRating(user, work.id, rating, 'favourites', site)) setWork((w) => ({ ...w, userRating: rating }));
   };
   const setProgress = async (progress: Progress) => {
     try {
-      const res = await putProgress(user, work.id, progress);
+      const res = await putProgress(user, work.id, progress, site);
       if (res.message) notifySuccess(res);
       setWork((w) => ({ ...w, progress }));
     } catch (err) {
@@ -47,13 +54,13 @@ function FavouriteItemImpl({ work: initial, mode }: { work: Work; mode: Favourit
   return (
     <Card withBorder padding="sm" data-testid="fav-item" data-work-id={work.id}>
       <Group align="flex-start" wrap="nowrap" gap="sm">
-        <Link to={`/work/${work.id}`} style={{ flexShrink: 0 }}>
-          <Image src={coverUrl(work.id, '240x240')} w={{ base: 80, sm: 120 }} h={{ base: 80, sm: 120 }} radius="sm" alt="" loading="lazy" />
+        <Link to={href} style={{ flexShrink: 0 }}>
+          <Image src={site.cover(work.id, '240x240')} w={{ base: 80, sm: 120 }} h={{ base: 80, sm: 120 }} radius="sm" alt="" loading="lazy" />
         </Link>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600} size="sm" lineClamp={2} component={Link} to={`/work/${work.id}`} data-testid="fav-title">{work.title}</Text>
+          <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="fav-title">{work.title}</Text>
           <Group gap={8}>
-            {work.circle && <Text size="xs" c="dimmed" component={Link} to={`/works?circleId=${work.circle.id}`}>{work.circle.name}</Text>}
+            {work.circle && <Text size="xs" c="dimmed" component={Link} to={`${site.base}/works?circleId=${work.circle.id}`}>{work.circle.name}</Text>}
             {work.release && <Text size="xs" c="dimmed">{date(work.release)}</Text>}
           </Group>
           {work.vas.length > 0 && <Text size="xs" c="teal" truncate>{work.vas.map((v) => v.name).join(' / ')}</Text>}
@@ -65,7 +72,7 @@ function FavouriteItemImpl({ work: initial, mode }: { work: Work; mode: Favourit
           )}
           {mode === 'progress' && (
             <Select size="xs" w={160} value={work.progress} allowDeselect={false} data-testid="fav-progress"
-              data={PROGRESS_VALUES.map((p) => ({ value: p, label: t(`progress.${p}`) }))}
+              data={PROGRESS_VALUES.map((p) => ({ value: p, label: st(`progress.${p}`) }))}
               onChange={(v) => v && void setProgress(v as Progress)} />
           )}
           {mode === 'histroy' && state && state.queue.length > 0 && (

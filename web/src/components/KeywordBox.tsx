@@ -1,7 +1,8 @@
 /**
  * The header keyword box (spec 000 section 2): 500 ms after the last keystroke it goes
  * to /works?keyword=...; clearing it goes back to /works. On the trial catalogue's
- * pages it searches the trial list (/fake/works?keyword=...).
+ * pages it searches the trial list (/fake/works?keyword=...), in the novel section the
+ * novel list (/novel/works?keyword=...).
  */
 import { useEffect, useRef, useState } from 'react';
 import { TextInput } from '@mantine/core';
@@ -9,6 +10,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { sectionOfPath, worksPage } from '../api/section';
+import { useSite } from '../site';
 
 export const KEYWORD_DEBOUNCE_MS = 500;
 
@@ -16,7 +18,7 @@ export function KeywordBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const list = worksPage(sectionOfPath(useLocation().pathname));
+  const list = `${useSite().base}${worksPage(sectionOfPath(useLocation().pathname))}`;
   const urlKeyword = params.get('keyword') ?? '';
   const [value, setValue] = useState(urlKeyword);
   const typed = useRef(false);

@@ -2,6 +2,8 @@
  * The main layout (spec 000 section 2 "Header and drawer"): header with the drawer
  * burger, a back button outside the home pages and the keyword box; the side drawer;
  * the page (Outlet); the bottom player bar and the one <audio> element.
+ * The novel section's layout is this one with the novel site in context (its name,
+ * home /novel/works, its drawer links and keyword search).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ActionIcon, AppShell, Burger, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
@@ -9,6 +11,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { KeywordBox } from './KeywordBox';
+import { useSite, useSiteT } from '../site';
 import { useVersionNotice } from './useVersionNotice';
 
 // Loaded apart from the routes, so a page's first load carries neither the drawer (until
@@ -23,6 +26,8 @@ export function isHomePage(pathname: string, search: string): boolean {
 
 export function Layout() {
   const { t } = useTranslation();
+  const st = useSiteT();
+  const { base } = useSite();
   const [drawer, setDrawer] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const location = useLocation();
@@ -36,7 +41,7 @@ export function Layout() {
     return () => cancelIdleCallback(id);
   }, []);
   useEffect(() => setDrawer(false), [location.pathname, location.search]);
-  const home = isHomePage(location.pathname, location.search);
+  const home = location.pathname.startsWith(base) && isHomePage(location.pathname.slice(base.length), location.search);
 
   return (
     <AppShell header={{ height: 56 }} footer={{ height: playerVisible ? 78 : 0 }} padding="md">
@@ -48,8 +53,8 @@ export function Layout() {
               <IconArrowLeft size={20} />
             </ActionIcon>
           )}
-          <UnstyledButton component={Link} to="/works" visibleFrom="sm">
-            <Text fw={700} size="lg">{t('app.name')}</Text>
+          <UnstyledButton component={Link} to={`${base}/works`} visibleFrom="sm">
+            <Text fw={700} size="lg" data-testid="app-name">{st('app.name')}</Text>
           </UnstyledButton>
           <Group justify="flex-end" style={{ flex: 1 }}>
             <KeywordBox />

@@ -2,13 +2,14 @@
  * The side drawer (spec 000 section 2): links, random listen (order betterRandom),
  * sleep timer, night mode, language, site selection, music players (/players: the
  * player password and API keys), settings (/admin), logout with
- * confirmation. The user name shows only when authentication is on.
+ * confirmation. The user name shows only when authentication is on. In the novel
+ * section: the novel section's links (its lists, add form, favourites), no random listen.
  */
 import { useState } from 'react';
 import { Divider, Drawer, NavLink, SegmentedControl, Stack, Switch, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import {
   IconAlarm, IconArrowsShuffle, IconBrain, IconDeviceMobile, IconHeadphones, IconHeart, IconLayoutGrid, IconLogout, IconMicrophone, IconMoon,
-  IconPlayerPlay, IconSearch, IconSettings, IconTags, IconUsersGroup, IconWorld,
+  IconPlayerPlay, IconPlus, IconSearch, IconSettings, IconTags, IconUsersGroup, IconWorld,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -17,6 +18,7 @@ import { api, notifyError } from '../api/client';
 import { useAuth } from '../api/auth';
 import { LANGUAGES, setLanguage, type Language } from '../i18n';
 import { ConfirmModal } from './ConfirmModal';
+import { useSite, useSiteT } from '../site';
 import { SleepTimerModal } from './SleepTimerModal';
 
 /** Drawer links; other sections add theirs here. */
@@ -32,8 +34,21 @@ export const NAV_LINKS = [
   { to: '/fullScreenPlayer', label: 'nav.player', icon: IconPlayerPlay },
 ] as const;
 
+/** The audio site's links the novel section has too (not the trial catalogue). */
+const SHARED_LINKS = NAV_LINKS.filter((l) => l.to !== '/fake/works');
+
+/** The novel section's drawer links (spec 001 section 2), under /novel. */
+export const NOVEL_NAV_LINKS = [
+  ...SHARED_LINKS.slice(0, 6),
+  { to: '/add', label: 'nav.add', icon: IconPlus },
+  ...SHARED_LINKS.slice(6),
+];
+
 export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
+  const st = useSiteT();
+  const site = useSite();
+  const links = site.id === 'novel' ? NOVEL_NAV_LINKS : NAV_LINKS;
   const navigate = useNavigate();
   const { me, logout } = useAuth();
   const { setColorScheme } = useMantineColorScheme();
@@ -55,11 +70,11 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
       <Drawer opened={opened} onClose={onClose} size={280} title={<Text fw={700}>{t('app.name')}</Text>} data-testid="drawer">
         <Stack gap={2}>
           {me?.auth && <Text size="sm" c="dimmed" mb="xs" data-testid="drawer-user">{t('nav.signedInAs', { name: me.user.name })}</Text>}
-          {NAV_LINKS.map((l) => (
-            <NavLink key={l.to} component={Link} to={l.to} label={t(l.label)} leftSection={<l.icon size={18} />} onClick={onClose} />
+          {links.map((l) => (
+            <NavLink key={l.to} component={Link} to={`${site.base}${l.to}`} label={st(l.label)} leftSection={<l.icon size={18} />} onClick={onClose} />
           ))}
           <Divider my={4} />
-          <NavLink label={t('nav.random')} leftSection={<IconArrowsShuffle size={18} />} onClick={() => { onClose(); void randomListen(); }} />
+          {site.id === 'audio' && <NavLink label={t('nav.random')} leftSection={<IconArrowsShuffle size={18} />} onClick={() => { onClose(); void randomListen(); }} />}
           <NavLink label={t('nav.sleep')} leftSection={<IconAlarm size={18} />} onClick={() => setSleepOpen(true)} />
           <Switch
             px="sm" py={6}

@@ -6,19 +6,23 @@
  * the trial catalogue a dislike and a download action instead (TrialActions). A deleted
  * or disliked card hides itself (the parent drops it). Memoised: loading more pages does
  * not re-render loaded cards.
+ * In the novel section (site.tsx) the same card links, rates and deletes through the
+ * novel calls, shows no code, and adds the word count (万字) and the status.
  */
 import { lazy, memo, Suspense, useState } from 'react';
 import { ActionIcon, AspectRatio, Badge, Card, Group, Image, Rating, Stack, Text } from '@mantine/core';
 import { IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatWorkCode, type Work } from '@model';
+import { formatWorkCode, type NovelWork, type Work } from '@model';
 import { useAuth } from '../api/auth';
-import { api, coverUrl, notifyError, notifySuccess } from '../api/client';
+import { api, notifyError, notifySuccess } from '../api/client';
 import { workPage, type Section } from '../api/section';
 import { TrialActions } from './TrialActions';
 import { saveRating } from '../api/review';
 import { useDateFormat } from '../i18n/format';
+import { useSite, useSiteT } from '../site';
+import { NovelFacts } from './novel/NovelFacts';
 
 // The dialog loads on the first delete click: the list route stays light.
 const ConfirmModal = lazy(() => import('./ConfirmModal').then((m) => ({ default: m.ConfirmModal })));
@@ -29,8 +33,13 @@ const OFFSCREEN_SKIP_LIST = { contentVisibility: 'auto', containIntrinsicSize: '
 
 export type CardVariant = 'detail' | 'zoom' | 'list';
 
+/** What a card shows of a work of either section: an audio Work or a NovelWork. */
+export type CardWork = Pick<Work, 'id' | 'title' | 'circle' | 'tags' | 'vas' | 'userRating' | 'rate_average_2dp' | 'release' | 'lyric_status'>
+  & Partial<Pick<Work, 'code_prefix' | 'rate_count' | 'price' | 'dl_count'>>
+  & Partial<Pick<NovelWork, 'wordCount' | 'process'>>;
+
 export interface WorkCardProps {
-  work: Work;
+  work: CardWork;
   variant: CardVariant;
   showLabels: boolean;
   /** The catalogue the card belongs to: its links, cover and actions. */
@@ -49,17 +58,18 @@ const VA_COLOURS = { background: 'var(--mantine-color-teal-light)', color: 'var(
  * is null. Plain links styled with the theme's colours: a card carries a dozen of them, and
  * a long list stays cheap to render (bench/README.md "web").
  */
-export function WorkLabels({ work, size = 'sm' }: { work: Work; size?: 'xs' | 'sm' }) {
+export function WorkLabels({ work, size = 'sm' }: { work: Pick<Work, 'tags' | 'vas'>; size?: 'xs' | 'sm' }) {
+  const { base } = useSite();
   const tagsShown = work.tags.length > 0 && work.tags[0]!.name !== null;
   const tagStyle = { ...CHIP, ...CHIP_SIZE[size], ...TAG_COLOURS };
   const vaStyle = { ...CHIP, ...CHIP_SIZE[size], ...VA_COLOURS };
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }} data-testid="work-labels">
       {tagsShown && work.tags.map((tag) => (
-        <Link key={`t${tag.id}`} to={`/works?tagId=${tag.id}`} style={tagStyle} data-testid="tag-chip">{tag.name}</Link>
+        <Link key={`t${tag.id}`} to={`${base}/works?tagId=${tag.id}`} style={tagStyle} data-testid="tag-chip">{tag.name}</Link>
       ))}
       {work.vas.map((va) => (
-        <Link key={`v${va.id}`} to={`/works?vaId=${va.id}`} style={vaStyle} data-testid="va-chip">{va.name}</Link>
+        <Link key={`v${va.id}`} to={`${base}/works?vaId=${va.id}`} style={vaStyle} data-testid="va-chip">{va.name}</Link>
       ))}
     </div>
   );
@@ -79,28 +89,31 @@ function LyricBadge({ status }: { status: string }) {
  * The caller's own stars of a card (spec 001 section 7 'audio card rating': PUT
  * /api/review {user_name, work_id, rating}, no query). Not shown to guests, who cannot write.
  */
-function CardRating({ work }: { work: Work }) {
+function CardRating({ work }: { work: CardWork }) {
   const { t } = useTranslation();
   const { me } = useAuth();
+  const site = useSite();
   const [rating, setRating] = useState(work.userRating ?? 0);
   if (!me || me.user.group === 'guest') return null;
   const rate = async (value: number) => {
-    if (value > 0 && await saveRating(me.user.name, work.id, value, 'work')) setRating(value);
+    if (value > 0 && await saveRating(me.user.name, work.id, value, 'work', site)) setRating(value);
   };
   return <Rating value={rating} onChange={(v) => void rate(v)} count={5} size="sm" aria-label={t('work.myRating')} data-testid="card-my-rating" />;
 }
 
 function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCardProps) {
   const { t } = useTranslation();
+  const site = useSite();
+  const st = useSiteT();
   const [confirm, setConfirm] = useState(false);
   const { date } = useDateFormat();
-  const code = formatWorkCode(work.id, work.code_prefix);
-  const href = workPage(section, work.id);
+  const code = site.codes ? formatWorkCode(work.id, work.code_prefix) : null;
+  const href = `${site.base}${workPage(section, work.id)}`;
   const trial = section === 'trial';
 
   const remove = async () => {
     try {
-      const res = await api<{ message?: string }>(`/api/work/${work.id}`, { method: 'DELETE' });
+      const res = await api<{ message?: string }>(site.workPath(work.id), { method: 'DELETE' });
       if (res?.message) notifySuccess(res);
       onDeleted(work.id);
     } catch (err) {
@@ -115,11 +128,11 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
     </ActionIcon>
   );
   const circle = work.circle && (
-    <Text size="xs" c="dimmed" truncate component={Link} to={`/works?circleId=${work.circle.id}`} data-testid="card-circle">{work.circle.name}</Text>
+    <Text size="xs" c="dimmed" truncate component={Link} to={`${site.base}/works?circleId=${work.circle.id}`} data-testid="card-circle">{work.circle.name}</Text>
   );
   const modal = confirm && (
     <Suspense fallback={null}>
-      <ConfirmModal opened message={t('works.deleteConfirm')} onClose={() => setConfirm(false)} onConfirm={() => void remove()} />
+      <ConfirmModal opened message={st('works.deleteConfirm')} onClose={() => setConfirm(false)} onConfirm={() => void remove()} />
     </Suspense>
   );
 
@@ -128,14 +141,15 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
       <Card withBorder padding="xs" data-testid="work-card" data-work-id={work.id} style={OFFSCREEN_SKIP_LIST}>
         <Group wrap="nowrap" align="flex-start" gap="sm">
           <Link to={href} style={{ flexShrink: 0 }}>
-            <Image src={coverUrl(work.id, '240x240', section)} w={72} h={72} radius="sm" loading="lazy" alt="" />
+            <Image src={site.cover(work.id, '240x240', section)} w={72} h={72} radius="sm" loading="lazy" alt="" />
           </Link>
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
             <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="card-title">{work.title}</Text>
             {circle}
             <Group gap={6}>
-              <Badge size="xs" variant="outline">{code}</Badge>
+              {code && <Badge size="xs" variant="outline">{code}</Badge>}
               <LyricBadge status={work.lyric_status} />
+              <NovelFacts work={work} />
             </Group>
             {!trial && <CardRating work={work} />}
             {showLabels && <WorkLabels work={work} size="xs" />}
@@ -152,9 +166,9 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
     <Card withBorder padding="sm" data-testid="work-card" data-work-id={work.id} style={OFFSCREEN_SKIP_GRID}>
       <Card.Section component={Link} to={href} pos="relative">
         <AspectRatio ratio={variant === 'zoom' ? 1 : 4 / 3}>
-          <Image src={coverUrl(work.id, variant === 'zoom' ? '240x240' : 'main', section)} loading="lazy" alt="" fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
+          <Image src={site.cover(work.id, variant === 'zoom' ? '240x240' : 'main', section)} loading="lazy" alt="" fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
         </AspectRatio>
-        <Badge size="xs" variant="filled" color="dark" pos="absolute" top={6} left={6} data-testid="card-code">{code}</Badge>
+        {code && <Badge size="xs" variant="filled" color="dark" pos="absolute" top={6} left={6} data-testid="card-code">{code}</Badge>}
       </Card.Section>
       <Stack gap={4} mt="xs">
         <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="card-title">{work.title}</Text>
@@ -167,15 +181,16 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
           <>
             <Group justify="space-between" gap={4}>
               <Group gap={4} data-testid="card-rating">
-                <IconStarFilled size={14} color={work.rate_count ? 'var(--mantine-color-yellow-5)' : 'var(--mantine-color-gray-4)'} />
-                <Text size="xs" c="dimmed">{work.rate_average_2dp} ({work.rate_count})</Text>
+                <IconStarFilled size={14} color={(work.rate_count ?? work.rate_average_2dp) ? 'var(--mantine-color-yellow-5)' : 'var(--mantine-color-gray-4)'} />
+                <Text size="xs" c="dimmed">{work.rate_count === undefined ? work.rate_average_2dp : `${work.rate_average_2dp} (${work.rate_count})`}</Text>
               </Group>
               {!trial && <CardRating work={work} />}
             </Group>
             <Group gap={8}>
-              {work.price > 0 && <Text size="xs" c="red">{t('work.price', { price: work.price })}</Text>}
-              {work.dl_count > 0 && <Text size="xs" c="dimmed">{t('work.sales', { count: work.dl_count })}</Text>}
+              {(work.price ?? 0) > 0 && <Text size="xs" c="red">{t('work.price', { price: work.price })}</Text>}
+              {(work.dl_count ?? 0) > 0 && <Text size="xs" c="dimmed">{t('work.sales', { count: work.dl_count })}</Text>}
               {work.release && <Text size="xs" c="dimmed">{date(work.release)}</Text>}
+              <NovelFacts work={work} />
             </Group>
             <LyricBadge status={work.lyric_status} />
             <WorkLabels work={work} size="xs" />

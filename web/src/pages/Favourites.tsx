@@ -4,16 +4,19 @@
  * progress (with filters), categorised ('not yet implemented, stay tuned').
  * Sort select and direction button (hidden in history mode; disabled for allage and
  * nsfw, which become order nsfw ascending / descending). Infinite scroll (500 px).
+ * Also /novel/favourites (spec 001 section 2): the same screen in the novel section,
+ * whose bare path shows the reviews (site.tsx).
  */
 import { useCallback, useMemo } from 'react';
 import { ActionIcon, Center, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { FAVOURITE_ORDERS, favouritesOrderParams, PROGRESS_VALUES, type Progress, type Work, type WorksAnswer } from '@model';
+import { FAVOURITE_ORDERS, favouritesOrderParams, PROGRESS_VALUES, type Pagination, type Progress } from '@model';
 import { api } from '../api/client';
 import { useFavouritesPrefs } from '../api/prefs';
-import { FavouriteItem, type FavouritesMode } from '../components/FavouriteItem';
+import { FavouriteItem, type FavouritesMode, type FavWork } from '../components/FavouriteItem';
+import { useSite, useSiteT } from '../site';
 import { useInfiniteList } from '../components/useInfiniteList';
 
 export const FAV_SCROLL_OFFSET = 500;
@@ -23,22 +26,25 @@ export default function Favourites() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
+  const site = useSite();
+  const st = useSiteT();
+  const home = `${site.base}/favourites`;
   const filter = params.progressFilter as Progress | undefined;
-  const mode: FavouritesMode = filter ? 'progress' : MODES.includes(params.mode as FavouritesMode) ? (params.mode as FavouritesMode) : 'histroy';
+  const mode: FavouritesMode = filter ? 'progress' : MODES.includes(params.mode as FavouritesMode) ? (params.mode as FavouritesMode) : site.favouritesHome;
   const [prefs, setPrefs] = useFavouritesPrefs();
   const fixedDirection = prefs.sort === 'allage' || prefs.sort === 'nsfw';
 
   const query = useMemo(() => {
     const o = favouritesOrderParams(prefs.sort, mode === 'histroy' || prefs.desc ? 'desc' : 'asc');
-    return { path: mode === 'histroy' ? '/api/histroy' : '/api/review', query: { ...o, filter: mode === 'progress' ? filter : undefined } };
-  }, [mode, prefs.sort, prefs.desc, filter]);
+    return { path: mode === 'histroy' ? site.historyPath : site.reviewPath, query: { ...o, filter: mode === 'progress' ? filter : undefined } };
+  }, [mode, site, prefs.sort, prefs.desc, filter]);
   const skip = mode === 'folder';
   const fetchPage = useCallback(async (page: number, _seed: number, signal: AbortSignal) => {
-    if (skip) return { items: [] as Work[], totalCount: 0 };
-    const res = await api<WorksAnswer>(query.path, { query: { ...query.query, page }, signal });
+    if (skip) return { items: [] as FavWork[], totalCount: 0 };
+    const res = await api<{ works: FavWork[]; pagination: Pagination }>(query.path, { query: { ...query.query, page }, signal });
     return { items: res.works, totalCount: res.pagination.totalCount };
   }, [query, skip]);
-  const list = useInfiniteList<Work>(fetchPage, JSON.stringify({ query, skip }), FAV_SCROLL_OFFSET);
+  const list = useInfiniteList<FavWork>(fetchPage, JSON.stringify({ query, skip }), FAV_SCROLL_OFFSET);
   const listKey = `${mode}:${filter ?? ''}`;
 
   return (
@@ -47,16 +53,16 @@ export default function Favourites() {
       <SegmentedControl
         fullWidth
         value={mode}
-        onChange={(v) => navigate(v === 'histroy' ? '/favourites' : `/favourites/${v}`)}
-        data={MODES.map((m) => ({ value: m, label: t(`fav.${m}`) }))}
+        onChange={(v) => navigate(v === site.favouritesHome ? home : `${home}/${v}`)}
+        data={MODES.map((m) => ({ value: m, label: st(`fav.${m}`) }))}
         data-testid="fav-modes"
       />
       {mode === 'progress' && (
         <SegmentedControl
           size="xs"
           value={filter ?? 'all'}
-          onChange={(v) => navigate(v === 'all' ? '/favourites/progress' : `/favourites/progress/${v}`)}
-          data={[{ value: 'all', label: t('fav.all') }, ...PROGRESS_VALUES.map((p) => ({ value: p, label: t(`progress.${p}`) }))]}
+          onChange={(v) => navigate(v === 'all' ? `${home}/progress` : `${home}/progress/${v}`)}
+          data={[{ value: 'all', label: t('fav.all') }, ...PROGRESS_VALUES.map((p) => ({ value: p, label: st(`progress.${p}`) }))]}
           data-testid="fav-progress-filter"
           style={{ overflowX: 'auto' }}
         />
@@ -67,7 +73,7 @@ export default function Favourites() {
         <>
           <Group gap="xs">
             <Select size="xs" w={180} aria-label={t('works.sort')} allowDeselect={false} value={prefs.sort}
-              data={FAVOURITE_ORDERS.map((s) => ({ value: s, label: t(`fav.sort.${s}`) }))}
+              data={FAVOURITE_ORDERS.map((s) => ({ value: s, label: st(`fav.sort.${s}`) }))}
               onChange={(v) => v && setPrefs((p) => ({ ...p, sort: v }))} data-testid="fav-sort" />
             {mode !== 'histroy' && (
               <ActionIcon variant="default" size="lg" disabled={fixedDirection} aria-label={prefs.desc ? t('works.desc') : t('works.asc')}

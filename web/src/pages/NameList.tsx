@@ -1,6 +1,8 @@
 /**
  * /circles, /tags, /vas (spec 000 section 2 "Name lists"): a name filter box and one
  * button per item labelled 'name (count)' linking to /works?circleId|tagId|vaId={id}.
+ * Also /novel/circles, /novel/tags, /novel/vas (spec 001 section 2: sites, tags and
+ * authors; GET /api/novel/{kind}/?limit=9999&page=1 answering data.data).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -9,27 +11,31 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { ListItem } from '@model';
 import { api, notifyError } from '../api/client';
+import { useSite, useSiteT, type NameKind } from '../site';
 
 const KINDS = {
-  '/circles': { param: 'circleId', title: 'names.circles' },
-  '/tags': { param: 'tagId', title: 'names.tags' },
-  '/vas': { param: 'vaId', title: 'names.vas' },
-} as const;
+  '/circles': { kind: 'circles', param: 'circleId', title: 'names.circles' },
+  '/tags': { kind: 'tags', param: 'tagId', title: 'names.tags' },
+  '/vas': { kind: 'vas', param: 'vaId', title: 'names.vas' },
+} as const satisfies Record<string, { kind: NameKind; param: string; title: string }>;
 
 export default function NameList() {
   const { t } = useTranslation();
+  const site = useSite();
+  const st = useSiteT();
   const { pathname } = useLocation();
-  const kind = KINDS[pathname as keyof typeof KINDS] ?? KINDS['/circles'];
+  const kind = KINDS[pathname.slice(site.base.length) as keyof typeof KINDS] ?? KINDS['/circles'];
   const [items, setItems] = useState<ListItem<number | string>[] | null>(null);
   const [filter, setFilter] = useState('');
 
   useEffect(() => {
     setItems(null);
     setFilter('');
-    api<ListItem<number | string>[]>(`/api${pathname}/`)
-      .then((list) => setItems(Array.isArray(list) ? list : []))
+    const { path, query } = site.namesCall(kind.kind);
+    api<unknown>(path, { query })
+      .then((answer) => setItems(site.namesOf(answer)))
       .catch((err) => { setItems([]); notifyError(err); });
-  }, [pathname]);
+  }, [site, kind]);
 
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
@@ -38,13 +44,13 @@ export default function NameList() {
 
   return (
     <Stack>
-      <Title order={3}>{t(kind.title)}</Title>
+      <Title order={3}>{st(kind.title)}</Title>
       <TextInput leftSection={<IconFilter size={16} />} placeholder={t('names.filter')} value={filter}
         onChange={(e) => setFilter(e.currentTarget.value)} data-testid="name-filter" maw={400} />
       {items === null ? <Loader size="sm" /> : (
         <Group gap="xs" data-testid="name-list">
           {shown.map((i) => (
-            <Button key={i.id} variant="light" size="xs" component={Link} to={`/works?${kind.param}=${encodeURIComponent(String(i.id))}`} data-testid="name-item">
+            <Button key={i.id} variant="light" size="xs" component={Link} to={`${site.base}/works?${kind.param}=${encodeURIComponent(String(i.id))}`} data-testid="name-item">
               {i.name} ({i.count})
             </Button>
           ))}

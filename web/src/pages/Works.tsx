@@ -5,6 +5,8 @@
  * that resets on any change, the 'recent plays' strip on the home list, advanced search
  * keywords on /search. The section (library or trial, from the path) picks the call,
  * the card links and the card actions (delete, or dislike and download).
+ * Also /novel/works and /novel/search (spec 001 section 2): the same screen in the novel
+ * section (site.tsx: its calls, sort options, words; no age rating or recent plays).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Badge, Center, Chip, Group, Loader, NativeSelect, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
@@ -12,17 +14,16 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import {
-  LYRIC_OPTIONS, lyricStatusOf, NSFW_OPTIONS, WORK_SORT_ORDERS, type NsfwOption, type Work, type WorkSortOrder, type WorksAnswer,
-} from '@model';
+import { LYRIC_OPTIONS, lyricStatusOf, NSFW_OPTIONS, type NsfwOption, type Pagination } from '@model';
 import { api } from '../api/client';
+import { useSite, useSiteT } from '../site';
 import { useAdvancedKeywords, useWorksPrefs } from '../api/prefs';
 import { listContext, nameOf, namePath, worksEndpoint } from '../api/works';
 import { sectionOfPath } from '../api/section';
 import { AdvancedSearchBar } from '../components/AdvancedSearchBar';
 import { RecentPlays } from '../components/RecentPlays';
 import { useInfiniteList } from '../components/useInfiniteList';
-import { WorkCard, type CardVariant } from '../components/WorkCard';
+import { WorkCard, type CardVariant, type CardWork } from '../components/WorkCard';
 
 /** Layout thresholds of spec 000 section 9 (px). */
 export const NARROW = 700;
@@ -32,50 +33,54 @@ export const WORKS_SCROLL_OFFSET = 250;
 
 export default function Works() {
   const { t } = useTranslation();
+  const site = useSite();
+  const st = useSiteT();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const [prefs, setPrefs] = useWorksPrefs();
-  const [keywords, setKeywords] = useAdvancedKeywords();
+  const [prefs, setPrefs] = useWorksPrefs(site);
+  const [keywords, setKeywords] = useAdvancedKeywords(site);
+  const order = site.sortOrders.includes(prefs.order) ? prefs.order : site.sortOrders[0]!;
   const aboveNarrow = useMediaQuery(`(min-width: ${NARROW + 1}px)`, true, { getInitialValueInEffect: false });
   const aboveWide = useMediaQuery(`(min-width: ${WIDE}px)`, true, { getInitialValueInEffect: false });
-  const ctx = useMemo(() => listContext(pathname, params, keywords), [pathname, params, keywords]);
+  const ctx = useMemo(() => listContext(pathname.slice(site.base.length), params, keywords), [pathname, site, params, keywords]);
   const section = sectionOfPath(pathname);
   const [name, setName] = useState('');
 
   useEffect(() => {
-    const p = namePath(ctx);
+    const p = namePath(ctx, site);
     setName('');
     if (!p) return;
     api<unknown>(p).then((a) => setName(nameOf(a))).catch(() => undefined);
-  }, [ctx]);
+  }, [ctx, site]);
 
   const query = useMemo(() => {
-    const { path, query: extra } = worksEndpoint(ctx, section);
+    const { path, query: extra } = worksEndpoint(ctx, section, site);
+    const nsfw = site.ageFilter ? prefs.nsfw : undefined;
     return {
       path,
-      query: { ...extra, order: prefs.order, sort: prefs.desc ? 'desc' : 'asc', nsfw: prefs.nsfw, lyric: lyricStatusOf(prefs.lyric) || undefined },
+      query: { ...extra, order, sort: prefs.desc ? 'desc' : 'asc', nsfw, lyric: lyricStatusOf(prefs.lyric) || undefined },
     };
-  }, [ctx, section, prefs.order, prefs.desc, prefs.nsfw, prefs.lyric]);
+  }, [ctx, section, site, order, prefs.desc, prefs.nsfw, prefs.lyric]);
   const resetKey = JSON.stringify(query);
   const skip = ctx.kind === 'advance' && ctx.keywords.length === 0;
 
   const fetchPage = useCallback(async (page: number, seed: number, signal: AbortSignal) => {
-    if (skip) return { items: [] as Work[], totalCount: 0 };
-    const res = await api<WorksAnswer>(query.path, { query: { ...query.query, page, seed }, signal });
+    if (skip) return { items: [] as CardWork[], totalCount: 0 };
+    const res = await api<{ works: CardWork[]; pagination: Pagination }>(query.path, { query: { ...query.query, page, seed }, signal });
     return { items: res.works, totalCount: res.pagination.totalCount };
   }, [query, skip]);
-  const list = useInfiniteList<Work>(fetchPage, resetKey, WORKS_SCROLL_OFFSET);
+  const list = useInfiniteList<CardWork>(fetchPage, resetKey, WORKS_SCROLL_OFFSET);
   const { remove } = list;
   const onDeleted = useCallback((id: number) => remove((w) => w.id === id), [remove]);
 
   const trial = section === 'trial';
   const title = {
-    all: trial ? t('trial.title') : t('works.all'),
-    circle: t('works.circle', { name }),
-    tag: t('works.tag', { name }),
-    va: t('works.va', { name }),
-    keyword: t(trial ? 'trial.keyword' : 'works.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }),
-    advance: t('works.advance'),
+    all: trial ? t('trial.title') : st('works.all'),
+    circle: st('works.circle', { name }),
+    tag: st('works.tag', { name }),
+    va: st('works.va', { name }),
+    keyword: trial ? t('trial.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }) : st('works.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }),
+    advance: st('works.advance'),
   }[ctx.kind];
 
   const variant: CardVariant = prefs.listMode === 'list' ? 'list' : prefs.detailMode || !aboveWide ? 'detail' : 'zoom';
@@ -83,7 +88,7 @@ export default function Works() {
 
   return (
     <Stack gap="sm">
-      {ctx.kind === 'all' && !trial && <RecentPlays />}
+      {ctx.kind === 'all' && !trial && site.recentPlays && <RecentPlays />}
       <Group gap="xs" align="center">
         <Title order={3} data-testid="works-title">{title}</Title>
         <Badge size="lg" variant="light" data-testid="works-count">{list.totalCount ?? 0}</Badge>
@@ -94,18 +99,18 @@ export default function Works() {
         {/* Native selects and chips keep the floating-UI machinery out of the route (bench/README.md "web"). */}
         <NativeSelect
           w={150} size="xs" aria-label={t('works.sort')}
-          data={WORK_SORT_ORDERS.map((o) => ({ value: o, label: t(`works.order.${o}`) }))}
-          value={prefs.order}
-          onChange={(e) => { const v = e.currentTarget.value as WorkSortOrder; setPrefs((p) => ({ ...p, order: v })); }}
+          data={site.sortOrders.map((o) => ({ value: o, label: st(`works.order.${o}`) }))}
+          value={order}
+          onChange={(e) => { const v = e.currentTarget.value as typeof prefs.order; setPrefs((p) => ({ ...p, order: v })); }}
           data-testid="sort-select"
         />
-        <NativeSelect
+        {site.ageFilter && <NativeSelect
           w={150} size="xs" aria-label={t('works.nsfw')}
           data={NSFW_OPTIONS.map((n) => ({ value: String(n), label: t(`works.nsfwOpt.${n}`) }))}
           value={String(prefs.nsfw)}
           onChange={(e) => { const v = Number(e.currentTarget.value) as NsfwOption; setPrefs((p) => ({ ...p, nsfw: v })); }}
           data-testid="nsfw-select"
-        />
+        />}
         <Chip.Group multiple value={prefs.lyric} onChange={(v) => setPrefs((p) => ({ ...p, lyric: LYRIC_OPTIONS.filter((o) => v.includes(o)) }))}>
           <Group gap={4} data-testid="lyric-select" aria-label={t('works.lyric')} role="group">
             {LYRIC_OPTIONS.map((o) => <Chip key={o} value={o} size="xs">{t(`works.lyricOpt.${o}`)}</Chip>)}

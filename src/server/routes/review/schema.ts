@@ -4,14 +4,15 @@
  */
 import { z } from 'zod';
 import { PROGRESS_VALUES } from '../../../model/index.js';
-import type { ReviewWriteMode } from '../../../users/reviews.js';
+import type { ReviewInput, ReviewWriteMode } from '../../../users/reviews.js';
 import { favouritesQuery, numericId } from '../schema.js';
 
 /** GET /api/review. */
 export const ReviewListSchema = z.object({ query: favouritesQuery });
 
 const flag = z.enum(['true', 'false']).optional();
-const reviewBody = z.object({
+/** The body of a review write (PUT /api/review; the novel section extends it). */
+export const reviewBody = z.object({
   user_name: z.string().optional(), // sent by the client; the review is the caller's whatever it says
   work_id: numericId,
   rating: z.number().int().min(1, 'rating must be 1 to 5').max(5, 'rating must be 1 to 5').nullable().optional(),
@@ -20,12 +21,13 @@ const reviewBody = z.object({
 });
 
 /**
- * PUT /api/review: the body, and the write mode of section 7 read from starOnly and
- * progressOnly (progressOnly=true: 'progress', needs `progress`; starOnly=true: 'star',
- * needs `rating`; starOnly=false: 'full'; neither: 'given'). Answers {body, mode}.
+ * A review write with `body`: the body, and the write mode of section 7 read from
+ * starOnly and progressOnly (progressOnly=true: 'progress', needs `progress`;
+ * starOnly=true: 'star', needs `rating`; starOnly=false: 'full'; neither: 'given').
+ * Answers {body, mode}.
  */
-export const ReviewPutSchema = z
-  .object({ body: reviewBody, query: z.object({ starOnly: flag, progressOnly: flag }) })
+export const reviewPutOf = (body: z.ZodType<ReviewInput & { user_name?: string }, unknown>) => z
+  .object({ body, query: z.object({ starOnly: flag, progressOnly: flag }) })
   .transform(({ body, query }, ctx) => {
     const need = (field: 'progress' | 'rating', param: string) => {
       ctx.addIssue({ code: 'custom', path: ['body', field], message: `required with ${param}=true` });
@@ -41,6 +43,9 @@ export const ReviewPutSchema = z
     }
     return { body, mode };
   });
+
+/** PUT /api/review. */
+export const ReviewPutSchema = reviewPutOf(reviewBody);
 
 /** DELETE /api/review?work_id=N. */
 export const ReviewDeleteSchema = z.object({ query: z.object({ work_id: numericId }) });

@@ -31,14 +31,15 @@ const advancedList = z.string().transform((text, ctx): AdvancedKeyword[] => {
 });
 
 /**
- * The list query: page, sort, order, seed 0..99, nsfw 0/1/2, lyric ('ai', 'local' or
- * 'ai_local'), isAdvance 0/1, keyword; answered as {page, sort, order, seed, filter}.
+ * A list query accepting `orders` (default `fallback`): page, sort, order, seed 0..99,
+ * nsfw 0/1/2, lyric ('ai', 'local' or 'ai_local'), isAdvance 0/1, keyword; answered as
+ * {page, sort, order, seed, filter}. The audio lists and the novel lists use it.
  */
-export const worksQuery = z
+export const listQuery = <O extends string>(orders: readonly [O, ...O[]], fallback: NoInfer<O>) => z
   .object({
     page,
     sort,
-    order: opt(z.enum(WORK_ORDERS).default('release')),
+    order: opt(z.enum(orders).default(fallback)),
     seed: opt(z.coerce.number().int().min(SEED_MIN).max(SEED_MAX).default(SEED_MIN)),
     nsfw: opt(z.coerce.number().int().min(0).max(2).default(0)),
     lyric: opt(z.string().regex(/^(ai|local)(_(ai|local))?$/, 'lyric must be ai, local or ai_local').optional()),
@@ -64,6 +65,9 @@ export const worksQuery = z
     };
     return { page: q.page, sort: q.sort, order: q.order, seed: q.seed, filter };
   });
+
+/** The audio works lists' query: the work orders, default release. */
+export const worksQuery = listQuery(WORK_ORDERS, 'release');
 
 /** GET /api/works and GET /api/search. */
 export const WorksListSchema = z.object({ query: worksQuery });

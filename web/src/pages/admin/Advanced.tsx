@@ -39,7 +39,7 @@ export const CARDS: { id: string; fields: Field[] }[] = [
       { key: 'tagLanguage', kind: 'select', options: ['zh-cn', 'zh-tw', 'ja-jp'] },
       { key: 'dlsiteTimeout', kind: 'number', unit: 'ms' }, { key: 'hvdbTimeout', kind: 'number', unit: 'ms' },
       { key: 'retryDelay', kind: 'number', unit: 'ms' }, { key: 'retry', kind: 'number' }, { key: 'maxParallelism', kind: 'number' },
-      { key: 'httpProxyHost', kind: 'text' }, { key: 'httpProxyPort', kind: 'number' },
+      { key: 'httpProxyHost', kind: 'text' }, { key: 'httpProxyPort', kind: 'number' }, { key: 'spiderAllowPrivate', kind: 'switch' },
     ],
   },
   { id: 'scan', fields: [{ key: 'scannerMaxRecursionDepth', kind: 'number' }, { key: 'skipCleanup', kind: 'switch' }, { key: 'fetchMetadata', kind: 'switch' }, { key: 'scanCron', kind: 'text' }] },

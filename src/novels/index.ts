@@ -1,0 +1,12 @@
+/**
+ * The novel section (spec 001 sections 2 to 9, DESIGN section 7; README.md): a second
+ * catalogue over the same list engine, review, progress and history rules as the audio
+ * works (NOVEL_CATALOGUE, src/catalogue/definition.ts), plus its own writes, TXT files,
+ * covers and the add form's spider.
+ */
+export { NOVEL_CATALOGUE } from './catalogue.js';
+export { addNovel, refreshNovel, hideNovel, markRead, allNames, type NovelInput } from './store.js';
+export { saveTxt, deleteTxt, openTxt } from './txt.js';
+export { fetchNovelCover, findNovelCover } from './cover.js';
+export { spiderNovel, parseNovelPage, SPIDER_MAX_BYTES } from './spider.js';
+export { checkUrl, isPrivateAddress } from './safe-fetch.js';

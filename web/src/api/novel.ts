@@ -1,0 +1,41 @@
+/**
+ * The novel section's own calls (spec 001 section 7); its lists, names, reviews and
+ * history go through the shared screens with NOVEL_SITE (site.tsx).
+ * - GET /api/novel/work/{id}; POST /api/novel/work/ (the add form); POST
+ *   /api/novel/work/spider/ {url} -> {code: 2000, data} or a failure whose message is its msg;
+ * - GET /api/novel/work/updateData/{id}/; the TXT: POST /api/novel/work/uploadTxt/ (multipart
+ *   file + id, answering data.msg), GET /api/novel/downloadTxt/{id}/ (a link with the token),
+ *   GET /api/novel/deleteTxt/{id}/;
+ * - GET /api/novel/vas/authorList and /api/novel/tags/tagList for the form's selects.
+ */
+import type { NamedRef, NovelForm, NovelSpiderAnswer, NovelUploadAnswer, NovelWork } from '@model';
+import { api, client, mediaUrl } from './client';
+
+interface Message { message?: string }
+
+export const getNovel = (id: string) => api<NovelWork>(`/api/novel/work/${encodeURIComponent(id)}`);
+
+/** The add form's values read from a novel page; throws ApiError with the server's msg otherwise. */
+export async function spiderNovel(url: string): Promise<NovelForm> {
+  return (await api<NovelSpiderAnswer>('/api/novel/work/spider/', { method: 'POST', body: { url } })).data;
+}
+
+export const addNovel = (form: Omit<NovelForm, 'novelId'> & { novelId: number | null }) =>
+  api<Message & { id: number }>('/api/novel/work/', { method: 'POST', body: form });
+
+export const updateNovel = (id: number) => api<Message>(`/api/novel/work/updateData/${id}/`);
+
+export function uploadTxt(id: number, file: File): Promise<NovelUploadAnswer> {
+  const form = new FormData();
+  form.set('id', String(id));
+  form.set('file', file);
+  return client.request<NovelUploadAnswer>('POST', '/api/novel/work/uploadTxt/', { form });
+}
+
+export const deleteTxt = (id: number) => api<Message>(`/api/novel/deleteTxt/${id}/`);
+
+/** The TXT download link (carries the token, like media links). */
+export const txtDownloadUrl = (id: number) => mediaUrl(`/api/novel/downloadTxt/${id}/`);
+
+export const authorList = () => api<NamedRef<string>[]>('/api/novel/vas/authorList');
+export const tagList = () => api<NamedRef[]>('/api/novel/tags/tagList');
