@@ -224,7 +224,7 @@ export class HttpClient {
       for await (const chunk of res.body) {
         size += (chunk as Buffer).length;
         if (size > maxBytes) {
-          res.body.destroy();
+          discard(res.body);
           throw new FetchError(`answer larger than ${maxBytes} bytes: ${url}`, url, res.statusCode, attempt, false);
         }
         chunks.push(chunk as Buffer);
@@ -246,7 +246,7 @@ export class HttpClient {
       const length = Number(res.headers['content-length']);
       const total = Number.isFinite(length) && length >= 0 ? length : null;
       if (total !== null && total > opts.maxBytes) {
-        res.body.destroy();
+        discard(res.body);
         throw new TooLargeError(total, opts.maxBytes, url, attempt);
       }
       let size = 0;
@@ -256,7 +256,7 @@ export class HttpClient {
         timer = setTimeout(() => idle.abort(), opts.timeout);
         size += (chunk as Buffer).length;
         if (size > opts.maxBytes) {
-          res.body.destroy();
+          discard(res.body);
           throw new TooLargeError(size, opts.maxBytes, url, attempt);
         }
         await out.write(chunk as Buffer);
@@ -270,6 +270,16 @@ export class HttpClient {
       await out.close();
     }
   }
+}
+
+/**
+ * Stops reading an answer's body. undici reports a body destroyed before its end as an
+ * 'error' (RequestAbortedError); nobody reads it any more, so that error is dropped here
+ * instead of surfacing as an unhandled one.
+ */
+function discard(body: NodeJS.ReadableStream & { destroy(): void }): void {
+  body.on('error', () => undefined);
+  body.destroy();
 }
 
 export interface DownloadOptions extends GetOptions {

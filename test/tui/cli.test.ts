@@ -175,6 +175,7 @@ describe('in a terminal (tmux)', () => {
   });
 
   it('keeps the volume across runs in tui.json (mode 0600)', async () => {
+    fs.rmSync(path.join(dataDir, 'tui.json'), { force: true }); // a retry starts from the default volume too
     const first = await start();
     tmux('send-keys', '-t', 'tui', '-');
     await screenContains('vol 96%');
