@@ -25,12 +25,13 @@ export const isUserOrder = (order: ListOrder) => order === 'rating' || order ===
 
 /**
  * A stable pseudo-random rank of a work for `seed` (0..99), computed in SQL from the id
- * alone: multiply-mod, xor with a seed mask, multiply-mod again. The same seed gives the
+ * alone: multiply-mod, xor with a seed mask, multiply-mod again, in 64-bit integers (the
+ * same ranks on SQLite and PostgreSQL). The same seed gives the
  * same order on every page; another seed gives another order.
  */
 function randomRank(seed: number): string {
   const mask = (seed * 2654435761 + 977) % 2147483647;
-  const h1 = '((w.id * 1103515245 + 12345) % 2147483647)';
+  const h1 = '((CAST(w.id AS BIGINT) * 1103515245 + 12345) % 2147483647)';
   return `(((${h1} | ${mask}) - (${h1} & ${mask})) * 48271 + ${seed}) % 2147483647`;
 }
 
