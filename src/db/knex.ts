@@ -47,8 +47,12 @@ function restrictDbFiles(file: string): void {
   }
 }
 
-/** Reads PostgreSQL values in the shapes SQLite gives: int8 and numeric as numbers, timestamps as ISO text. */
+let pgTypesSet = false;
+
+/** Reads PostgreSQL values in the shapes SQLite gives: int8 and numeric as numbers, timestamps as ISO text (once per process). */
 function setPgTypeParsers(): void {
+  if (pgTypesSet) return;
+  pgTypesSet = true;
   const { types } = pg;
   const toNumber = (v: string) => Number(v);
   types.setTypeParser(types.builtins.INT8, toNumber);

@@ -90,8 +90,8 @@ export function createDatabase(folder: string, port: number, name: string, templ
 
 let counter = 0;
 
-/** Creates a fresh migrated database (a copy of the template) on the test cluster and answers its URL. */
-export function createTestDatabase(): string {
+/** Creates a fresh database on the test cluster, migrated (a copy of the template) or empty, and answers its URL. */
+export function createTestDatabase(migrated = true): string {
   const { folder, port } = running();
-  return createDatabase(folder, port, `t_${process.pid}_${Date.now().toString(36)}_${counter++}`, TEMPLATE_DB);
+  return createDatabase(folder, port, `t_${process.pid}_${Date.now().toString(36)}_${counter++}`, migrated ? TEMPLATE_DB : undefined);
 }
