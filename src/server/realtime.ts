@@ -82,7 +82,8 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
     return null;
   });
   const manager = new ScanManager(services, (message) => {
-    void notify(services.db, SCAN_CHANNEL, JSON.stringify({ origin, message })).catch(() => undefined);
+    // a refusal by the lock (another instance scans) is for this instance's admins only
+    if (!(message.type === 'SCAN_ERROR' && message.code === 'scan.locked')) void notify(services.db, SCAN_CHANNEL, JSON.stringify({ origin, message })).catch(() => undefined);
     if (scheduled && (message.type === 'SCAN_FINISHED' || message.type === 'SCAN_ERROR')) {
       scheduled = false;
       log(message.type === 'SCAN_FINISHED' ? `scheduled ${message.message}` : `scheduled scan failed: ${message.error}`);
