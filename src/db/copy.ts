@@ -4,7 +4,7 @@
  * source except knex's own, the search index and the version counters is copied in
  * foreign-key order, one transaction per table (the target's triggers off meanwhile);
  * then the search index is rebuilt, the catalogue versions bumped, the id sequences set
- * past the copied ids, and every table's row count compared.
+ * past the copied ids, the tables analyzed, and every table's row count compared.
  */
 import type { Db } from './knex.js';
 import { migrate } from './knex.js';
@@ -108,7 +108,13 @@ export async function copyDatabase(from: Db, to: Db, opts: { force?: boolean; pr
   }
 
   await to.transaction(async (trx) => {
+    // the search documents in one pass, their indexes built afterwards (far faster than
+    // 100,000 GIN insertions); the index definitions are read back, not repeated here
+    const { rows: indexes } = await trx.raw(`SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'work_search' AND indexname <> 'work_search_pkey'`);
+    for (const { name } of indexes as { name: string }[]) await trx.raw('DROP INDEX ??', [name]);
     await trx.raw('SELECT work_search_refresh(ARRAY(SELECT id FROM works))');
+    await trx.raw(`SET LOCAL maintenance_work_mem = '256MB'`);
+    for (const { def } of indexes as { def: string }[]) await trx.raw(def);
     await trx('catalogue_version').update({ version: trx.raw('version + 1') });
     for (const table of serial) {
       const { rows } = await trx.raw(`SELECT pg_get_serial_sequence(?, 'id') AS seq`, [table]);
@@ -117,6 +123,7 @@ export async function copyDatabase(from: Db, to: Db, opts: { force?: boolean; pr
     }
   });
 
+  await to.raw('ANALYZE'); // planner statistics for the freshly filled tables
   for (const { table, rows } of report) {
     const [a, b] = [await countOf(from, table), await countOf(to, table)];
     if (a !== b || b !== rows) throw new Error(`row counts differ after the copy: ${table} has ${a} rows in the source, ${b} in the target`);
