@@ -125,6 +125,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
   signal?.throwIfAborted();
 
   await ctx.write(() => db.transaction(async (trx) => {
+    signal?.throwIfAborted(); // checked again here: a write may wait in the queue behind others
     const now = nowText();
     if (!library && (await trx('works').where({ id: target.id, status: target.keepStatus }).first('id')) === undefined) {
       throw new Conflict(`${target.code} is no longer in the trial catalogue`);
