@@ -1,7 +1,7 @@
 /**
  * The header duration readers (src/library/headers) on the fixture library's audio and
  * on files ffmpeg makes in a temp dir, each compared with ffprobe's duration; formats
- * the headers cannot tell answer null, and readDuration then parses the file in full.
+ * the headers cannot tell answer null, and the duration reader then parses the file in full.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { parseFile } from 'music-metadata';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { headerDuration } from '../../../src/library/headers/index.js';
-import { readDuration } from '../../../src/library/durations.js';
+import { durationReader } from '../../../src/library/duration-pool.js';
 import { libraryDir } from '../../helpers/server.js';
 import { ffprobeDuration, tempDir } from './helpers.js';
 
@@ -83,7 +83,7 @@ describe('header durations of files made by ffmpeg', () => {
     const withXing = make('counted.mp3', '-c:a', 'libmp3lame', '-q:a', '5');
     const bare = make('bare.mp3', '-c:a', 'libmp3lame', '-q:a', '5', '-write_xing', '0');
     expect(headerOf(bare)).toBeNull();
-    const { duration } = await readDuration(bare, fs.statSync(bare).size);
+    const { duration } = await durationReader(0).read(bare, fs.statSync(bare).size);
     // the same frames as the file with a Xing header (ffprobe only estimates the bare one from its bitrate)
     expect(Math.abs(duration! - ffprobeDuration(withXing))).toBeLessThan(0.03);
   });
