@@ -2,7 +2,8 @@
  * Phase 3 of a scan (README.md): syncing one work folder into the catalogue. Lists the
  * folder, compares with the work's `files` rows (size + mtime), reads durations of new
  * and changed audio only, then writes the work row, its files, lyric links, cover and
- * lyric_status in one transaction (shared with other works' writes: group-write.ts). Rows of unchanged files keep their ids and durations.
+ * lyric_status in one transaction (shared with other works' writes: group-write.ts).
+ * Rows of unchanged files keep their ids and durations.
  */
 import path from 'node:path';
 import type { Db } from '../db/index.js';

@@ -1,8 +1,9 @@
 /**
- * Audio durations from the few header bytes that hold them, recognised by content (MP3
- * only in a `.mp3` file, since a frame sync can be met by chance in other data): MP3 (Xing/Info or VBRI frame, else CBR), FLAC (STREAMINFO), Ogg Vorbis and
- * Opus (last page), MP4/M4A (`mvhd`), WAV (`fmt ` and `data`). A few small reads per
- * file instead of a full parser; durations match ffprobe's.
+ * Audio durations from the few header bytes that hold them, formats told by content
+ * (MP3 only in a `.mp3` file, since a frame sync can be met by chance in other data):
+ * MP3 (Xing/Info or VBRI frame, else CBR), FLAC (STREAMINFO), Ogg Vorbis and Opus (last
+ * page), MP4/M4A (`mvhd`), WAV (`fmt ` and `data`). A few small reads per file instead
+ * of a full parser; durations match ffprobe's (src/library/README.md, "Durations").
  */
 import { extensionOf } from '../filetypes.js';
 import { withSource } from './source.js';
