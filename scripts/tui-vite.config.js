@@ -9,7 +9,8 @@
  * Left out: sqlite3 (native addon); the drivers of knex dialects we do not use (knex
  * requires them only when such a dialect is chosen). react-devtools-core (optional, loaded
  * by ink only with DEV=true, not installed) becomes a stand-in that throws like the missing
- * package, so ink prints its usual install hint and goes on (plugin inkDev). React is bundled in its production build.
+ * package, so ink prints its usual install hint and goes on (plugin inkDev). React is bundled in its production build. yoga's loader decodes its
+ * WebAssembly without fetch (plugin yogaNoFetch).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,11 +40,26 @@ const inkDev = {
     return code.replace(read, JSON.stringify(JSON.stringify({ name, version })));
   },
 };
+/**
+ * yoga's WebAssembly loader (emscripten) fetches its own inline `data:` URL with the
+ * global fetch, which loads node's internal undici (about 30 ms of start-up) only to
+ * decode base64. A module-scoped `var fetch;` hides the global from that one module, so
+ * the loader takes its synchronous path and decodes the base64 itself.
+ */
+const yogaNoFetch = {
+  name: 'yoga-no-fetch',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!id.endsWith('/yoga-layout/dist/binaries/yoga-wasm-base64-esm.js')) return null;
+    if (!code.includes('typeof fetch')) throw new Error('yoga-layout no longer tests for fetch as expected: update scripts/tui-vite.config.js');
+    return `var fetch;\n${code}`;
+  },
+};
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 export default defineConfig({
   root,
-  plugins: [inkDev],
+  plugins: [inkDev, yogaNoFetch],
   logLevel: 'warn',
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },

@@ -7,16 +7,10 @@
  * `audiolib help [COMMAND]` prints the help of the program or of a command.
  */
 import { Command, CommanderError } from 'commander';
-import { describeOsError, isOsError } from '../config/os-errors.js';
-import { CliError, EXIT_FAILURES, EXIT_USAGE, printJsonLine } from './output.js';
+import { CliError, EXIT_USAGE, printJsonLine } from './output.js';
+import { describeError } from './failure.js';
 
 type Register = (program: Command) => void;
-
-/**
- * A ConfigError of src/config, told by its name: the TUI bundle carries its own copy of
- * the class, and importing src/config here would load zod before every command.
- */
-const isConfigError = (err: unknown) => err instanceof Error && err.name === 'ConfigError';
 
 /** Each command's module, loaded only when needed: start-up cost stays with the command that runs. */
 const COMMANDS: Record<string, () => Promise<Register>> = {
@@ -73,14 +67,7 @@ function describeFailure(err: unknown): { message: string; exit: number; code: s
     const help = word && word in COMMANDS ? `audiolib help ${word}` : 'audiolib --help';
     return { message: `${err.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (see ${help})`, exit: EXIT_USAGE, code: 'usage' };
   }
-  if (err instanceof CliError) return { message: err.message, exit: err.exitCode, code: err.code };
-  if (isConfigError(err)) return { message: (err as Error).message, exit: EXIT_USAGE, code: 'config' };
-  if (isOsError(err)) {
-    const { path, address, port } = err as NodeJS.ErrnoException & { address?: string; port?: number };
-    const what = path ?? (address ? `${address}${port === undefined ? '' : `:${port}`}` : err.syscall);
-    return { message: `${what}: ${describeOsError(err)}`, exit: EXIT_FAILURES, code: 'failed' };
-  }
-  return { message: err instanceof Error ? err.message : String(err), exit: EXIT_FAILURES, code: 'failed' };
+  return describeError(err);
 }
 
 const program = new Command('audiolib')

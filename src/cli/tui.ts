@@ -7,13 +7,20 @@ import type { Command } from 'commander';
 import { CliError } from './output.js';
 import { readPassword } from './password-input.js';
 
-interface TuiFlags { server?: string; user?: string; mpvArg?: string[] }
+/** The options of `audiolib tui`. */
+export interface TuiFlags { server?: string; user?: string; mpvArg?: string[] }
+/** The program's global options. */
+export interface GlobalFlags { dataDir?: string; db?: string }
 
 /** True when stdin and stdout are both terminals. */
 export const isInteractive = () => Boolean(process.stdin.isTTY && process.stdout.isTTY);
 
-async function start(program: Command, flags: TuiFlags): Promise<void> {
-  const global = program.opts<{ dataDir?: string; db?: string }>();
+/**
+ * Runs the TUI with the global options and the tui options until the listener quits.
+ * Throws CliError (exit 1) when the data source cannot be opened (no such user, server
+ * unreachable); other errors as they come (ConfigError for a bad data directory).
+ */
+export async function startTui(global: GlobalFlags, flags: TuiFlags): Promise<void> {
   // The TUI as one bundled file (dist/tui/bundle.js, made by `npm run build` from
   // dist/tui/run.js with ink, react and the data sources; React's production build):
   // loading it takes a fraction of loading its hundreds of modules one by one.
@@ -47,7 +54,7 @@ export function registerTui(program: Command): void {
         process.stderr.write(program.helpInformation());
         throw new CliError('audiolib tui needs a terminal');
       }
-      await start(program, flags);
+      await startTui(program.opts<GlobalFlags>(), flags);
     });
   // The bare program takes no arguments: anything left over is an unknown command (the
   // root action would otherwise answer 'too many arguments').
@@ -58,6 +65,6 @@ export function registerTui(program: Command): void {
       process.stdout.write(program.helpInformation());
       return;
     }
-    await start(program, {});
+    await startTui(program.opts<GlobalFlags>(), {});
   });
 }

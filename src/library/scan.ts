@@ -219,11 +219,13 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
     // Phase 4: hide the works whose folders vanished.
     if (!opts.skipCleanup && vanished.length > 0) {
       const ids = vanished.map((r) => r.id);
-      await ctx.write(() => db.transaction(async (trx) => {
+      summary.removed += await ctx.write(async (trx) => {
+        let removed = 0;
         for (let i = 0; i < ids.length; i += 500) {
-          summary.removed += await trx('works').whereIn('id', ids.slice(i, i + 500)).whereNull('removed_at').update({ removed_at: nowText(), removed_reason: 'missing' });
+          removed += await trx('works').whereIn('id', ids.slice(i, i + 500)).whereNull('removed_at').update({ removed_at: nowText(), removed_reason: 'missing' });
         }
-      }));
+        return removed;
+      });
       const codes = `${vanished.slice(0, 20).map((r) => formatWorkCode(r.id, r.code_prefix)).join(', ')}${vanished.length > 20 ? ', ...' : ''}`;
       main({ level: 'warn', ...say('scan.hidMissing', { count: summary.removed, codes }) });
     }

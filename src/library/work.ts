@@ -2,7 +2,8 @@
  * Phase 3 of a scan (README.md): syncing one work folder into the catalogue. Lists the
  * folder, compares with the work's `files` rows (size + mtime), reads durations of new
  * and changed audio only, then writes the work row, its files, lyric links, cover and
- * lyric_status in one transaction. Rows of unchanged files keep their ids and durations.
+ * lyric_status in one transaction (shared with other works' writes: group-write.ts).
+ * Rows of unchanged files keep their ids and durations.
  */
 import path from 'node:path';
 import type { Db } from '../db/index.js';
@@ -15,6 +16,7 @@ import { titleFromFolderName } from './title.js';
 import { listWorkFiles, type WorkListing } from './walk.js';
 import type { LinkRoot } from './link-roots.js';
 import { limited } from './limit.js';
+import { groupWriter, type GroupWriter } from './group-write.js';
 import type { ScanLog } from './types.js';
 
 /** The columns of `works` the scanner reads. */
@@ -40,8 +42,8 @@ export interface WorkTarget { id: number; prefix: string; code: string; dir: str
 
 export interface WorkContext {
   db: Db;
-  /** Serializes write transactions (SQLite has one writer). */
-  write: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** Runs a write function in a transaction, grouped with those waiting (group-write.ts). */
+  write: GroupWriter;
   /** Bounded duration reader shared by the works processed in parallel. */
   duration: (file: string, size: number) => ReturnType<DurationReader['read']>;
   signal?: AbortSignal;
@@ -50,13 +52,13 @@ export interface WorkContext {
 }
 
 /**
- * Makes the shared parts of a WorkContext: a one-writer queue and a duration reader
+ * Makes the shared parts of a WorkContext: a group writer and a duration reader
  * bounded to `concurrency` reads in flight, in `workers` threads (duration-pool.ts;
  * default one per core but one, 0 = this thread).
  */
 export function workContext(db: Db, concurrency: number, signal?: AbortSignal, workers?: number): WorkContext {
   const reader = durationReader(workers);
-  return { db, write: limited(1, <T>(fn: () => Promise<T>) => fn()) as WorkContext['write'], duration: limited(concurrency, reader.read), signal, close: reader.close };
+  return { db, write: groupWriter(db), duration: limited(concurrency, reader.read), signal, close: reader.close };
 }
 
 export interface WorkOutcome {
@@ -124,8 +126,8 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
   }));
   signal?.throwIfAborted();
 
-  await ctx.write(() => db.transaction(async (trx) => {
-    signal?.throwIfAborted(); // aborted while waiting for the write slot
+  await ctx.write(async (trx) => {
+    signal?.throwIfAborted(); // checked again here: a write may wait in the queue behind others
     const now = nowText();
     if (!library && (await trx('works').where({ id: target.id, status: target.keepStatus }).first('id')) === undefined) {
       throw new Conflict(`${target.code} is no longer in the trial catalogue`);
@@ -157,14 +159,18 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
     }
 
     const derived = derive(current, row?.lyric_status ?? '');
-    for (const r of current) {
-      const audioId = derived.links.get(r.id) ?? null;
-      if (audioId !== (r.audio_file_id ?? null)) await trx('files').where({ id: r.id }).update({ audio_file_id: audioId });
+    const relinked = current.filter((r) => (derived.links.get(r.id) ?? null) !== (r.audio_file_id ?? null));
+    for (let i = 0; i < relinked.length; i += 200) {
+      // one statement per 200 rows: CASE id WHEN lyric THEN audio ... (plain SQL, any engine)
+      const chunk = relinked.slice(i, i + 200);
+      const cases = chunk.map(() => 'WHEN ? THEN CAST(? AS INTEGER)').join(' ');
+      const audioId = trx.raw(`CASE id ${cases} END`, chunk.flatMap((r) => [r.id, derived.links.get(r.id) ?? null]));
+      await trx('files').whereIn('id', chunk.map((r) => r.id)).update({ audio_file_id: audioId });
     }
     if (!row || derived.coverId !== (row.cover_file_id ?? null) || derived.lyricStatus !== row.lyric_status) {
       await trx('works').where({ id: target.id }).update({ cover_file_id: derived.coverId, lyric_status: derived.lyricStatus, updated_at: now });
     }
-  }));
+  });
   const counts = { added: fresh.length, changed: changed.length, removed: vanished.length };
   return { result: isNew ? 'added' : 'updated', restored, counts, skippedLinks };
 }

@@ -74,17 +74,20 @@ export function bindHistory(player: PlayerController, source: DataSource): Histo
 
 /**
  * Runs the TUI until the listener quits or a signal arrives. mpv starts while the source
- * opens and the first frame renders; the player joins the app when it is up.
+ * opens and the first frame renders; the player joins the app when it is up. Spawning
+ * mpv blocks this thread (tens of milliseconds), so it waits until the database has
+ * started opening in the background.
  */
 export async function runTui(opts: TuiOptions): Promise<void> {
-  const starting = startBackend(opts.mpvArgs);
+  const opening = openSource(opts);
+  const starting = new Promise<void>((resolve) => setImmediate(resolve)).then(() => startBackend(opts.mpvArgs));
   let backend: AudioBackend | null = null;
   const killNow = () => backend?.killNow();
   process.once('exit', killNow);
   let source: DataSource;
   let seek: SharedConfig;
   try {
-    source = await openSource(opts);
+    source = await opening;
     seek = await source.sharedConfig();
   } catch (err) {
     await starting.then((b) => b.backend?.quit()).catch(() => undefined);

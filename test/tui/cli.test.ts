@@ -2,7 +2,8 @@
  * `audiolib` / `audiolib tui` as a user runs them (built CLI): usage outside a terminal;
  * in a real terminal (tmux, 80x24) the first frame, q quits, keys typed at once or at the
  * first frame are all handled, mpv is stopped when the TUI ends on q, on SIGTERM and on
- * SIGKILL (folders of dead sessions removed at start), and the volume is kept across runs.
+ * SIGKILL (folders of dead sessions removed at start), and the volume is kept across runs;
+ * a failure to start and other command lines in a terminal are answered the CLI's way.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -172,6 +173,23 @@ describe('in a terminal (tmux)', () => {
 
     process.kill(node, 'SIGKILL');
     await until('mpv ended and its folder removed', () => !running(mpv) && !fs.existsSync(own[0]!), 5_000);
+  });
+
+  /** Runs audiolib with `args` in a new tmux session through a shell that prints its exit code. */
+  function runInTerminal(args: string): void {
+    tmux('new-session', '-d', '-s', 'tui', '-x', '80', '-y', '24', `sh -c '${process.execPath} ${binPath} --data-dir ${dataDir} ${args}; echo "exit $?"; sleep 30'`);
+  }
+
+  it('reports a failure to start the TUI the CLI way (the TUI starts without the CLI)', async () => {
+    runInTerminal('tui --user nosuch');
+    const frame = await screenContains('exit 1');
+    expect(frame).toContain("audiolib: no user 'nosuch'");
+  });
+
+  it('leaves other command lines in a terminal to the CLI', async () => {
+    runInTerminal('tui --help');
+    const frame = await screenContains('exit 0');
+    expect(frame).toContain('Usage: audiolib tui');
   });
 
   it('keeps the volume across runs in tui.json (mode 0600)', async () => {
