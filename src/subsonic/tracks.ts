@@ -68,17 +68,36 @@ export async function visibleWorkIds(db: Db, workIds: readonly number[]): Promis
 /** A work's audio files: how many, and their total duration in seconds. */
 export interface AudioSummary { count: number; duration: number }
 
+/** Summaries kept per catalogue version (the oldest dropped first): about 100 bytes each. */
+const MAX_SUMMARIES = 50_000;
+/** Works summarised per query. */
+const SUMMARY_CHUNK = 500;
+
 /**
- * The audio summary of every work, from one grouped query, cached per catalogue version
- * (a scan that changes a work's files rewrites the work's row in the same transaction,
- * which moves the version). Works without audio are absent.
+ * The audio summaries of `workIds` (works without audio are absent), from one grouped
+ * query per 500 works on the `files` (work_id, relpath) index, each kept per catalogue
+ * version (a scan that changes a work's files rewrites the work's row in the same
+ * transaction, which moves the version), so no request reads more than its own works.
  */
-export async function audioSummaries(db: Db): Promise<Map<number, AudioSummary>> {
-  return (await catalogueCache(db)).get('subsonic|audio', async () => {
-    const rows: { work_id: number; n: number | string; d: number | string | null }[] = await db('files').where('type', 'audio').groupBy('work_id')
+export async function audioSummaries(db: Db, workIds: readonly number[]): Promise<Map<number, AudioSummary>> {
+  const kept = await (await catalogueCache(db)).get('subsonic|audio', async () => new Map<number, AudioSummary>());
+  const missing = [...new Set(workIds)].filter((id) => !kept.has(id));
+  for (let i = 0; i < missing.length; i += SUMMARY_CHUNK) {
+    const chunk = missing.slice(i, i + SUMMARY_CHUNK);
+    const rows: { work_id: number; n: number | string; d: number | string | null }[] = await db('files').whereIn('work_id', chunk).where('type', 'audio').groupBy('work_id')
       .select('work_id', db.raw('count(*) as n'), db.raw('sum(duration) as d'));
-    return new Map(rows.map((r) => [r.work_id, { count: Number(r.n), duration: Number(r.d ?? 0) }]));
-  });
+    const found = new Map(rows.map((r) => [r.work_id, { count: Number(r.n), duration: Number(r.d ?? 0) }]));
+    for (const id of chunk) {
+      kept.set(id, found.get(id) ?? { count: 0, duration: 0 });
+      if (kept.size > MAX_SUMMARIES) kept.delete(kept.keys().next().value!);
+    }
+  }
+  const answer = new Map<number, AudioSummary>();
+  for (const id of workIds) {
+    const summary = kept.get(id);
+    if (summary?.count) answer.set(id, summary);
+  }
+  return answer;
 }
 
 /** The summary of a work's tracks as loaded. */
