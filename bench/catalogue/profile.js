@@ -50,13 +50,14 @@ function category(url, name) {
 }
 
 const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(here, '..', '..', 'bin', 'audiolib.js'), 'serve', '--data-dir', dataDir, '--port', '0', '--host', '127.0.0.1'], {
-  stdio: ['ignore', 'pipe', 'inherit'],
+  stdio: ['ignore', 'ignore', 'pipe'],
   env: { ...process.env, AUDIOLIB_ADMIN_PASSWORD: 'bench-admin-password' },
 });
 const port = await new Promise((resolve, reject) => {
   let out = '';
-  child.stdout.on('data', (d) => {
+  child.stderr.on('data', (d) => {
     out += d;
+    process.stderr.write(d);
     const m = /127\.0\.0\.1:(\d+)/.exec(out);
     if (m) resolve(Number(m[1]));
   });

@@ -57,6 +57,8 @@ export interface ListOptions<W extends UserFields = Work> {
   scope?: ListScope;
   /** Which catalogue (definition.ts); the audio works by default. */
   catalogue?: CatalogueDef<W>;
+  /** The catalogue's cache as the caller already read it (one version read per request); read here when absent. */
+  cache?: CatalogueCache<W>;
 }
 
 /** A page of works of any catalogue, as the lists answer it. */
@@ -135,7 +137,7 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
   const base = baseQuery(db, def, opts);
   const perUser = Boolean(opts.scope) || readsUser(def, order);
   const time = opts.scope?.kind ?? 'work';
-  const cache = await catalogueCache<W>(db, def.versionId);
+  const cache = opts.cache ?? await catalogueCache<W>(db, def.versionId);
   const load = (ids: number[]) => loadWorks(db, cache, ids, viewer, time, def);
 
   if (order === 'betterRandom') {
@@ -174,25 +176,26 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
  * Every id of the visible works of `filter` in `order` (a plain order, not the caller's
  * rating), cached per catalogue version on SQLite like the deep pages of listWorks (the
  * same entry for the same filter and order); the players' API pages songs across works
- * with it. Elsewhere one query per call.
+ * with it. Elsewhere one query per call. `cache`: the audio catalogue's cache if the caller has read it.
  */
-export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: SortDir): Promise<Int32Array> {
+export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: SortDir, cache?: CatalogueCache): Promise<Int32Array> {
   const ordered = baseQuery(db, AUDIO_CATALOGUE, { filter, order, sort, seed: 0, page: 1, pageSize: 1, viewer: '' }).select('w.id');
   applyOrder(ordered, order, sort);
   if (db.client.config.client !== 'sqlite3') return Int32Array.from((await ordered).map((r: { id: number }) => r.id));
-  return (await catalogueCache(db)).get(keyOf('ids', ordered), () => allIds(db, ordered));
+  return (cache ?? await catalogueCache(db)).get(keyOf('ids', ordered), () => allIds(db, ordered));
 }
 
 /**
  * `count` works drawn at random from the visible works of `filter` (fewer when the filter
  * has fewer), each with the caller's data, as a fresh draw on every call (the players'
  * random lists). On SQLite the draw picks positions in the filter's cached id list
- * (orderedWorkIds); elsewhere the database orders by random().
+ * (orderedWorkIds); elsewhere the database orders by random(). `cache` as orderedWorkIds.
  */
-export async function randomWorks(db: Db, filter: WorkFilter, count: number, viewer: string): Promise<Work[]> {
+export async function randomWorks(db: Db, filter: WorkFilter, count: number, viewer: string, cache?: CatalogueCache): Promise<Work[]> {
+  cache ??= await catalogueCache(db);
   let ids: number[];
   if (db.client.config.client === 'sqlite3') {
-    const all = await orderedWorkIds(db, filter, 'id', 'asc');
+    const all = await orderedWorkIds(db, filter, 'id', 'asc', cache);
     const picked = new Set<number>();
     while (picked.size < Math.min(count, all.length)) picked.add(all[Math.floor(Math.random() * all.length)]!);
     ids = [...picked];
@@ -200,5 +203,5 @@ export async function randomWorks(db: Db, filter: WorkFilter, count: number, vie
     const query = baseQuery(db, AUDIO_CATALOGUE, { filter, order: 'id', sort: 'asc', seed: 0, page: 1, pageSize: count, viewer }).select('w.id');
     ids = (await query.orderByRaw('random()').limit(count)).map((r: { id: number }) => r.id);
   }
-  return loadWorks(db, await catalogueCache(db), ids, viewer);
+  return loadWorks(db, cache, ids, viewer);
 }

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
-import { catalogueCache, loadWorks, orderedWorkIds, type ListOrder, type WorkFilter } from '../catalogue/index.js';
+import { catalogueCache, loadWorks, orderedWorkIds, type CatalogueCache, type ListOrder, type WorkFilter } from '../catalogue/index.js';
 import { presentAlbum, presentAlbumDirectory, presentSong } from './presenters.js';
 import { trackStars, workStars } from './stars.js';
 import { audioSummaries, tracksOf, visibleWorkIds, type AudioSummary, type Track } from './tracks.js';
@@ -20,10 +20,13 @@ export async function worksById(db: Db, ids: readonly number[], viewer: string):
   return loadWorks(db, await catalogueCache(db), await visibleWorkIds(db, ids), viewer);
 }
 
-/** Works as `AlbumID3`s (`id3`, with song counts and durations) or directory `Child`s, with the caller's stars. */
-export async function albumsOf(db: Db, viewer: string, works: Work[], id3: boolean): Promise<SubsonicNode[]> {
+/**
+ * Works as `AlbumID3`s (`id3`, with song counts and durations) or directory `Child`s, with
+ * the caller's stars; `cache`: the catalogue's cache if the caller has read it.
+ */
+export async function albumsOf(db: Db, viewer: string, works: Work[], id3: boolean, cache?: CatalogueCache): Promise<SubsonicNode[]> {
   const ids = works.map((w) => w.id);
-  const [audio, stars] = await Promise.all([id3 ? audioSummaries(db, ids) : new Map<number, AudioSummary>(), workStars(db, viewer, ids)]);
+  const [audio, stars] = await Promise.all([id3 ? audioSummaries(db, ids, cache) : new Map<number, AudioSummary>(), workStars(db, viewer, ids)]);
   return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), stars.get(w.id)) : presentAlbumDirectory(w, stars.get(w.id))));
 }
 
@@ -61,17 +64,20 @@ const SONG_WALK_MAX = 4_096;
  * included) in `order`: each work's tracks in play order, one work after another, `count`
  * songs from `offset`. The works are walked in the filter's cached id list, their audio
  * counts read a slice at a time (audioSummaries) until the page is full, so a page reads
- * only the works up to its own.
+ * only the works up to its own. `cache`: the catalogue's cache if the caller has read it.
  */
-export async function songPage(db: Db, viewer: string, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number): Promise<SubsonicNode[]> {
+export async function songPage(
+  db: Db, viewer: string, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, cache?: CatalogueCache,
+): Promise<SubsonicNode[]> {
   if (count <= 0) return [];
-  const ids = await orderedWorkIds(db, filter, order, sort);
+  cache ??= await catalogueCache(db);
+  const ids = await orderedWorkIds(db, filter, order, sort, cache);
   const skip = new Map<number, number>();
   let before = 0;
   let taken = 0;
   for (let i = 0, step = SONG_WALK_FIRST; i < ids.length && taken < count; i += step, step = Math.min(step * 2, SONG_WALK_MAX)) {
     const slice = Array.from(ids.subarray(i, i + step));
-    const audio = await audioSummaries(db, slice);
+    const audio = await audioSummaries(db, slice, cache);
     for (const id of slice) {
       const n = audio.get(id)?.count ?? 0;
       if (before + n > offset) {
@@ -84,7 +90,7 @@ export async function songPage(db: Db, viewer: string, filter: WorkFilter, order
     }
   }
   let left = count;
-  const works = await loadWorks(db, await catalogueCache(db), [...skip.keys()], viewer);
+  const works = await loadWorks(db, cache, [...skip.keys()], viewer);
   return songsOfWorks(db, viewer, works, (tracks, work) => {
     const part = tracks.slice(skip.get(work.id) ?? 0).slice(0, Math.max(0, left));
     left -= part.length;

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/index.js';
 import { buildTrackTree, type FileRow } from '../library/tree.js';
-import { catalogueCache, whereVisible } from '../catalogue/index.js';
+import { catalogueCache, whereVisible, type CatalogueCache } from '../catalogue/index.js';
 import { parseTrackHash, type TrackNode } from '../model/index.js';
 
 /** An audio file of a work. Sizes in bytes, durations in seconds. */
@@ -78,9 +78,10 @@ const SUMMARY_CHUNK = 500;
  * query per 500 works on the `files` (work_id, relpath) index, each kept per catalogue
  * version (a scan that changes a work's files rewrites the work's row in the same
  * transaction, which moves the version), so no request reads more than its own works.
+ * `cache`: the catalogue's cache if the caller has read it.
  */
-export async function audioSummaries(db: Db, workIds: readonly number[]): Promise<Map<number, AudioSummary>> {
-  const kept = await (await catalogueCache(db)).get('subsonic|audio', async () => new Map<number, AudioSummary>());
+export async function audioSummaries(db: Db, workIds: readonly number[], cache?: CatalogueCache): Promise<Map<number, AudioSummary>> {
+  const kept = await (cache ?? await catalogueCache(db)).get('subsonic|audio', async () => new Map<number, AudioSummary>());
   const missing = [...new Set(workIds)].filter((id) => !kept.has(id));
   for (let i = 0; i < missing.length; i += SUMMARY_CHUNK) {
     const chunk = missing.slice(i, i + SUMMARY_CHUNK);
