@@ -6,10 +6,12 @@
  * over both (src/catalogue/definition.ts). Plain schema calls: the same on PostgreSQL.
  * User data (novel_reviews, novel_history) has no cascading delete from novels: a deleted
  * novel is hidden (removed_at), never removed.
- * On SQLite, triggers bump row 2 of `catalogue_version` on every change of the novel
+ * Triggers (./lib/dialect.js) bump row 2 of `catalogue_version` on every change of the novel
  * catalogue, so its cached lists (src/catalogue/cache.ts) are recomputed.
  * @param {import('knex').Knex} knex
  */
+
+import { createVersionTriggers, dropVersionTriggers } from './lib/dialect.js';
 
 const ORDERS = ['created_at', 'release', 'rate', 'read_count', 'word_count', 'circle_id'];
 const CATALOGUE = ['novels', 'novel_circles', 'novel_tags', 'novel_authors', 'novel_work_tags', 'novel_work_authors'];
@@ -86,21 +88,12 @@ export async function up(knex) {
   });
   await knex('catalogue_version').insert({ id: 2, version: 0 });
 
-  if (knex.client.config.client !== 'sqlite3') return;
-  const bump = 'UPDATE catalogue_version SET version = version + 1 WHERE id = 2;';
-  for (const table of CATALOGUE) {
-    for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
-      await knex.raw(`CREATE TRIGGER novel_version_${table}_${event.toLowerCase()} AFTER ${event} ON ${table} BEGIN ${bump} END`);
-    }
-  }
+  await createVersionTriggers(knex, 'novel_version', 2, CATALOGUE);
 }
 
 /** @param {import('knex').Knex} knex */
 export async function down(knex) {
-  if (knex.client.config.client === 'sqlite3') {
-    const triggers = await knex.raw(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'novel_version_%'`);
-    for (const { name } of triggers) await knex.raw(`DROP TRIGGER ${name}`);
-  }
+  await dropVersionTriggers(knex, 'novel_version', CATALOGUE);
   await knex('catalogue_version').where({ id: 2 }).delete();
   for (const table of ['novel_history', 'novel_reviews', 'novel_work_authors', 'novel_work_tags', 'novels', 'novel_tags', 'novel_authors', 'novel_circles']) {
     await knex.schema.dropTableIfExists(table);

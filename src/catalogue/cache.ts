@@ -1,6 +1,6 @@
 /**
  * Catalogue result cache (bench/README.md section "catalogue"). The `catalogue_version`
- * counter is bumped by SQLite triggers on every change to works, circles, tags, VAs and
+ * counter is bumped by triggers (SQLite and PostgreSQL) on every change to works, circles, tags, VAs and
  * their links (migration 20261121120000_catalogue), whoever writes (server, scanner, CLI).
  * Totals, id lists of random orders, keyword and tag/VA results, name lists and works as
  * anybody sees them (without the caller's review and history) are kept per version, so
@@ -8,7 +8,8 @@
  * depend on a user's own data (ratings, reviews, history) are never cached here.
  * Each catalogue (definition.ts) has its own counter row and its own cache: the audio
  * catalogue row 1, the novel section row 2.
- * On PostgreSQL (no triggers) nothing is cached.
+ * On PostgreSQL the counter is shared by every instance on the database, so a write
+ * through one instance invalidates the caches of all.
  */
 import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
@@ -22,9 +23,8 @@ interface Store { version: number; entries: Map<string, Promise<unknown>>; works
 /** Per database, per catalogue (its version row). */
 const stores = new WeakMap<Db, Map<number, Store>>();
 
-/** The version of catalogue `versionId` (1 audio), or null when the database keeps none (PostgreSQL). */
+/** The version of catalogue `versionId` (1 audio), or null when the database keeps none. */
 export async function catalogueVersion(db: Db, versionId = 1): Promise<number | null> {
-  if (db.client.config.client !== 'sqlite3') return null;
   const row = await db('catalogue_version').where({ id: versionId }).first<{ version: number } | undefined>('version');
   return row ? Number(row.version) : null;
 }
@@ -43,7 +43,7 @@ const uncached: CatalogueCache<never> = { get: (_key, compute) => compute(), wor
 
 /**
  * Reads the version of catalogue `versionId` (1 audio) once and answers the cache of
- * that version (a pass-through on PostgreSQL).
+ * that version (a pass-through when the database keeps no version).
  */
 export async function catalogueCache<W extends { id: number } = Work>(db: Db, versionId = 1): Promise<CatalogueCache<W>> {
   const version = await catalogueVersion(db, versionId);

@@ -10,6 +10,7 @@ import {
 } from '../model/index.js';
 import type { Scope } from './visible.js';
 import { AUDIO_CATALOGUE, type AnyCatalogue } from './definition.js';
+import { dialectOf, likeContains } from '../db/dialect/index.js';
 
 /** Which visible works (visible.ts) a list shows. */
 export interface WorkFilter {
@@ -37,22 +38,15 @@ export interface WorkFilter {
 /** Every visible work of the library, no other condition. */
 export const LIBRARY: WorkFilter = { nsfw: 0, lyric: [] };
 
-/** Escapes LIKE wildcards; use with `ESCAPE '\'`. */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The FTS5 trigram index of `def` when it has one and the database is SQLite. */
-const searchIndex = (db: Knex, def: AnyCatalogue) => (db.client.config.client === 'sqlite3' ? def.searchTable : undefined);
-
 /**
  * Adds "the work's title, circle name, a tag name or a VA name contains `text`"
- * (case-insensitive). On SQLite, text of 3+ characters is looked up in the catalogue's
- * FTS5 trigram index (`work_search`); shorter text scans the same index's documents.
+ * (case-insensitive), through the catalogue's keyword index (`work_search`, the
+ * dialect's searchMatch) when it has one.
  */
 export function whereTextMatches(db: Knex, qb: Knex.QueryBuilder, text: string, def: AnyCatalogue = AUDIO_CATALOGUE): void {
-  const index = searchIndex(db, def);
-  if (index) {
-    if ([...text].length >= 3) qb.whereRaw(`w.id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ?)`, [`"${text.replace(/"/g, '""')}"`]);
-    else qb.whereRaw(`w.id IN (SELECT rowid FROM ${index} WHERE doc LIKE ? ESCAPE '\\')`, [likeContains(text)]);
+  if (def.searchTable) {
+    const { sql, bindings } = dialectOf(db).searchMatch(def.searchTable, text);
+    qb.whereRaw(sql, bindings);
     return;
   }
   const t = def.tables;

@@ -4,6 +4,7 @@
  * caller's review and history come from one small query on every call.
  */
 import type { Db } from '../db/index.js';
+import { dialectOf } from '../db/dialect/index.js';
 import type { Work } from '../model/index.js';
 import { withUserData, type UserFields, type UserWorkData } from './presenter.js';
 import type { CatalogueCache } from './cache.js';
@@ -11,13 +12,6 @@ import { AUDIO_CATALOGUE, type CatalogueDef, type CatalogueRow, type CatalogueTa
 
 /** Which time `updated_at` shows: the work's, or the caller's review / history record's. */
 export type TimeSource = 'work' | 'review' | 'history';
-
-/** A correlated subquery answering a JSON list of `{id, name}` objects (SQLite or PostgreSQL). */
-function jsonRefs(db: Db, from: string): string {
-  return db.client.config.client === 'sqlite3'
-    ? `(SELECT json_group_array(json_object('id', x.id, 'name', x.name)) ${from})`
-    : `(SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name)), '[]'::json) ${from})`;
-}
 
 /** Queries the works of `ids` of catalogue `def` as anybody sees them. */
 async function queryWorks<W extends UserFields>(db: Db, def: CatalogueDef<W>, ids: number[]): Promise<W[]> {
@@ -27,8 +21,8 @@ async function queryWorks<W extends UserFields>(db: Db, def: CatalogueDef<W>, id
     .whereIn('w.id', ids)
     .select(
       ...def.columns, 'c.name as circle_name',
-      db.raw(`${jsonRefs(db, `FROM ${t.workVas} wv JOIN ${t.vas} x ON x.id = wv.va_id WHERE wv.work_id = w.id`)} as vas_json`),
-      db.raw(`${jsonRefs(db, `FROM ${t.workTags} wt JOIN ${t.tags} x ON x.id = wt.tag_id WHERE wt.work_id = w.id`)} as tags_json`),
+      db.raw(`${dialectOf(db).jsonRefs(`FROM ${t.workVas} wv JOIN ${t.vas} x ON x.id = wv.va_id WHERE wv.work_id = w.id`)} as vas_json`),
+      db.raw(`${dialectOf(db).jsonRefs(`FROM ${t.workTags} wt JOIN ${t.tags} x ON x.id = wt.tag_id WHERE wt.work_id = w.id`)} as tags_json`),
     );
   return rows.map((row) => def.present(row));
 }

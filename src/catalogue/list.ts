@@ -17,6 +17,7 @@
  */
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
+import { dialectOf } from '../db/dialect/index.js';
 import type { Pagination, Progress, SortDir, Work } from '../model/index.js';
 import { applyWorkFilter, hasTextSearch, type WorkFilter } from './filters.js';
 import { applyOrder, isUserOrder, type ListOrder } from './order.js';
@@ -33,7 +34,7 @@ const readsUser = (def: AnyCatalogue, order: ListOrder) => isUserOrder(order) ||
 
 /** Whether a page of `opts` comes from the cached id list (see the file comment). */
 function useIdCache(db: Db, def: AnyCatalogue, opts: ListOptions<UserFields>, offset: number): boolean {
-  if (db.client.config.client !== 'sqlite3' || opts.scope || readsUser(def, opts.order)) return false;
+  if (opts.scope || readsUser(def, opts.order)) return false;
   const f = opts.filter;
   return opts.order === 'random' || opts.order === 'title' || opts.order === 'circle_name' || hasTextSearch(f) || f.tagId !== undefined || f.vaId !== undefined || offset >= DEEP_OFFSET;
 }
@@ -94,11 +95,11 @@ async function countWorks(cache: Pick<CatalogueCache, 'get'>, base: Knex.QueryBu
 }
 
 /**
- * Every id of `ordered` in order, from one `group_concat` string (far cheaper than
- * 100,000 rows), kept as an Int32Array (work ids stay below 2^31): 400 kB per 100,000 works.
+ * Every id of `ordered` in order, from one aggregated string (the dialect's idList; far
+ * cheaper than 100,000 rows), kept as an Int32Array (work ids stay below 2^31): 400 kB per 100,000 works.
  */
 async function allIds(db: Db, ordered: Knex.QueryBuilder): Promise<Int32Array> {
-  const [row] = await db.from(ordered.as('q')).select(db.raw('group_concat(id) as ids'));
+  const [row] = await db.from(ordered.as('q')).select(db.raw(`${dialectOf(db).idList} as ids`));
   const text = (row as { ids: string | null } | undefined)?.ids;
   return Int32Array.from(text ? text.split(',') : [], Number);
 }
@@ -174,34 +175,26 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
 
 /**
  * Every id of the visible works of `filter` in `order` (a plain order, not the caller's
- * rating), cached per catalogue version on SQLite like the deep pages of listWorks (the
- * same entry for the same filter and order); the players' API pages songs across works
- * with it. Elsewhere one query per call. `cache`: the audio catalogue's cache if the caller has read it.
+ * rating), cached per catalogue version like the deep pages of listWorks (the same entry
+ * for the same filter and order); the players' API pages songs across works with it.
+ * `cache`: the audio catalogue's cache if the caller has read it.
  */
 export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: SortDir, cache?: CatalogueCache): Promise<Int32Array> {
   const ordered = baseQuery(db, AUDIO_CATALOGUE, { filter, order, sort, seed: 0, page: 1, pageSize: 1, viewer: '' }).select('w.id');
   applyOrder(ordered, order, sort);
-  if (db.client.config.client !== 'sqlite3') return Int32Array.from((await ordered).map((r: { id: number }) => r.id));
   return (cache ?? await catalogueCache(db)).get(keyOf('ids', ordered), () => allIds(db, ordered));
 }
 
 /**
  * `count` works drawn at random from the visible works of `filter` (fewer when the filter
  * has fewer), each with the caller's data, as a fresh draw on every call (the players'
- * random lists). On SQLite the draw picks positions in the filter's cached id list
- * (orderedWorkIds); elsewhere the database orders by random(). `cache` as orderedWorkIds.
+ * random lists). The draw picks positions in the filter's cached id list (orderedWorkIds).
+ * `cache` as orderedWorkIds.
  */
 export async function randomWorks(db: Db, filter: WorkFilter, count: number, viewer: string, cache?: CatalogueCache): Promise<Work[]> {
   cache ??= await catalogueCache(db);
-  let ids: number[];
-  if (db.client.config.client === 'sqlite3') {
-    const all = await orderedWorkIds(db, filter, 'id', 'asc', cache);
-    const picked = new Set<number>();
-    while (picked.size < Math.min(count, all.length)) picked.add(all[Math.floor(Math.random() * all.length)]!);
-    ids = [...picked];
-  } else {
-    const query = baseQuery(db, AUDIO_CATALOGUE, { filter, order: 'id', sort: 'asc', seed: 0, page: 1, pageSize: count, viewer }).select('w.id');
-    ids = (await query.orderByRaw('random()').limit(count)).map((r: { id: number }) => r.id);
-  }
-  return loadWorks(db, cache, ids, viewer);
+  const all = await orderedWorkIds(db, filter, 'id', 'asc', cache);
+  const picked = new Set<number>();
+  while (picked.size < Math.min(count, all.length)) picked.add(all[Math.floor(Math.random() * all.length)]!);
+  return loadWorks(db, cache, [...picked], viewer);
 }

@@ -20,17 +20,30 @@ const COLUMN_ORDERS = new Set(['release', 'dl_count', 'price', 'rate_average_2dp
  */
 export type ListOrder = WorkOrder | FavouriteOrder | 'title' | 'circle_name' | (string & {});
 
+/** Columns that may be NULL (works without a release date). */
+const NULLABLE = new Set(['release']);
+
+/**
+ * Orders by the SQL expression `expr` in `dir` with NULLs first when ascending and last
+ * when descending (SQLite's rule, spelled out so PostgreSQL, whose default is the
+ * reverse, gives the same order).
+ */
+export function orderNullable(qb: Knex.QueryBuilder, expr: string, dir: SortDir): void {
+  qb.orderByRaw(`${expr} ${dir} NULLS ${dir === 'asc' ? 'FIRST' : 'LAST'}`);
+}
+
 /** Whether the order reads the caller's own reviews (then results are per user). */
 export const isUserOrder = (order: ListOrder) => order === 'rating' || order === 'userRating';
 
 /**
  * A stable pseudo-random rank of a work for `seed` (0..99), computed in SQL from the id
- * alone: multiply-mod, xor with a seed mask, multiply-mod again. The same seed gives the
+ * alone: multiply-mod, xor with a seed mask, multiply-mod again, in 64-bit integers (the
+ * same ranks on SQLite and PostgreSQL). The same seed gives the
  * same order on every page; another seed gives another order.
  */
 function randomRank(seed: number): string {
   const mask = (seed * 2654435761 + 977) % 2147483647;
-  const h1 = '((w.id * 1103515245 + 12345) % 2147483647)';
+  const h1 = '((CAST(w.id AS BIGINT) * 1103515245 + 12345) % 2147483647)';
   return `(((${h1} | ${mask}) - (${h1} & ${mask})) * 48271 + ${seed}) % 2147483647`;
 }
 
@@ -44,8 +57,12 @@ function randomRank(seed: number): string {
  */
 export function applyOrder(qb: Knex.QueryBuilder, order: Exclude<ListOrder, 'betterRandom'>, dir: SortDir, seed = 0, def?: AnyCatalogue, viewer = ''): void {
   if (def?.order?.(qb, order, dir, viewer)) return void qb.orderBy('w.id', dir);
-  if (COLUMN_ORDERS.has(order)) qb.orderBy(`w.${order}`, dir);
-  else if (order === 'circle_name') qb.orderByRaw(`(SELECT c.name FROM circles c WHERE c.id = w.circle_id) ${dir}`).orderBy('w.title', dir);
+  if (NULLABLE.has(order)) orderNullable(qb, `w.${order}`, dir);
+  else if (COLUMN_ORDERS.has(order)) qb.orderBy(`w.${order}`, dir);
+  else if (order === 'circle_name') {
+    orderNullable(qb, '(SELECT c.name FROM circles c WHERE c.id = w.circle_id)', dir);
+    qb.orderBy('w.title', dir);
+  }
   else if (isUserOrder(order)) qb.orderByRaw('CASE WHEN r.rating IS NULL THEN 1 ELSE 0 END').orderBy('r.rating', dir);
   else if (order === 'random') qb.orderByRaw(`${randomRank(seed)} ${dir}`);
   else if (order === 'allage' || order === 'nsfw') qb.orderBy('w.nsfw', order === 'allage' ? 'asc' : 'desc').orderBy('s.updated_at', 'desc');

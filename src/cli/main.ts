@@ -86,7 +86,7 @@ const program = new Command('audiolib')
   .description('self-hosted catalogue and player for libraries of audio works')
   .version('0.1.0')
   .option('--data-dir <dir>', 'data directory (default: AUDIOLIB_DATA_DIR, else $XDG_DATA_HOME/audiolib)')
-  .option('--db <file>', 'database: a SQLite file (default: audiolib.sqlite3 in the data directory)')
+  .option('--db <file|url>', 'database: a SQLite file or a postgres:// URL (default: AUDIOLIB_DB, else config db, else audiolib.sqlite3 in the data directory)')
   .helpCommand(true)
   // commander's errors are reported below in the program's own style; help and version still print
   .configureOutput({ outputError: () => undefined })

@@ -8,8 +8,7 @@
  */
 import type { Command } from 'commander';
 import type { ZodType } from 'zod';
-import { loadSecret } from '../config/index.js';
-import type { Db } from '../db/index.js';
+import { serverSecret, type Db } from '../db/index.js';
 import {
   addUser, apiKeyNameSchema, changePassword, clearPlayerPassword, createApiKey, deleteUsers, findUser, listApiKeys, listUsers, newUserSchema, passwordSchema, revokeApiKey, setPlayerPassword,
 } from '../users/index.js';
@@ -94,7 +93,7 @@ export function registerUser(program: Command): void {
           await clearPlayerPassword(db, name);
           return info(`player password of ${name} removed`);
         }
-        await setPlayerPassword(db, loadSecret(dataDir), name, password);
+        await setPlayerPassword(db, await serverSecret(db, dataDir), name, password);
         info(`player password of ${name} set`);
       });
     });

@@ -48,6 +48,8 @@ export const configSchema = z
     checkUpdate: z.boolean().default(false),
     checkBetaUpdate: z.boolean().default(false),
     dbUseDefaultPath: z.boolean().default(true),
+    // the database: '' the SQLite file of the data directory, else a SQLite file or a postgres:// URL (--db and AUDIOLIB_DB come first)
+    db: z.string().default(''),
     coverUseDefaultPath: z.boolean().default(true),
     // player (seconds)
     rewindSeekTime: seek.default(5),

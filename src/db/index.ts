@@ -1,1 +1,2 @@
 export * from './knex.js';
+export * from './secret.js';

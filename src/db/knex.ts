@@ -1,14 +1,17 @@
 /**
- * Knex factory (DESIGN sections 1 and 3): SQLite (WAL, foreign keys, busy timeout,
- * synchronous=NORMAL), its files readable by their owner only (0600, like config.json). PostgreSQL is not supported yet: the catalogue's search index and
- * change triggers are SQLite's, and no PostgreSQL server is tested; a postgres:// target
- * is refused with a clear error rather than half-working.
+ * Knex factory (DESIGN sections 1 and 3, src/db/README.md): SQLite (WAL, foreign keys,
+ * busy timeout, synchronous=NORMAL), its files readable by their owner only (0600, like
+ * config.json), or PostgreSQL for a postgres:// URL (session time zone UTC; 64-bit
+ * integers and numerics read as numbers, timestamps as ISO 8601 text, so the domains see
+ * the same shapes on both engines).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
-import { ConfigError, describeOsError } from '../config/index.js';
+import pg from 'pg';
+import { ConfigError, describeOsError, loadConfig } from '../config/index.js';
+import { isPostgresUrl } from './dialect/index.js';
 
 export type Db = Knex;
 
@@ -44,14 +47,47 @@ function restrictDbFiles(file: string): void {
   }
 }
 
+let pgTypesSet = false;
+
+/** Reads PostgreSQL values in the shapes SQLite gives: int8 and numeric as numbers, timestamps as ISO text (once per process). */
+function setPgTypeParsers(): void {
+  if (pgTypesSet) return;
+  pgTypesSet = true;
+  const { types } = pg;
+  const toNumber = (v: string) => Number(v);
+  types.setTypeParser(types.builtins.INT8, toNumber);
+  types.setTypeParser(types.builtins.NUMERIC, toNumber);
+  for (const oid of [types.builtins.TIMESTAMPTZ, types.builtins.TIMESTAMP]) {
+    const parse = types.getTypeParser(oid);
+    types.setTypeParser(oid, (v: string) => (parse(v) as Date).toISOString());
+  }
+}
+
+/** A PostgreSQL URL without its password, to name the database in messages. */
+export const redactUrl = (url: string) => url.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/, '$1:***@');
+
+/** Opens a PostgreSQL database (see openDb). */
+function openPostgres(url: string): Db {
+  setPgTypeParsers();
+  return knexFactory({
+    client: 'pg',
+    connection: url,
+    pool: {
+      min: 0,
+      max: 8,
+      afterCreate(conn: pg.Client, done: (err: Error | null, conn: unknown) => void) {
+        conn.query(`SET TIME ZONE 'UTC'`).then(() => done(null, conn), (err: Error) => done(err, conn));
+      },
+    },
+  });
+}
+
 /**
- * Opens a database. `target` is a SQLite file path (made owner-only, 0600). Returns a knex instance; call
- * `db.destroy()` when done. Throws ConfigError (CLI exit 2) for a postgres:// URL.
+ * Opens a database. `target` is a SQLite file path (made owner-only, 0600) or a
+ * postgres:// URL. Returns a knex instance; call `db.destroy()` when done.
  */
 export function openDb(target: string): Db {
-  if (/^postgres(ql)?:\/\//.test(target)) {
-    throw new ConfigError('PostgreSQL is not supported by this version yet: give --db a SQLite file, or leave it out');
-  }
+  if (isPostgresUrl(target)) return openPostgres(target);
   restrictDbFiles(target);
   return knexFactory({
     client: 'sqlite3',
@@ -81,8 +117,9 @@ export async function migrate(db: Db): Promise<string[]> {
   return applied as string[];
 }
 
-/** Why a SQLite file cannot be opened, in words: the folder, the file's kind, or the driver's cause. */
+/** Why a database cannot be opened, in words: the folder, the file's kind, or the driver's cause. */
 function openProblem(file: string, err: unknown): string {
+  if (isPostgresUrl(file)) return describeOsError(err);
   const dir = path.dirname(path.resolve(file));
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   if (!fs.existsSync(dir)) return `the folder ${dir} does not exist`;
@@ -103,17 +140,27 @@ function openProblem(file: string, err: unknown): string {
 }
 
 /**
- * Opens the data directory's database (or `dbUrl`) and migrates it. Throws ConfigError
+ * Which database a command or server of `dataDir` uses: `dbUrl` (--db), else the
+ * environment's AUDIOLIB_DB, else the config key `db`, else the data directory's SQLite
+ * file. Throws ConfigError when config.json does not validate.
+ */
+export function resolveDbTarget(dataDir: string, dbUrl?: string): string {
+  return dbUrl || process.env.AUDIOLIB_DB || loadConfig(dataDir).db || sqlitePath(dataDir);
+}
+
+/**
+ * Opens the database of resolveDbTarget(dataDir, dbUrl) and migrates it. Throws ConfigError
  * (CLI exit 2) naming the file and the cause when it cannot be opened or migrated.
  */
 export async function openMigrated(dataDir: string, dbUrl?: string): Promise<Db> {
-  const target = dbUrl || sqlitePath(dataDir);
+  const target = resolveDbTarget(dataDir, dbUrl);
   const db = openDb(target);
   try {
     await migrate(db);
   } catch (err) {
     await db.destroy().catch(() => undefined);
-    throw new ConfigError(`cannot open the database ${path.resolve(target)}: ${openProblem(target, err)}`);
+    const name = isPostgresUrl(target) ? redactUrl(target) : path.resolve(target);
+    throw new ConfigError(`cannot open the database ${name}: ${openProblem(target, err)}`);
   }
   return db;
 }

@@ -4,9 +4,15 @@
  * while it runs, and ends the row as finished, failed or killed. A running row whose
  * process is gone (same host, pid not alive) or whose heartbeat stopped is marked
  * 'failed' with lock_reason 'crashed: ...' by the next scan.
+ * On PostgreSQL the lock itself is a session advisory lock on a connection of the scan's
+ * own (src/db/dialect/session.ts), so instances on other hosts are refused too, and a
+ * killed instance's lock ends with its connection; the rows only report (a running row
+ * is live while the advisory lock is held).
  */
 import os from 'node:os';
 import type { Db } from '../db/index.js';
+import { dialectOf } from '../db/dialect/index.js';
+import { advisoryLockHeld, tryAdvisoryLock, type HeldLock } from '../db/dialect/session.js';
 import { Locked, say, type CodedText, type ParamsOf } from '../model/index.js';
 
 /** Heartbeat period of a running scan, and the silence after which a row counts as crashed. */
@@ -34,8 +40,18 @@ function timeMs(value: string | Date | null): number {
 
 const nowText = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
 
-/** Whether a running row's process still lives: alive pid on this host, else a fresh heartbeat. */
-function liveness(row: RunRow): { alive: boolean; why: string } {
+/** The PostgreSQL advisory lock key of the scan lock ('audiolib' as a 64-bit integer). */
+const SCAN_LOCK_KEY = 0x617564696f6c6962n;
+
+/** PostgreSQL: whether a session holds the scan lock; SQLite: null (liveness by pid and heartbeat). */
+const pgLockHeld = async (db: Db): Promise<boolean | null> => (dialectOf(db).name === 'postgres' ? advisoryLockHeld(db, SCAN_LOCK_KEY) : null);
+
+/**
+ * Whether a running row's process still lives: on PostgreSQL (`held` not null) whether
+ * the advisory lock is held; else an alive pid on this host, else a fresh heartbeat.
+ */
+function liveness(row: RunRow, held: boolean | null): { alive: boolean; why: string } {
+  if (held !== null) return held ? { alive: true, why: '' } : { alive: false, why: `the connection of process ${row.pid ?? '?'} on ${row.host ?? '?'} to the database ended` };
   const beat = timeMs(row.heartbeat_at ?? row.started_at);
   if (Date.now() - beat > STALE_MS) return { alive: false, why: `no heartbeat since ${row.heartbeat_at ?? row.started_at} UTC` };
   if (row.host === os.hostname() && row.pid !== null) {
@@ -56,9 +72,10 @@ const describe = (row: RunRow) => say('scan.locked', holderOf(row));
 /** Marks running rows of dead processes as failed ('crashed: ...'); answers the live ones. */
 async function liveRuns(db: Db, markCrashed: boolean): Promise<RunRow[]> {
   const rows: RunRow[] = await db('scan_runs').where({ status: 'running' }).orderBy('id').select('id', 'kind', 'pid', 'host', 'started_at', 'heartbeat_at');
+  const held = rows.length > 0 ? await pgLockHeld(db) : null;
   const live: RunRow[] = [];
   for (const row of rows) {
-    const { alive, why } = liveness(row);
+    const { alive, why } = liveness(row, held);
     if (alive) live.push(row);
     else if (markCrashed) await db('scan_runs').where({ id: row.id, status: 'running' }).update({ status: 'failed', lock_reason: `crashed: ${why}`, finished_at: nowText() });
   }
@@ -78,6 +95,27 @@ export interface ScanLock {
  * when two processes start at the same moment).
  */
 export async function acquireScanLock(db: Db, kind: ScanKind): Promise<ScanLock> {
+  let advisory: HeldLock | null = null;
+  if (dialectOf(db).name === 'postgres') {
+    advisory = await tryAdvisoryLock(db, SCAN_LOCK_KEY);
+    if (!advisory) {
+      const holder: RunRow | undefined = await db('scan_runs').where({ status: 'running' }).orderBy('id', 'desc').first('id', 'kind', 'pid', 'host', 'started_at', 'heartbeat_at');
+      throw new ScanLockedError(say('scan.locked', holder ? holderOf(holder) : { pid: '?', host: '?', started: '?' }));
+    }
+    // the lock is ours: a row still running belongs to a process whose connection ended
+    const rows: RunRow[] = await db('scan_runs').where({ status: 'running' }).select('id', 'kind', 'pid', 'host', 'started_at', 'heartbeat_at');
+    for (const row of rows) await db('scan_runs').where({ id: row.id }).update({ status: 'failed', lock_reason: `crashed: ${liveness(row, false).why}`, finished_at: nowText() });
+  }
+  try {
+    return await takeRun(db, kind, advisory);
+  } catch (err) {
+    await advisory?.release();
+    throw err;
+  }
+}
+
+/** The scan_runs side of acquireScanLock; `advisory` (PostgreSQL) is released with the run. */
+async function takeRun(db: Db, kind: ScanKind, advisory: HeldLock | null): Promise<ScanLock> {
   const before = await liveRuns(db, true);
   if (before.length > 0) throw new ScanLockedError(describe(before[0]!));
   const now = nowText();
@@ -99,7 +137,11 @@ export async function acquireScanLock(db: Db, kind: ScanKind): Promise<ScanLock>
       if (released) return;
       released = true;
       clearInterval(timer);
-      await db('scan_runs').where({ id }).update({ status, counts: counts === undefined ? null : JSON.stringify(counts), lock_reason: reason ?? null, finished_at: nowText() });
+      try {
+        await db('scan_runs').where({ id }).update({ status, counts: counts === undefined ? null : JSON.stringify(counts), lock_reason: reason ?? null, finished_at: nowText() });
+      } finally {
+        await advisory?.release();
+      }
     },
   };
 }
@@ -118,7 +160,7 @@ export async function currentScanLock(db: Db): Promise<{ running: boolean; crash
   const last: (RunRow & { status: string; lock_reason: string | null }) | undefined = await db('scan_runs')
     .orderBy('id', 'desc')
     .first('id', 'kind', 'pid', 'host', 'started_at', 'heartbeat_at', 'status', 'lock_reason');
-  const why = !last ? null : last.status === 'running' ? liveness(last).why : last.status === 'failed' && last.lock_reason?.startsWith('crashed: ') ? last.lock_reason.slice('crashed: '.length) : null;
+  const why = !last ? null : last.status === 'running' ? liveness(last, await pgLockHeld(db)).why : last.status === 'failed' && last.lock_reason?.startsWith('crashed: ') ? last.lock_reason.slice('crashed: '.length) : null;
   if (!last || why === null) return { running: false, crashed: false, reason: null };
   return { running: false, crashed: true, reason: `the last ${last.kind} (started ${last.started_at} UTC) did not finish: ${why}; scan again from the scan page` };
 }

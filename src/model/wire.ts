@@ -100,6 +100,8 @@ export type AdminConfig = {
   checkUpdate: boolean;
   checkBetaUpdate: boolean;
   dbUseDefaultPath: boolean;
+  /** The database: '' (the data directory's SQLite file), a SQLite file or a postgres:// URL. */
+  db: string;
   coverUseDefaultPath: boolean;
   rewindSeekTime: 5 | 10 | 30;
   forwardSeekTime: 5 | 10 | 30;

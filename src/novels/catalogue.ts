@@ -4,7 +4,7 @@
  * (src/model/wire.ts) and its sort orders (spec 001 section 9).
  */
 import type { Knex } from 'knex';
-import { isoTime, type CatalogueDef, type CatalogueRow } from '../catalogue/index.js';
+import { isoTime, orderNullable, type CatalogueDef, type CatalogueRow } from '../catalogue/index.js';
 import { myProcessOf, say, type LyricStatus, type NamedRef, type NovelProcess, type NovelTxt, type NovelWork } from '../model/index.js';
 
 /** The visibility rule of novels: not deleted. */
@@ -90,7 +90,7 @@ export const NOVEL_CATALOGUE: CatalogueDef<NovelWork> = {
   withUser: (work) => ({ ...work, rating: work.userRating, myProcess: myProcessOf(work.progress) }),
   order(qb, order, dir, viewer) {
     const column = COLUMNS[order];
-    if (column) qb.orderBy(column, dir);
+    if (column) orderNullable(qb, column, dir);
     else if (order === 'review_count') qb.orderByRaw(`(SELECT count(*) FROM novel_reviews x WHERE x.work_id = w.id) ${dir}`);
     else if (order === 'lastRead_datetime') qb.orderByRaw(`${LAST_READ} IS NULL`, [viewer]).orderByRaw(`${LAST_READ} ${dir}`, [viewer]);
     else return false;

@@ -7,7 +7,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi as call, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
-import { migrationsDir, openDb, sqlitePath } from '../../src/db/index.js';
+import { migrationsDir, openDb, resolveDbTarget } from '../../src/db/index.js';
 import { hashPassword } from '../../src/users/index.js';
 
 let srv: TestServer;
@@ -79,8 +79,8 @@ describe('token expiry', () => {
 
 describe('an older database', () => {
   it('gives its existing accounts an id each on upgrade; they sign in as before', async () => {
-    const dataDir = tempDataDir();
-    const old = openDb(sqlitePath(dataDir));
+    const dataDir = tempDataDir(undefined, 'empty');
+    const old = openDb(resolveDbTarget(dataDir));
     const options = { directory: migrationsDir, loadExtensions: ['.js'] };
     // the schema as it was before account ids, with two accounts in it
     for (;;) {

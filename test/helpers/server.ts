@@ -1,6 +1,7 @@
 /**
- * Test helpers: a fresh data directory with a real SQLite file, the real Koa server
- * on an ephemeral port, and a logged-in admin.
+ * Test helpers: a fresh data directory with a real SQLite file (or, with
+ * AUDIOLIB_TEST_DB=pg, a fresh PostgreSQL database named by its config key `db`), the
+ * real Koa server on an ephemeral port, and a logged-in admin.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,14 +14,23 @@ import { ensureAdmin } from '../../src/users/index.js';
 import { saveConfig, loadConfig } from '../../src/config/index.js';
 import type { AppServices } from '../../src/server/context.js';
 import type { Config } from '../../src/config/index.js';
+import { PG_MODE, createTestDatabase } from './pg.js';
 
 export const ADMIN_PASSWORD = 'admin-test-pw';
 export const fixturesDir = path.resolve(import.meta.dirname, '..', 'fixtures');
 export const libraryDir = path.join(fixturesDir, 'library');
 
-/** A new empty data directory under the OS temp dir. */
-export function tempDataDir(prefix = 'audiolib-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+/**
+ * A new data directory under the OS temp dir: empty on SQLite; on PostgreSQL (PG_MODE)
+ * its config.json names a fresh migrated database (config key `db`), so the server, the
+ * CLI and the tests' own openMigrated(dataDir) all use it. `db`: 'migrated' (default),
+ * 'empty' (a database without tables, to build an older schema), or 'none' (no
+ * config.json even on PostgreSQL: tests of a data directory without one).
+ */
+export function tempDataDir(prefix = 'audiolib-test-', db: 'migrated' | 'empty' | 'none' = 'migrated'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (PG_MODE && db !== 'none') saveConfig(dir, { ...loadConfig(dir), db: createTestDatabase(db === 'migrated') });
+  return dir;
 }
 
 export interface TestServer {

@@ -63,7 +63,7 @@ describe('security headers', () => {
 
 describe('database files', () => {
   it('are readable by their owner only (0600): the SQLite file and its -wal and -shm files, older 0644 ones included', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = tempDataDir(undefined, 'none'); // the SQLite file, on either test engine
     const files = ['audiolib.sqlite3', 'audiolib.sqlite3-wal', 'audiolib.sqlite3-shm'].map((f) => path.join(dataDir, f));
     const modes = () => files.map((f) => (fs.statSync(f).mode & 0o777).toString(8));
     const serveAndCheck = async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWorks, vaId } from '../../helpers/catalogue-seed.js';
 import { libraryDir } from '../../helpers/server.js';
 import { scanLibrary } from '../../../src/library/scan.js';
+import { acquireScanLock } from '../../../src/library/lock.js';
 import { ALPHA, BETA, DELTA, GAMMA, HIDDEN, IYASHI, MIMI, AME, TRIAL, VISIBLE_COUNT, W1, W2, W3, W4, startCatalogue, type Catalogue } from './dataset.js';
 
 let c: Catalogue;
@@ -138,12 +139,12 @@ describe('GET /api/version and /api/config/shared', () => {
     expect(res.body).toEqual({ current: pkg.version, latest_stable: pkg.version, update_available: false, notifyUser: false, lockFileExists: false, lockReason: null });
 
     const now = new Date().toISOString().replace('T', ' ').slice(0, 19);
-    const [id] = await c.srv.services.db('scan_runs').insert({ kind: 'scan', status: 'running', pid: process.pid, host: os.hostname(), started_at: now, heartbeat_at: now });
+    const lock = await acquireScanLock(c.srv.services.db, 'scan'); // a scan running in this process
     const locked = await c.api('GET', '/api/version', c.admin);
     expect(locked.body.lockFileExists).toBe(true);
     expect(locked.body.lockReason).toMatch(/running/);
     // a scan whose process died: still reported, with the reason, until a scan finishes
-    await c.srv.services.db('scan_runs').where({ id }).update({ status: 'failed', lock_reason: 'crashed: process 1 on host is gone' });
+    await lock.release('failed', undefined, 'crashed: process 1 on host is gone');
     const crashed = (await c.api('GET', '/api/version', c.admin)).body;
     expect(crashed).toMatchObject({ lockFileExists: true, lockReason: expect.stringMatching(/did not finish: process 1 on host is gone/) });
     await c.srv.services.db('scan_runs').insert({ kind: 'scan', status: 'finished', pid: process.pid, host: os.hostname(), started_at: now });

@@ -1,13 +1,13 @@
 /**
  * Helpers for the scanner tests: a writable copy of the fixture library, a fresh
- * migrated SQLite database in a temp data directory, and ffprobe durations.
+ * migrated database in a temp data directory, and ffprobe durations.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { openMigrated, type Db } from '../../../src/db/index.js';
-import { libraryDir } from '../../helpers/server.js';
+import { libraryDir, tempDataDir } from '../../helpers/server.js';
 
 /** A new temp directory. */
 export const tempDir = (prefix = 'audiolib-scan-') => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -19,9 +19,9 @@ export function copyLibrary(): string {
   return dir;
 }
 
-/** A migrated SQLite database in a new data directory. */
+/** A migrated database (SQLite, or PostgreSQL under AUDIOLIB_TEST_DB=pg) in a new data directory. */
 export async function freshDb(): Promise<{ db: Db; dataDir: string }> {
-  const dataDir = tempDir('audiolib-data-');
+  const dataDir = tempDataDir('audiolib-data-');
   return { db: await openMigrated(dataDir), dataDir };
 }
 

@@ -5,13 +5,13 @@
  * HVDB fallback, unknown codes, the dynamic-info refresh and abort.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig, type Config } from '../../../src/config/index.js';
 import { openMigrated, type Db } from '../../../src/db/index.js';
 import { fetchWorkMetadata, pendingMetadataWorkIds, refreshDynamicInfo, vaId, type CrawlOptions } from '../../../src/metadata/index.js';
 import { startFakeStore, type FakeStore } from '../../helpers/fake-store.js';
+import { tempDataDir } from '../../helpers/server.js';
 
 const fixtureImage = (code: string) => fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'fixtures', 'dlsite', 'img', `${code}_img_main.jpg`));
 
@@ -29,7 +29,7 @@ let config: Config;
 
 beforeEach(async () => {
   store = await startFakeStore();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'audiolib-crawler-'));
+  dataDir = tempDataDir('audiolib-crawler-');
   db = await openMigrated(dataDir);
   config = { ...defaultConfig(), ...store.config, tagLanguage: 'ja-jp', retry: 3, retryDelay: 0, dlsiteTimeout: 5000, hvdbTimeout: 5000, maxParallelism: 4 };
 });

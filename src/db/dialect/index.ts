@@ -1,0 +1,55 @@
+/**
+ * The two database engines' differences the domains need at run time, in one place
+ * (src/db/README.md "Two engines"; the DDL side is migrations/lib/dialect.js):
+ * - keyword search: a condition "the work's search document contains the text";
+ * - ordered id list: one aggregate turning an ordered subquery's ids into one text;
+ * - JSON list of {id, name} objects from a correlated subquery.
+ * Change tracking (catalogue_version) and upserts (knex onConflict) read the same on both.
+ * Seeded random orders are plain integer arithmetic on 64-bit values (CAST AS BIGINT), the
+ * same on both engines (src/catalogue/order.ts).
+ */
+import type { Knex } from 'knex';
+
+export type EngineName = 'sqlite' | 'postgres';
+
+export interface Dialect {
+  name: EngineName;
+  /**
+   * A condition on the works alias `w`: the search document (index table `index`, one
+   * row per work) contains `text`, case-insensitive. SQLite: FTS5 trigram MATCH for 3+
+   * characters, else LIKE over the documents; PostgreSQL: ILIKE, served by the pg_trgm
+   * GIN index (CJK substrings included, no word segmentation).
+   */
+  searchMatch(index: string, text: string): { sql: string; bindings: string[] };
+  /** An aggregate of column `id` of subquery rows into one comma-separated text, in the rows' order. */
+  idList: string;
+  /** A correlated subquery (`from`: FROM ... with alias x) answering a JSON list of `{id, name}`. */
+  jsonRefs(from: string): string;
+}
+
+/** Escapes LIKE wildcards; use with `ESCAPE '\'`. */
+export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const sqlite: Dialect = {
+  name: 'sqlite',
+  searchMatch(index, text) {
+    if ([...text].length >= 3) return { sql: `w.id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ?)`, bindings: [`"${text.replace(/"/g, '""')}"`] };
+    return { sql: `w.id IN (SELECT rowid FROM ${index} WHERE doc LIKE ? ESCAPE '\\')`, bindings: [likeContains(text)] };
+  },
+  idList: 'group_concat(id)',
+  jsonRefs: (from) => `(SELECT json_group_array(json_object('id', x.id, 'name', x.name)) ${from})`,
+};
+
+const postgres: Dialect = {
+  name: 'postgres',
+  searchMatch: (index, text) => ({ sql: `w.id IN (SELECT work_id FROM ${index} WHERE doc ILIKE ? ESCAPE '\\')`, bindings: [likeContains(text)] }),
+  // the aggregate reads the subquery's rows in its ORDER BY (PostgreSQL documents this for a sorted subquery)
+  idList: `string_agg(id::text, ',')`,
+  jsonRefs: (from) => `(SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name)), '[]'::json) ${from})`,
+};
+
+/** Whether `target` (a --db value) names a PostgreSQL database. */
+export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
+
+/** The dialect of an open knex instance. */
+export const dialectOf = (db: Knex): Dialect => (db.client.config.client === 'pg' ? postgres : sqlite);

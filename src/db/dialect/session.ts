@@ -1,0 +1,97 @@
+/**
+ * PostgreSQL features that need a connection of their own, outside the knex pool
+ * (src/db/README.md "Several instances"):
+ * - session advisory locks: held as long as the connection lives, so a crashed or killed
+ *   process releases its lock when the server drops its connection;
+ * - LISTEN/NOTIFY: messages every instance on the database receives.
+ * On SQLite these answer null / do nothing: one database file has one server.
+ */
+import pg from 'pg';
+import type { Knex } from 'knex';
+import { dialectOf } from './index.js';
+
+/** A new connection to the database of `db` (PostgreSQL only), outside its pool. */
+async function dedicatedClient(db: Knex): Promise<pg.Client> {
+  const settings = (db.client as { connectionSettings: string | pg.ClientConfig }).connectionSettings;
+  const client = new pg.Client(typeof settings === 'string' ? { connectionString: settings } : { ...settings });
+  client.on('error', () => undefined); // a dropped connection ends the session; its owner sees 'end'
+  await client.connect();
+  return client;
+}
+
+/** A held advisory lock; `release()` unlocks it and closes its connection. */
+export interface HeldLock { release(): Promise<void> }
+
+/**
+ * Tries to take the session advisory lock `key` (a 64-bit integer) on a connection of its
+ * own. Answers the held lock, or null when another session holds it. PostgreSQL only.
+ */
+export async function tryAdvisoryLock(db: Knex, key: bigint): Promise<HeldLock | null> {
+  const client = await dedicatedClient(db);
+  try {
+    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [key.toString()]);
+    if (!rows[0]?.ok) {
+      await client.end();
+      return null;
+    }
+  } catch (err) {
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  let released = false;
+  return {
+    async release() {
+      if (released) return;
+      released = true;
+      await client.end().catch(() => undefined); // closing the session unlocks
+    },
+  };
+}
+
+/** Whether any session holds the advisory lock `key`. PostgreSQL only. */
+export async function advisoryLockHeld(db: Knex, key: bigint): Promise<boolean> {
+  const hi = Number(key >> 32n);
+  const lo = Number(key & 0xffffffffn);
+  // pg_locks shows a bigint key as classid (high 32 bits) and objid (low 32 bits), objsubid 1
+  const row = await db.first(db.raw('1 AS held')).from('pg_locks').where({ locktype: 'advisory', objsubid: 1, granted: true })
+    .whereRaw('classid::bigint = ? AND objid::bigint = ?', [hi, lo]).andWhereRaw('database = (SELECT oid FROM pg_database WHERE datname = current_database())');
+  return row !== undefined;
+}
+
+/** A channel subscription; `close()` stops listening. */
+export interface Listener { close(): Promise<void> }
+
+/**
+ * Calls `onMessage(payload)` for every NOTIFY on `channel` (a plain identifier), from
+ * any session on the database, this one's own included. The connection is re-opened
+ * after a drop (messages sent meanwhile are lost). Answers null on SQLite.
+ */
+export async function listen(db: Knex, channel: string, onMessage: (payload: string) => void): Promise<Listener | null> {
+  if (dialectOf(db).name !== 'postgres') return null;
+  let closed = false;
+  let client: pg.Client | null = null;
+  const open = async (): Promise<void> => {
+    const c = await dedicatedClient(db);
+    c.on('notification', (n) => { if (n.channel === channel && n.payload !== undefined) onMessage(n.payload); });
+    c.on('end', () => { if (!closed) setTimeout(() => void open().catch(() => undefined), 1000).unref(); });
+    await c.query(`LISTEN ${channel}`);
+    client = c;
+  };
+  await open();
+  return {
+    async close() {
+      closed = true;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Largest NOTIFY payload PostgreSQL takes (bytes, less than 8000). */
+export const MAX_NOTIFY_BYTES = 7900;
+
+/** Sends `payload` on `channel` to every listener (PostgreSQL; nothing on SQLite). A payload over MAX_NOTIFY_BYTES is not sent (false). */
+export async function notify(db: Knex, channel: string, payload: string): Promise<boolean> {
+  if (dialectOf(db).name !== 'postgres' || Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) return false;
+  await db.raw('SELECT pg_notify(?, ?)', [channel, payload]);
+  return true;
+}
