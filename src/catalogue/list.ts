@@ -160,8 +160,10 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
     totalCount = all.length;
     ids = Array.from(all.subarray(offset, offset + pageSize));
   } else if (opts.scope) {
-    // the caller's favourites or history (a few hundred rows): the page and its total in one query
-    const rows: { id: number; total: number | string }[] = await ordered.select(db.raw('count(*) OVER () AS total')).limit(pageSize).offset(offset);
+    // the caller's favourites or history (a few hundred rows): the page and its total in one query; the total as an
+    // uncorrelated subquery (evaluated once), so the page walks the scope's (user_name, updated_at) index and stops
+    // after the page instead of materialising and sorting every row as a window count would
+    const rows: { id: number; total: number | string }[] = await ordered.select(base.clone().count('*').as('total')).limit(pageSize).offset(offset);
     ids = rows.map((r) => r.id);
     totalCount = rows.length > 0 ? Number(rows[0]!.total) : await countWorks(cache, base, true);
   } else {
