@@ -38,14 +38,17 @@ const profDir = fs.mkdtempSync(path.join(os.tmpdir(), 'audiolib-prof-'));
 /** What a profile node's self time counts as, from its script URL and function name. */
 function category(url, name) {
   if (name === '(garbage collector)') return 'GC';
-  if (name === '(idle)' || name === '(program)') return name.slice(1, -1);
+  if (name === '(idle)') return 'idle';
+  if (name === '(program)') return 'native, not attributed (driver callbacks, V8)';
   if (name === 'stringify' || name === 'parse' || /serialise|toJson|toXml/.test(url)) return 'JSON / XML';
-  if (/subsonic\/auth|users\/(api-keys|auth|tokens|passwords)|middleware\/auth|jsonwebtoken|jws|jwa/.test(url)) return 'token check';
-  if (/node_modules\/(knex|sqlite3)|db\//.test(url)) return 'query (knex, sqlite3 driver)';
+  if (/subsonic\/auth|users\/(api-keys|tokens|accounts)|middleware\/auth|node_modules\/jose|node:internal\/crypto|crypto\//.test(url)) return 'token check';
+  if (/node_modules\/(knex|sqlite3|tarn|pg)|dist\/db\//.test(url)) return 'query (knex, driver)';
   if (/catalogue\/(hydrate|presenter|cache)|subsonic\/(presenters|library|tracks|stars)|library\/tree/.test(url)) return 'hydration, presenting';
   if (/catalogue\/|subsonic\/|server\/routes/.test(url)) return 'list logic, routes';
-  if (/node_modules\/(koa|@koa|koa-)|node:_http|node:http|node:net|node:stream|node:events|node:internal\/(http|stream|net)/.test(url) || /^node:/.test(url)) return 'Koa, HTTP, node';
-  if (!url) return 'native / builtins';
+  if (/node_modules\/(koa|@koa|koa-[a-z-]+|co-body|raw-body|statuses|http-errors|accepts|type-is|vary|on-finished|cookies|content-disposition)\//.test(url) || /server\/middleware|server\/app/.test(url)) return 'Koa and middleware';
+  if (/internal\/modules\//.test(url) || /compile|wrapSafe|openFileHandle|readFile|realpathSync|internalModuleStat/.test(name)) return 'start-up (module loading)';
+  if (/^node:|^internal\//.test(url) || name === 'writev' || name === 'writeUtf8String' || name === 'writeBuffer') return 'node HTTP, streams, timers';
+  if (!url) return 'native builtins';
   return 'other';
 }
 
