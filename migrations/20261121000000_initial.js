@@ -28,7 +28,7 @@ export async function up(knex) {
     t.integer('dl_count').notNullable().defaultTo(0);
     t.integer('review_count').notNullable().defaultTo(0);
     t.integer('rate_count').notNullable().defaultTo(0);
-    t.float('rate_average_2dp').notNullable().defaultTo(0);
+    t.double('rate_average_2dp').notNullable().defaultTo(0); // double: 8 bytes on both engines (knex float is PostgreSQL's 4-byte real)
     t.text('rate_count_detail').notNullable().defaultTo('[]'); // JSON [{review_point,count,ratio}]
     t.text('rank'); // JSON
     t.string('series');
@@ -67,7 +67,7 @@ export async function up(knex) {
     t.string('type', 8).notNullable(); // audio, text, image, other
     t.bigInteger('size').notNullable();
     t.bigInteger('mtime').notNullable(); // ms since epoch
-    t.float('duration'); // seconds, audio only
+    t.double('duration'); // seconds, audio only
     t.integer('audio_file_id').references('files.id').onDelete('SET NULL'); // lyric file -> its audio
     t.unique(['work_id', 'relpath']);
     t.index(['audio_file_id']);

@@ -28,6 +28,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   'translate-key': async () => (await import('./translate-key.js')).registerTranslateKey,
   trial: async () => (await import('./trial.js')).registerTrial,
   tui: async () => (await import('./tui.js')).registerTui,
+  db: async () => (await import('./db.js')).registerDb,
 };
 
 /** Where the command word is in argv (skipping the global options and their values), or -1. */

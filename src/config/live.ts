@@ -37,7 +37,11 @@ export function applyConfig(live: Config, next: Config): (keyof Config)[] {
   return RESTART_KEYS.filter((k) => JSON.stringify(base[k]) !== JSON.stringify(live[k]));
 }
 
-export interface ConfigWatcher { close(): void }
+export interface ConfigWatcher {
+  /** Re-reads config.json now (another instance saved it), applying it if it changed. */
+  reload(): void;
+  close(): void;
+}
 
 /**
  * Reloads config.json into `live` when the file changes (fs.watch on the data
@@ -84,6 +88,7 @@ export function watchConfig(dataDir: string, live: Config, log: (line: string) =
   const onHup = () => reload(true);
   process.on('SIGHUP', onHup);
   return {
+    reload: () => reload(false),
     close() {
       clearTimeout(timer);
       watcher?.close();

@@ -1,2 +1,3 @@
 export * from './knex.js';
 export * from './secret.js';
+export * from './copy.js';

@@ -2,8 +2,8 @@
  * Knex factory (DESIGN sections 1 and 3, src/db/README.md): SQLite (WAL, foreign keys,
  * busy timeout, synchronous=NORMAL), its files readable by their owner only (0600, like
  * config.json), or PostgreSQL for a postgres:// URL (session time zone UTC; 64-bit
- * integers and numerics read as numbers, timestamps as ISO 8601 text, so the domains see
- * the same shapes on both engines).
+ * integers and numerics read as numbers, booleans as 1/0, timestamps as ISO 8601 text,
+ * so the domains see the same shapes on both engines).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,7 +49,7 @@ function restrictDbFiles(file: string): void {
 
 let pgTypesSet = false;
 
-/** Reads PostgreSQL values in the shapes SQLite gives: int8 and numeric as numbers, timestamps as ISO text (once per process). */
+/** Reads PostgreSQL values in the shapes SQLite gives: int8 and numeric as numbers, booleans as 1/0, timestamps as ISO text (once per process). */
 function setPgTypeParsers(): void {
   if (pgTypesSet) return;
   pgTypesSet = true;
@@ -57,6 +57,7 @@ function setPgTypeParsers(): void {
   const toNumber = (v: string) => Number(v);
   types.setTypeParser(types.builtins.INT8, toNumber);
   types.setTypeParser(types.builtins.NUMERIC, toNumber);
+  types.setTypeParser(types.builtins.BOOL, (v: string) => (v === 't' ? 1 : 0));
   for (const oid of [types.builtins.TIMESTAMPTZ, types.builtins.TIMESTAMP]) {
     const parse = types.getTypeParser(oid);
     types.setTypeParser(oid, (v: string) => (parse(v) as Date).toISOString());

@@ -51,9 +51,10 @@ const pgLockHeld = async (db: Db): Promise<boolean | null> => (dialectOf(db).nam
  * the advisory lock is held; else an alive pid on this host, else a fresh heartbeat.
  */
 function liveness(row: RunRow, held: boolean | null): { alive: boolean; why: string } {
-  if (held !== null) return held ? { alive: true, why: '' } : { alive: false, why: `the connection of process ${row.pid ?? '?'} on ${row.host ?? '?'} to the database ended` };
+  // PostgreSQL: its session (and so its lock) ended with the process
+  if (held !== null) return held ? { alive: true, why: '' } : { alive: false, why: `process ${row.pid ?? '?'} on ${row.host ?? '?'} is gone` };
   const beat = timeMs(row.heartbeat_at ?? row.started_at);
-  if (Date.now() - beat > STALE_MS) return { alive: false, why: `no heartbeat since ${row.heartbeat_at ?? row.started_at} UTC` };
+  if (Date.now() - beat > STALE_MS) return { alive: false, why: `no heartbeat since ${timeText(row.heartbeat_at ?? row.started_at)} UTC` };
   if (row.host === os.hostname() && row.pid !== null) {
     try {
       process.kill(row.pid, 0);
@@ -64,8 +65,11 @@ function liveness(row: RunRow, held: boolean | null): { alive: boolean; why: str
   return { alive: true, why: '' };
 }
 
+/** A stored time as 'YYYY-MM-DD HH:MM:SS' (UTC), whichever way the engine reads it back. */
+const timeText = (value: string | Date) => (value instanceof Date ? value.toISOString() : value).replace('T', ' ').slice(0, 19);
+
 /** Who holds the lock: the running scan's pid, host and start time. */
-const holderOf = (row: RunRow): ParamsOf<'scan.locked'> => ({ pid: row.pid ?? '?', host: row.host ?? '?', started: row.started_at });
+const holderOf = (row: RunRow): ParamsOf<'scan.locked'> => ({ pid: row.pid ?? '?', host: row.host ?? '?', started: timeText(row.started_at) });
 /** The refusal of every kind of run (scan, lyric scan, refresh, metadata fetch): 'a scan is already running (pid N on HOST, started ...)'. */
 const describe = (row: RunRow) => say('scan.locked', holderOf(row));
 
@@ -162,5 +166,5 @@ export async function currentScanLock(db: Db): Promise<{ running: boolean; crash
     .first('id', 'kind', 'pid', 'host', 'started_at', 'heartbeat_at', 'status', 'lock_reason');
   const why = !last ? null : last.status === 'running' ? liveness(last, await pgLockHeld(db)).why : last.status === 'failed' && last.lock_reason?.startsWith('crashed: ') ? last.lock_reason.slice('crashed: '.length) : null;
   if (!last || why === null) return { running: false, crashed: false, reason: null };
-  return { running: false, crashed: true, reason: `the last ${last.kind} (started ${last.started_at} UTC) did not finish: ${why}; scan again from the scan page` };
+  return { running: false, crashed: true, reason: `the last ${last.kind} (started ${timeText(last.started_at)} UTC) did not finish: ${why}; scan again from the scan page` };
 }

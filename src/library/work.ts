@@ -125,6 +125,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
   signal?.throwIfAborted();
 
   await ctx.write(() => db.transaction(async (trx) => {
+    signal?.throwIfAborted(); // aborted while waiting for the write slot
     const now = nowText();
     if (!library && (await trx('works').where({ id: target.id, status: target.keepStatus }).first('id')) === undefined) {
       throw new Conflict(`${target.code} is no longer in the trial catalogue`);

@@ -19,6 +19,7 @@ import { watchConfig } from '../config/index.js';
 import { serveWeb } from './static.js';
 import { routers } from './routes/index.js';
 import { attachRealtime } from './realtime.js';
+import { followSharedConfig } from './shared-config.js';
 import { subsonicRouter } from '../subsonic/index.js';
 import { recoverTrialDownloads } from '../trial/index.js';
 
@@ -58,7 +59,12 @@ export async function startServer(services: AppServices, port: number, host?: st
   });
   // config.json changed by `audiolib config set` (or SIGHUP): apply it to the running server
   const watcher = watchConfig(services.dataDir, services.config, (line) => process.stderr.write(`audiolib: ${line}\n`));
-  server.once('close', () => watcher.close());
+  // and when another instance on the same PostgreSQL database saved it
+  const follower = await followSharedConfig(services, watcher).catch(() => null);
+  server.once('close', () => {
+    watcher.close();
+    void follower?.close();
+  });
   // the scanner's WebSocket at /api/ws and the scheduled scans of scanCron
   // (upgraded sockets keep server.close() waiting, so closing the server closes them first)
   const realtime = attachRealtime(server, services);

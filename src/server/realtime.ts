@@ -11,10 +11,13 @@
  * SCAN_FINISHED, SCAN_ERROR, TRIAL_DOWNLOAD (a trial download's progress), success, error
  * (shapes in src/model/wire.ts; every text and log line with its `code` and `params`,
  * src/model/messages.ts).
+ * On PostgreSQL the scanner's messages also go to the admins of every other instance on
+ * the database (NOTIFY on channel audiolib_scan, src/db/dialect/session.ts).
  * Commands sent before the token check finishes wait and run after `success`, in
  * order (a refused socket's are dropped); any other `type`, names such as `toString`
  * included, answers `error {message: 'unknown command: ...'}`.
  */
+import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
@@ -25,8 +28,12 @@ import { isRemoteBlocked } from './middleware/remote.js';
 import { ScanManager, type ScanCommandKind } from './scan-manager.js';
 import { trialDownloadsOf } from './trial-downloads.js';
 import { say, type ScanMessage, type User } from '../model/index.js';
+import { listen, notify } from '../db/dialect/session.js';
 
 export const REALTIME_PATH = '/api/ws';
+
+/** The NOTIFY channel relaying scanner messages between instances: payload `{origin, message}`. */
+const SCAN_CHANNEL = 'audiolib_scan';
 
 const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update', PERFORM_TRIAL_FETCH: 'trial' };
 
@@ -65,7 +72,18 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
   /** Whether the running scan is a scheduled one, whose end goes to the log. */
   let scheduled = false;
   const broadcast = (message: ScanMessage) => admins.forEach((ws) => send(ws, message));
+  // other instances' scanner messages (PostgreSQL), told apart from ours by origin
+  const origin = randomUUID();
+  const relay = listen(services.db, SCAN_CHANNEL, (payload) => {
+    const relayed = JSON.parse(payload) as { origin: string; message: ScanMessage };
+    if (relayed.origin !== origin) broadcast(relayed.message);
+  }).catch((err: Error) => {
+    log(`scanner messages of other instances will not show: ${err.message}`);
+    return null;
+  });
   const manager = new ScanManager(services, (message) => {
+    // a refusal by the lock (another instance scans) is for this instance's admins only
+    if (!(message.type === 'SCAN_ERROR' && message.code === 'scan.locked')) void notify(services.db, SCAN_CHANNEL, JSON.stringify({ origin, message })).catch(() => undefined);
     if (scheduled && (message.type === 'SCAN_FINISHED' || message.type === 'SCAN_ERROR')) {
       scheduled = false;
       log(message.type === 'SCAN_FINISHED' ? `scheduled ${message.message}` : `scheduled scan failed: ${message.error}`);
@@ -158,7 +176,7 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       wss.close();
       manager.kill();
       unsubscribe();
-      await Promise.all([manager.idle(), downloads.close()]);
+      await Promise.all([manager.idle(), downloads.close(), relay.then((r) => r?.close())]);
     },
   };
 }

@@ -8,53 +8,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startFakeStore, type FakeStore } from '../helpers/fake-store.js';
 import { createUser } from '../../src/users/index.js';
 import { copyLibrary, tempDir } from '../unit/library/helpers.js';
 import type { ScanMessage, ScanResultEntry } from '../../src/model/index.js';
+import { ScanSocket as Client } from '../helpers/scan-socket.js';
 import { acquireScanLock } from '../../src/library/lock.js';
-
-/** A ws client that records every message and can wait for one matching a predicate. */
-class Client {
-  readonly messages: ScanMessage[] = [];
-  readonly ws: WebSocket;
-  closed: { code: number } | null = null;
-  private waiters: { test: (m: ScanMessage) => boolean; resolve: (m: ScanMessage) => void }[] = [];
-
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
-    this.ws.on('message', (data) => {
-      const m = JSON.parse(data.toString()) as ScanMessage;
-      this.messages.push(m);
-      this.waiters = this.waiters.filter((w) => (w.test(m) ? (w.resolve(m), false) : true));
-    });
-    this.ws.on('close', (code) => {
-      this.closed = { code };
-    });
-  }
-
-  /** The first message (already received or to come) of `type` matching `test`. */
-  next<T extends ScanMessage['type']>(type: T, test: (m: Extract<ScanMessage, { type: T }>) => boolean = () => true, after = 0): Promise<Extract<ScanMessage, { type: T }>> {
-    const ok = (m: ScanMessage) => m.type === type && test(m as Extract<ScanMessage, { type: T }>);
-    const seen = this.messages.slice(after).find(ok);
-    if (seen) return Promise.resolve(seen as Extract<ScanMessage, { type: T }>);
-    return new Promise((resolve) => this.waiters.push({ test: ok, resolve: resolve as (m: ScanMessage) => void }));
-  }
-
-  send(type: string) {
-    this.ws.send(JSON.stringify({ type }));
-  }
-
-  closeAndWait(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.ws.once('close', () => resolve());
-      this.ws.close();
-    });
-  }
-}
 
 let server: TestServer | null = null;
 const clients: Client[] = [];

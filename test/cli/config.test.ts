@@ -107,7 +107,7 @@ describe('audiolib config set while the server runs', () => {
 
 describe('audiolib config set on a production instance', () => {
   it('refuses to switch auth (or production) off with the admin API message, unless --force', async () => {
-    const fresh = tempDataDir();
+    const fresh = tempDataDir(undefined, 'none');
     const off = await runCli(['--data-dir', fresh, 'config', 'set', 'auth', 'false']);
     expect(off.code).toBe(2);
     expect(off.stderr).toBe('audiolib: auth: cannot be changed in production\n');
@@ -141,7 +141,7 @@ describe('audiolib config get', () => {
   });
 
   it('works without a server and without a config file (the defaults)', async () => {
-    const fresh = tempDataDir();
+    const fresh = tempDataDir(undefined, 'none');
     const res = await runCli(['--data-dir', fresh, 'config', 'get', 'forwardSeekTime']);
     expect(res).toMatchObject({ code: 0, stdout: '30\n' });
   });

@@ -43,7 +43,7 @@ describe('scan lock', () => {
 
   it('marks the row of a crashed scan failed and goes on', async () => {
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    const [id] = await db('scan_runs').insert({ kind: 'scan', status: 'running', pid: dead, host: (await import('node:os')).hostname(), started_at: new Date().toISOString().replace('T', ' ').slice(0, 19) });
+    const [{ id }] = await db('scan_runs').insert({ kind: 'scan', status: 'running', pid: dead, host: (await import('node:os')).hostname(), started_at: new Date().toISOString().replace('T', ' ').slice(0, 19) }, ['id']);
     // reported as a crashed scan (lockFileExists) until a scan finishes
     expect(await currentScanLock(db)).toEqual({ running: false, crashed: true, reason: expect.stringMatching(new RegExp(`^the last scan .* did not finish: process ${dead} .* is gone`)) });
     expect((await scanLibrary(db, { roots: roots(), maxDepth: 2 })).added).toBe(5);

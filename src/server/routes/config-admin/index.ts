@@ -4,7 +4,8 @@
  */
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
-import { applyConfig, defaultConfig, mergeAdminConfig, saveConfig } from '../../../config/index.js';
+import { defaultConfig, mergeAdminConfig } from '../../../config/index.js';
+import { saveLiveConfig } from '../../shared-config.js';
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { AdminConfigPutSchema } from './schema.js';
@@ -30,8 +31,7 @@ configAdminRouter.get('/api/config/admin', requireUser(), requireAdmin(), async 
  * keys read only at start are listed in restartRequired.
  */
 configAdminRouter.put('/api/config/admin', requireUser(), requireAdmin(), validate(AdminConfigPutSchema), async (ctx) => {
-  const { config: live, dataDir } = ctx.services;
-  const saved = saveConfig(dataDir, mergeAdminConfig(live, ctx.state.input.body.config));
-  const answer: AdminConfigSaveAnswer = { ...say('config.saved'), restartRequired: applyConfig(live, saved) };
+  const next = mergeAdminConfig(ctx.services.config, ctx.state.input.body.config);
+  const answer: AdminConfigSaveAnswer = { ...say('config.saved'), restartRequired: saveLiveConfig(ctx.services, next) };
   ctx.body = answer;
 });

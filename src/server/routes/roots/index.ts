@@ -6,7 +6,8 @@
  */
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
-import { addRootFolder, applyConfig, removeRootFolder, renameRootFolder, saveConfig, type RootFolder } from '../../../config/index.js';
+import { addRootFolder, removeRootFolder, renameRootFolder, type RootFolder } from '../../../config/index.js';
+import { saveLiveConfig } from '../../shared-config.js';
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { RootAddSchema, RootRemoveSchema, RootRenameSchema } from './schema.js';
@@ -16,8 +17,8 @@ export const rootsRouter = new Router<AppState, { services: AppContext['services
 
 /** Saves the list `edit` makes of the current one and applies it live; `edit` throws Invalid, NotFound or Conflict. */
 function change(ctx: AppContext, text: CodedText, edit: (roots: RootFolder[]) => RootFolder[]): void {
-  const { config, dataDir } = ctx.services;
-  applyConfig(config, saveConfig(dataDir, { ...config, rootFolders: edit(config.rootFolders) }));
+  const { config } = ctx.services;
+  saveLiveConfig(ctx.services, { ...config, rootFolders: edit(config.rootFolders) });
   const answer: RootFoldersChangeAnswer = { ...text, rootFolders: config.rootFolders };
   ctx.body = answer;
 }

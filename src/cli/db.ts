@@ -1,0 +1,52 @@
+/**
+ * `audiolib db copy [--from FILE] --to URL [--force] [--json]` (man/audiolib-db.1): copies
+ * a whole catalogue (works, users, reviews, history, lyric tasks, everything) from a SQLite
+ * file into a PostgreSQL database (src/db/copy.ts), one transaction per table, with
+ * progress on stderr. Exit 0 copied, 2 bad usage or a non-empty target without --force,
+ * 1 the copy failed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { resolveDataDir } from '../config/index.js';
+import { copyDatabase, openDb, redactUrl, sqlitePath } from '../db/index.js';
+import { isPostgresUrl } from '../db/dialect/index.js';
+import { DomainError } from '../model/index.js';
+import { CliError, info, printJson } from './output.js';
+
+export function registerDb(program: Command): void {
+  const db = program.command('db').description('manage the database');
+  db.command('copy')
+    .description('copy every table of a SQLite database into an empty PostgreSQL database')
+    .option('--from <file>', 'the SQLite database (default: audiolib.sqlite3 in the data directory)')
+    .requiredOption('--to <url>', 'the PostgreSQL database, postgres://user:password@host/db')
+    .option('--force', "replace the target's rows when it is not empty")
+    .option('--json', 'print {from, to, tables: [{table, rows}]} as JSON')
+    .action(async (opts: { from?: string; to: string; force?: boolean; json?: boolean }) => {
+      const global = program.opts<{ dataDir?: string }>();
+      const fromFile = path.resolve(opts.from ?? sqlitePath(resolveDataDir(global.dataDir)));
+      if (isPostgresUrl(fromFile) || isPostgresUrl(opts.from ?? '')) throw new CliError('--from must be a SQLite file');
+      if (!isPostgresUrl(opts.to)) throw new CliError('--to must be a PostgreSQL URL (postgres://user:password@host/db)');
+      if (!fs.existsSync(fromFile)) throw new CliError(`no such database file: ${fromFile}`);
+      const source = openDb(fromFile);
+      const target = openDb(opts.to);
+      let shown = '';
+      try {
+        const report = await copyDatabase(source, target, {
+          force: opts.force,
+          progress: (table, copied, total) => {
+            const line = `${table}: ${copied}/${total}`;
+            if (copied === total && line !== shown) info(`copied ${line}`);
+            shown = line;
+          },
+        });
+        const rows = report.tables.reduce((n, t) => n + t.rows, 0);
+        if (opts.json) printJson({ from: fromFile, to: redactUrl(opts.to), tables: report.tables });
+        else info(`copied ${report.tables.length} tables, ${rows} rows, from ${fromFile} to ${redactUrl(opts.to)}; row counts verified`);
+      } catch (err) {
+        throw err instanceof DomainError ? new CliError(err.message) : err;
+      } finally {
+        await Promise.all([source.destroy(), target.destroy()]);
+      }
+    });
+}
