@@ -68,8 +68,12 @@ export async function visibleWorkIds(db: Db, workIds: readonly number[]): Promis
 /** A work's audio files: how many, and their total duration in seconds. */
 export interface AudioSummary { count: number; duration: number }
 
-/** Summaries kept per catalogue version (the oldest dropped first): about 100 bytes each. */
-const MAX_SUMMARIES = 50_000;
+/**
+ * Summaries kept per catalogue version (the oldest dropped first): about 100 bytes each,
+ * 20 MB at most; enough for a player's song sync (search3 with an empty query, page after
+ * page) to read each work's summary once per version up to 200,000 works.
+ */
+const MAX_SUMMARIES = 200_000;
 /** Works summarised per query. */
 const SUMMARY_CHUNK = 500;
 
