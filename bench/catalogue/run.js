@@ -9,14 +9,16 @@
  * a catalogue change (a write to one work from this process, as a scan in another process
  * makes it), the median of three; its target is <= 25 ms too.
  *
- *   npm run build:server && node bench/catalogue/run.js [--data-dir DIR] [--seconds N]
+ *   npm run build:server && node bench/catalogue/run.js [--data-dir DIR] [--seconds N] [--db postgres://...]
  *
  * The data directory is kept (default /tmp/audiolib-bench-catalogue) and re-seeded only
- * when it has no database, so a second run skips the minute of seeding.
+ * when it has no database, so a second run skips the minute of seeding. With --db the
+ * server runs on that PostgreSQL database instead, filled from the seeded SQLite file by
+ * `audiolib db copy` when it is empty (the copy's time is printed).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import knex from 'knex';
@@ -29,6 +31,8 @@ const arg = (name, fallback) => {
 };
 const dataDir = path.resolve(arg('--data-dir', '/tmp/audiolib-bench-catalogue'));
 const seconds = Number(arg('--seconds', '10'));
+const dbUrl = arg('--db', '');
+const bin = path.join(here, '..', '..', 'bin', 'audiolib.js');
 
 /** The players' parameters; APIKEY becomes bench0's key (created through /api/player-access/keys). */
 const SUBSONIC = 'f=json&v=1.16.1&c=bench&apiKey=APIKEY';
@@ -76,9 +80,16 @@ if (!fs.existsSync(path.join(dataDir, 'audiolib.sqlite3'))) {
   process.stderr.write(`seeding ${dataDir} ...\n`);
   await seedCatalogue(dataDir);
 }
+if (dbUrl) {
+  // an empty target is filled from the seeded SQLite file; one already filled is kept (exit 2)
+  const started = Date.now();
+  const copy = spawnSync(process.execPath, [bin, '--data-dir', dataDir, 'db', 'copy', '--to', dbUrl, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (copy.status === 0) process.stderr.write(`copied to PostgreSQL in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  else if (copy.status !== 2) throw new Error(`db copy failed (exit ${copy.status})`);
+}
 const loadBefore = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const port = 18000 + Math.floor(Math.random() * 1000);
-const child = spawn(process.execPath, [path.join(here, '..', '..', 'bin', 'audiolib.js'), 'serve', '--data-dir', dataDir, '--port', String(port), '--host', '127.0.0.1'], {
+const child = spawn(process.execPath, [bin, '--data-dir', dataDir, ...(dbUrl ? ['--db', dbUrl] : []), 'serve', '--port', String(port), '--host', '127.0.0.1'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, AUDIOLIB_ADMIN_PASSWORD: 'bench-admin-password' },
 });

@@ -30,14 +30,16 @@ export function registerDb(program: Command): void {
       if (!fs.existsSync(fromFile)) throw new CliError(`no such database file: ${fromFile}`);
       const source = openDb(fromFile);
       const target = openDb(opts.to);
-      let shown = '';
+      let shownAt = 0;
       try {
         const report = await copyDatabase(source, target, {
           force: opts.force,
+          // a line per table when it is done, and every 5 seconds within a large one
           progress: (table, copied, total) => {
-            const line = `${table}: ${copied}/${total}`;
-            if (copied === total && line !== shown) info(`copied ${line}`);
-            shown = line;
+            if (copied === total) info(`copied ${table}: ${copied}/${total}`);
+            else if (copied > 0 && Date.now() - shownAt > 5000) info(`copying ${table}: ${copied}/${total}`);
+            else return;
+            shownAt = Date.now();
           },
         });
         const rows = report.tables.reduce((n, t) => n + t.rows, 0);

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { ConfigError, describeOsError, loadConfig } from '../config/index.js';
-import { isPostgresUrl } from './dialect/index.js';
+import { dialectOf, isPostgresUrl } from './dialect/index.js';
+import { withAdvisoryLock } from './dialect/session.js';
 
 export type Db = Knex;
 
@@ -112,10 +113,17 @@ export function openDb(target: string): Db {
   });
 }
 
-/** Runs every pending migration. Returns the names applied in this call. */
+/** The advisory lock key of migrations on PostgreSQL ('migrate!' as a 64-bit integer). */
+const MIGRATE_LOCK_KEY = 0x6d69677261746521n;
+
+/**
+ * Runs every pending migration. Returns the names applied in this call. On PostgreSQL,
+ * instances starting together migrate one after the other (an advisory lock), where
+ * knex's own lock table would fail the later ones.
+ */
 export async function migrate(db: Db): Promise<string[]> {
-  const [, applied] = await db.migrate.latest({ directory: migrationsDir, loadExtensions: ['.js'] });
-  return applied as string[];
+  const run = async () => (await db.migrate.latest({ directory: migrationsDir, loadExtensions: ['.js'] }))[1] as string[];
+  return dialectOf(db).name === 'postgres' ? withAdvisoryLock(db, MIGRATE_LOCK_KEY, run) : run();
 }
 
 /** Why a database cannot be opened, in words: the folder, the file's kind, or the driver's cause. */

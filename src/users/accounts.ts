@@ -48,6 +48,11 @@ export async function authenticate(db: Db, name: string, password: string): Prom
 export async function ensureAdmin(db: Db, envPassword?: string): Promise<string | null> {
   if (await findUser(db, 'admin')) return null;
   const password = envPassword || crypto.randomBytes(12).toString('base64url');
-  await createUser(db, 'admin', password, 'admin');
+  try {
+    await createUser(db, 'admin', password, 'admin');
+  } catch (err) {
+    if (await findUser(db, 'admin')) return null; // another instance on the same database created it meanwhile
+    throw err;
+  }
   return password;
 }

@@ -48,6 +48,17 @@ export async function tryAdvisoryLock(db: Knex, key: bigint): Promise<HeldLock |
   };
 }
 
+/** Runs `fn` while holding the advisory lock `key`, waiting for it first (PostgreSQL only). */
+export async function withAdvisoryLock<T>(db: Knex, key: bigint, fn: () => Promise<T>): Promise<T> {
+  const client = await dedicatedClient(db);
+  try {
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [key.toString()]);
+    return await fn();
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 /** Whether any session holds the advisory lock `key`. PostgreSQL only. */
 export async function advisoryLockHeld(db: Knex, key: bigint): Promise<boolean> {
   const hi = Number(key >> 32n);
