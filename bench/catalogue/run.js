@@ -104,7 +104,7 @@ try {
   const { key } = await created.json();
 
   // the catalogue change before each cold request: one work's row rewritten, which moves catalogue_version
-  const writer = knex({ client: 'sqlite3', connection: { filename: path.join(dataDir, 'audiolib.sqlite3') }, useNullAsDefault: true });
+  const writer = dbUrl ? knex({ client: 'pg', connection: dbUrl }) : knex({ client: 'sqlite3', connection: { filename: path.join(dataDir, 'audiolib.sqlite3') }, useNullAsDefault: true });
   const touch = () => writer.raw('UPDATE works SET updated_at = updated_at WHERE id = (SELECT min(id) FROM works)');
   const cold = async (url) => {
     const times = [];
