@@ -5,7 +5,9 @@
  * `bench0`, with autocannon (10 connections): p50, p99 latency (ms)
  * and requests per second, plus the server's CPU time per request (user + system, from
  * /proc: a figure that other load on the machine does not inflate). Prints a Markdown
- * table; the target is p99 <= 25 ms.
+ * table; the target is p99 <= 25 ms. The "cold" column is each call's first request after
+ * a catalogue change (a write to one work from this process, as a scan in another process
+ * makes it), the median of three; its target is <= 25 ms too.
  *
  *   npm run build:server && node bench/catalogue/run.js [--data-dir DIR] [--seconds N] [--db postgres://...]
  *
@@ -19,6 +21,7 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import knex from 'knex';
 import { seedCatalogue, BENCH_PASSWORD } from './seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -100,25 +103,44 @@ try {
   const created = await fetch(`${base}/api/player-access/keys`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) });
   const { key } = await created.json();
 
+  // the catalogue change before each cold request: one work's row rewritten, which moves catalogue_version
+  const writer = dbUrl ? knex({ client: 'pg', connection: dbUrl }) : knex({ client: 'sqlite3', connection: { filename: path.join(dataDir, 'audiolib.sqlite3') }, useNullAsDefault: true });
+  const touch = () => writer.raw('UPDATE works SET updated_at = updated_at WHERE id = (SELECT min(id) FROM works)');
+  const cold = async (url) => {
+    const times = [];
+    for (let i = 0; i < 3; i++) {
+      await touch();
+      const started = performance.now();
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      await res.text();
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[1];
+  };
+
   const rows = [];
   for (const [name, shown] of SCENARIOS) {
     const p = shown.replace('APIKEY', key);
     const res = await fetch(base + p, { headers: { authorization: `Bearer ${token}` } });
     const text = await res.text();
     if (res.status !== 200 || (p.startsWith('/rest/') && JSON.parse(text)['subsonic-response'].status !== 'ok')) throw new Error(`${shown}: ${res.status} ${text.slice(0, 300)}`);
+    const coldMs = await cold(base + p);
     const cpuBefore = cpuMs(child.pid);
     const r = await run(base + p, token);
     const cpu = (cpuMs(child.pid) - cpuBefore) / r.requests.total;
     if (r.non2xx || r.errors) throw new Error(`${p}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    rows.push({ name, path: shown.replace('APIKEY', '…'), p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), cpu: cpu.toFixed(2) });
-    process.stderr.write(`${name}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, ${cpu.toFixed(2)} ms CPU/request\n`);
+    rows.push({ name, path: shown.replace('APIKEY', '…'), p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), cpu: cpu.toFixed(2), cold: Math.round(coldMs) });
+    process.stderr.write(`${name}: cold ${Math.round(coldMs)} ms, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, ${cpu.toFixed(2)} ms CPU/request\n`);
   }
+  await writer.destroy();
   console.log(`load average before: ${loadBefore}, after: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
-  console.log('| call | p50 (ms) | p99 (ms) | req/s | server CPU ms/req |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.name} (\`${decodeURIComponent(r.path)}\`) | ${r.p50} | ${r.p99} | ${r.rps} | ${r.cpu} |`);
+  console.log('| call | cold (ms) | p50 (ms) | p99 (ms) | req/s | server CPU ms/req |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.name} (\`${decodeURIComponent(r.path)}\`) | ${r.cold} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.cpu} |`);
   const over = rows.filter((r) => r.p99 > 25);
   console.log(over.length ? `\np99 above 25 ms: ${over.map((r) => r.name).join(', ')}` : '\nevery p99 <= 25 ms');
+  const slow = rows.filter((r) => r.cold > 25);
+  console.log(slow.length ? `cold above 25 ms: ${slow.map((r) => r.name).join(', ')}` : 'every cold request <= 25 ms');
 } finally {
   child.kill('SIGTERM');
 }

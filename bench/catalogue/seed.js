@@ -48,10 +48,18 @@ export async function seedCatalogue(dataDir, works = COUNTS.works) {
     await batch('circles', Array.from({ length: COUNTS.circles }, (_, i) => ({ id: i + 1, name: `サークル${i + 1} ${pick(WORDS)}` })));
     await batch('vas', vaIds.map((id, i) => ({ id, name: `声優${i + 1} ${pick(WORDS)}` })));
     await batch('tags', Array.from({ length: COUNTS.tags }, (_, i) => ({ id: i + 1, name: `タグ${i + 1}${pick(WORDS)}` })));
-    const workRows = [];
-    const tagRows = [];
-    const vaRows = [];
-    const fileRows = [];
+    let workRows = [];
+    let tagRows = [];
+    let vaRows = [];
+    let fileRows = [];
+    // written every 10,000 works, so a 1,000,000-work seed does not hold every row in memory
+    const flush = async () => {
+      await batch('works', workRows);
+      await batch('work_tags', tagRows);
+      await batch('work_vas', vaRows);
+      await batch('files', fileRows);
+      workRows = []; tagRows = []; vaRows = []; fileRows = [];
+    };
     const frnd = prng(8); // its own sequence: the works are the same as in seeds without files
     for (let i = 0; i < works; i++) {
       const id = 100_000 + i * 7;
@@ -76,11 +84,9 @@ export async function seedCatalogue(dataDir, works = COUNTS.works) {
         const wav = folder === 'wav/';
         fileRows.push({ work_id: id, relpath: `${folder}${n} track.${wav ? 'wav' : 'mp3'}`, type: 'audio', size: Math.floor(frnd() * (wav ? 500e6 : 50e6)), mtime: now, duration: 60 + Math.floor(frnd() * 3600) });
       }
+      if (workRows.length === 10_000) await flush();
     }
-    await batch('works', workRows);
-    await batch('work_tags', tagRows);
-    await batch('work_vas', vaRows);
-    await batch('files', fileRows);
+    await flush();
   });
 
   for (let u = 0; u < COUNTS.users; u++) {

@@ -58,6 +58,8 @@ export interface ListOptions<W extends UserFields = Work> {
   scope?: ListScope;
   /** Which catalogue (definition.ts); the audio works by default. */
   catalogue?: CatalogueDef<W>;
+  /** The catalogue's cache as the caller already read it (one version read per request); read here when absent. */
+  cache?: CatalogueCache<W>;
 }
 
 /** A page of works of any catalogue, as the lists answer it. */
@@ -136,7 +138,7 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
   const base = baseQuery(db, def, opts);
   const perUser = Boolean(opts.scope) || readsUser(def, order);
   const time = opts.scope?.kind ?? 'work';
-  const cache = await catalogueCache<W>(db, def.versionId);
+  const cache = opts.cache ?? await catalogueCache<W>(db, def.versionId);
   const load = (ids: number[]) => loadWorks(db, cache, ids, viewer, time, def);
 
   if (order === 'betterRandom') {
@@ -158,8 +160,10 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
     totalCount = all.length;
     ids = Array.from(all.subarray(offset, offset + pageSize));
   } else if (opts.scope) {
-    // the caller's favourites or history (a few hundred rows): the page and its total in one query
-    const rows: { id: number; total: number | string }[] = await ordered.select(db.raw('count(*) OVER () AS total')).limit(pageSize).offset(offset);
+    // the caller's favourites or history (a few hundred rows): the page and its total in one query; the total as an
+    // uncorrelated subquery (evaluated once), so the page walks the scope's (user_name, updated_at) index and stops
+    // after the page instead of materialising and sorting every row as a window count would
+    const rows: { id: number; total: number | string }[] = await ordered.select(base.clone().count('*').as('total')).limit(pageSize).offset(offset);
     ids = rows.map((r) => r.id);
     totalCount = rows.length > 0 ? Number(rows[0]!.total) : await countWorks(cache, base, true);
   } else {
@@ -175,21 +179,24 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
  * Every id of the visible works of `filter` in `order` (a plain order, not the caller's
  * rating), cached per catalogue version like the deep pages of listWorks (the same entry
  * for the same filter and order); the players' API pages songs across works with it.
+ * `cache`: the audio catalogue's cache if the caller has read it.
  */
-export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: SortDir): Promise<Int32Array> {
+export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: SortDir, cache?: CatalogueCache): Promise<Int32Array> {
   const ordered = baseQuery(db, AUDIO_CATALOGUE, { filter, order, sort, seed: 0, page: 1, pageSize: 1, viewer: '' }).select('w.id');
   applyOrder(ordered, order, sort);
-  return (await catalogueCache(db)).get(keyOf('ids', ordered), () => allIds(db, ordered));
+  return (cache ?? await catalogueCache(db)).get(keyOf('ids', ordered), () => allIds(db, ordered));
 }
 
 /**
  * `count` works drawn at random from the visible works of `filter` (fewer when the filter
  * has fewer), each with the caller's data, as a fresh draw on every call (the players'
  * random lists). The draw picks positions in the filter's cached id list (orderedWorkIds).
+ * `cache` as orderedWorkIds.
  */
-export async function randomWorks(db: Db, filter: WorkFilter, count: number, viewer: string): Promise<Work[]> {
-  const all = await orderedWorkIds(db, filter, 'id', 'asc');
+export async function randomWorks(db: Db, filter: WorkFilter, count: number, viewer: string, cache?: CatalogueCache): Promise<Work[]> {
+  cache ??= await catalogueCache(db);
+  const all = await orderedWorkIds(db, filter, 'id', 'asc', cache);
   const picked = new Set<number>();
   while (picked.size < Math.min(count, all.length)) picked.add(all[Math.floor(Math.random() * all.length)]!);
-  return loadWorks(db, await catalogueCache(db), [...picked], viewer);
+  return loadWorks(db, cache, [...picked], viewer);
 }

@@ -6,16 +6,23 @@
 import type { Db } from '../db/index.js';
 import type { User } from '../model/index.js';
 import type { AppContext } from '../server/context.js';
-import type { WorkFilter } from '../catalogue/index.js';
+import type { CatalogueCache, WorkFilter } from '../catalogue/index.js';
 import { notFound } from './errors.js';
 import type { Params } from './params.js';
 import type { SubsonicNode } from './serialise.js';
 
-export interface Call { ctx: AppContext; db: Db; params: Params; user: User }
+export interface Call {
+  ctx: AppContext;
+  db: Db;
+  params: Params;
+  user: User;
+  /** The catalogue's cache (src/catalogue/cache.ts), its version read once per call. */
+  catalogue(): Promise<CatalogueCache>;
+}
 
 export type Endpoint =
   /** Answered without signing in (getOpenSubsonicExtensions). */
-  | { access: 'public'; handle(call: Omit<Call, 'user'>): Promise<SubsonicNode> }
+  | { access: 'public'; handle(call: Omit<Call, 'user' | 'catalogue'>): Promise<SubsonicNode> }
   /** Any signed-in user (`reader`, the default), or users who may write (`writer`: guests get code 50). */
   | { access?: 'reader' | 'writer'; handle(call: Call): Promise<SubsonicNode | undefined> };
 

@@ -13,6 +13,7 @@ import { Params } from './params.js';
 import { formatOf, respond, type Format } from './respond.js';
 import { signIn } from './auth.js';
 import type { Endpoint } from './endpoint.js';
+import { catalogueCache, type CatalogueCache } from '../catalogue/index.js';
 import { systemEndpoints } from './endpoints/system.js';
 import { browseEndpoints } from './endpoints/browse.js';
 import { listEndpoints } from './endpoints/lists.js';
@@ -39,7 +40,8 @@ async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<
     if (endpoint.access === 'public') return respond(ctx, format, await endpoint.handle({ ctx, db, params }));
     const user = await signIn(ctx, params, guard);
     if (endpoint.access === 'writer' && user.group === 'guest') throw new SubsonicError(Code.NotAuthorized, 'guests cannot make changes');
-    const payload = await endpoint.handle({ ctx, db, params, user });
+    let pinned: Promise<CatalogueCache> | undefined;
+    const payload = await endpoint.handle({ ctx, db, params, user, catalogue: () => (pinned ??= catalogueCache(db)) });
     if (payload) respond(ctx, format, payload);
   } catch (err) {
     const error = subsonicErrorOf(err);

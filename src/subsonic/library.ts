@@ -6,10 +6,10 @@
  */
 import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
-import { catalogueCache, loadWorks, orderedWorkIds, type ListOrder, type WorkFilter } from '../catalogue/index.js';
+import { catalogueCache, loadWorks, orderedWorkIds, type CatalogueCache, type ListOrder, type WorkFilter } from '../catalogue/index.js';
 import { presentAlbum, presentAlbumDirectory, presentSong } from './presenters.js';
 import { trackStars, workStars } from './stars.js';
-import { audioSummaries, tracksOf, visibleWorkIds, type Track } from './tracks.js';
+import { audioSummaries, tracksOf, visibleWorkIds, type AudioSummary, type Track } from './tracks.js';
 import type { SubsonicNode } from './serialise.js';
 
 /** A song by its work and file ids. */
@@ -20,9 +20,13 @@ export async function worksById(db: Db, ids: readonly number[], viewer: string):
   return loadWorks(db, await catalogueCache(db), await visibleWorkIds(db, ids), viewer);
 }
 
-/** Works as `AlbumID3`s (`id3`, with song counts and durations) or directory `Child`s, with the caller's stars. */
-export async function albumsOf(db: Db, viewer: string, works: Work[], id3: boolean): Promise<SubsonicNode[]> {
-  const [audio, stars] = await Promise.all([audioSummaries(db), workStars(db, viewer, works.map((w) => w.id))]);
+/**
+ * Works as `AlbumID3`s (`id3`, with song counts and durations) or directory `Child`s, with
+ * the caller's stars; `cache`: the catalogue's cache if the caller has read it.
+ */
+export async function albumsOf(db: Db, viewer: string, works: Work[], id3: boolean, cache?: CatalogueCache): Promise<SubsonicNode[]> {
+  const ids = works.map((w) => w.id);
+  const [audio, stars] = await Promise.all([id3 ? audioSummaries(db, ids, cache) : new Map<number, AudioSummary>(), workStars(db, viewer, ids)]);
   return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), stars.get(w.id)) : presentAlbumDirectory(w, stars.get(w.id))));
 }
 
@@ -51,30 +55,42 @@ export async function findTrack(db: Db, ref: SongRef): Promise<Track | undefined
   return (await tracksOf(db, [ref.workId])).get(ref.workId)?.find((t) => t.fileId === ref.fileId);
 }
 
+/** Works whose audio summaries songPage reads at once, at first (doubling up to SONG_WALK_MAX). */
+const SONG_WALK_FIRST = 16;
+const SONG_WALK_MAX = 4_096;
+
 /**
  * A page of the songs of the works of `filter` (the catalogue's filter, its keyword search
  * included) in `order`: each work's tracks in play order, one work after another, `count`
- * songs from `offset`. The works are walked in the filter's cached id list with the cached
- * audio counts, so only the works on the page are read.
+ * songs from `offset`. The works are walked in the filter's cached id list, their audio
+ * counts read a slice at a time (audioSummaries) until the page is full, so a page reads
+ * only the works up to its own. `cache`: the catalogue's cache if the caller has read it.
  */
-export async function songPage(db: Db, viewer: string, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number): Promise<SubsonicNode[]> {
+export async function songPage(
+  db: Db, viewer: string, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, cache?: CatalogueCache,
+): Promise<SubsonicNode[]> {
   if (count <= 0) return [];
-  const [ids, audio] = await Promise.all([orderedWorkIds(db, filter, order, sort), audioSummaries(db)]);
+  cache ??= await catalogueCache(db);
+  const ids = await orderedWorkIds(db, filter, order, sort, cache);
   const skip = new Map<number, number>();
   let before = 0;
   let taken = 0;
-  for (const id of ids) {
-    const n = audio.get(id)?.count ?? 0;
-    if (before + n > offset) {
-      const first = Math.max(0, offset - before);
-      skip.set(id, first);
-      taken += n - first;
-      if (taken >= count) break;
+  for (let i = 0, step = SONG_WALK_FIRST; i < ids.length && taken < count; i += step, step = Math.min(step * 2, SONG_WALK_MAX)) {
+    const slice = Array.from(ids.subarray(i, i + step));
+    const audio = await audioSummaries(db, slice, cache);
+    for (const id of slice) {
+      const n = audio.get(id)?.count ?? 0;
+      if (before + n > offset) {
+        const first = Math.max(0, offset - before);
+        skip.set(id, first);
+        taken += n - first;
+        if (taken >= count) break;
+      }
+      before += n;
     }
-    before += n;
   }
   let left = count;
-  const works = await loadWorks(db, await catalogueCache(db), [...skip.keys()], viewer);
+  const works = await loadWorks(db, cache, [...skip.keys()], viewer);
   return songsOfWorks(db, viewer, works, (tracks, work) => {
     const part = tracks.slice(skip.get(work.id) ?? 0).slice(0, Math.max(0, left));
     left -= part.length;

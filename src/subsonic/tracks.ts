@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/index.js';
 import { buildTrackTree, type FileRow } from '../library/tree.js';
-import { catalogueCache, whereVisible } from '../catalogue/index.js';
+import { catalogueCache, whereVisible, type CatalogueCache } from '../catalogue/index.js';
 import { parseTrackHash, type TrackNode } from '../model/index.js';
 
 /** An audio file of a work. Sizes in bytes, durations in seconds. */
@@ -69,16 +69,40 @@ export async function visibleWorkIds(db: Db, workIds: readonly number[]): Promis
 export interface AudioSummary { count: number; duration: number }
 
 /**
- * The audio summary of every work, from one grouped query, cached per catalogue version
- * (a scan that changes a work's files rewrites the work's row in the same transaction,
- * which moves the version). Works without audio are absent.
+ * Summaries kept per catalogue version (the oldest dropped first): about 100 bytes each,
+ * 20 MB at most; enough for a player's song sync (search3 with an empty query, page after
+ * page) to read each work's summary once per version up to 200,000 works.
  */
-export async function audioSummaries(db: Db): Promise<Map<number, AudioSummary>> {
-  return (await catalogueCache(db)).get('subsonic|audio', async () => {
-    const rows: { work_id: number; n: number | string; d: number | string | null }[] = await db('files').where('type', 'audio').groupBy('work_id')
+const MAX_SUMMARIES = 200_000;
+/** Works summarised per query. */
+const SUMMARY_CHUNK = 500;
+
+/**
+ * The audio summaries of `workIds` (works without audio are absent), from one grouped
+ * query per 500 works on the `files` (work_id, relpath) index, each kept per catalogue
+ * version (a scan that changes a work's files rewrites the work's row in the same
+ * transaction, which moves the version), so no request reads more than its own works.
+ * `cache`: the catalogue's cache if the caller has read it.
+ */
+export async function audioSummaries(db: Db, workIds: readonly number[], cache?: CatalogueCache): Promise<Map<number, AudioSummary>> {
+  const kept = await (cache ?? await catalogueCache(db)).get('subsonic|audio', async () => new Map<number, AudioSummary>());
+  const missing = [...new Set(workIds)].filter((id) => !kept.has(id));
+  for (let i = 0; i < missing.length; i += SUMMARY_CHUNK) {
+    const chunk = missing.slice(i, i + SUMMARY_CHUNK);
+    const rows: { work_id: number; n: number | string; d: number | string | null }[] = await db('files').whereIn('work_id', chunk).where('type', 'audio').groupBy('work_id')
       .select('work_id', db.raw('count(*) as n'), db.raw('sum(duration) as d'));
-    return new Map(rows.map((r) => [r.work_id, { count: Number(r.n), duration: Number(r.d ?? 0) }]));
-  });
+    const found = new Map(rows.map((r) => [r.work_id, { count: Number(r.n), duration: Number(r.d ?? 0) }]));
+    for (const id of chunk) {
+      kept.set(id, found.get(id) ?? { count: 0, duration: 0 });
+      if (kept.size > MAX_SUMMARIES) kept.delete(kept.keys().next().value!);
+    }
+  }
+  const answer = new Map<number, AudioSummary>();
+  for (const id of workIds) {
+    const summary = kept.get(id);
+    if (summary?.count) answer.set(id, summary);
+  }
+  return answer;
 }
 
 /** The summary of a work's tracks as loaded. */

@@ -7,6 +7,7 @@
  * was created again under the same name (another account_id), changed its group or
  * password since, or when the token carries no expiry.
  */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/index.js';
 import type { User } from '../model/index.js';
@@ -22,6 +23,14 @@ export async function issueToken(secret: Uint8Array, user: Pick<UserRow, 'name' 
     .sign(secret);
 }
 
+/** The secret as a key object, made once per secret (jose imports a raw secret again on every call). */
+const keys = new WeakMap<Uint8Array, KeyObject>();
+function keyOf(secret: Uint8Array): KeyObject {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = createSecretKey(secret)));
+  return key;
+}
+
 /**
  * Verifies a token and loads its account. Returns the user {name, group}, or null
  * for a bad signature, a missing or past `exp`, or a token that no longer matches
@@ -29,7 +38,7 @@ export async function issueToken(secret: Uint8Array, user: Pick<UserRow, 'name' 
  */
 export async function verifyToken(db: Db, secret: Uint8Array, token: string): Promise<User | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
     if (typeof payload.name !== 'string') return null;
     const row = await findUser(db, payload.name);
     if (!row || payload.sub !== row.account_id || payload.ver !== row.token_version || payload.grp !== row.group) return null;

@@ -69,10 +69,10 @@ async function albumListWorks(call: Call): Promise<Work[]> {
     return (await worksById(db, works, user.name)).slice(offset, offset + size);
   }
   const filter = await songFilter(call);
-  if (type === 'random') return filter ? randomWorks(db, filter, size, user.name) : [];
+  if (type === 'random') return filter ? randomWorks(db, filter, size, user.name, await call.catalogue()) : [];
   const order = orderOf(call, type);
   if (!filter || size === 0) return [];
-  return (await listWorks(db, { ...order, filter, seed: 0, page: 1, pageSize: size, offset, viewer: user.name })).works;
+  return (await listWorks(db, { ...order, filter, seed: 0, page: 1, pageSize: size, offset, viewer: user.name, cache: await call.catalogue() })).works;
 }
 
 /** getStarred and getStarred2: the caller's starred albums and songs, most recent first (hidden ones left out). */
@@ -84,7 +84,7 @@ async function starred({ db, user }: Call, id3: boolean): Promise<SubsonicNode> 
 
 export const listEndpoints: Record<string, Endpoint> = {
   getAlbumList: { handle: async (call) => ({ albumList: { album: await albumsOf(call.db, call.user.name, await albumListWorks(call), false) } }) },
-  getAlbumList2: { handle: async (call) => ({ albumList2: { album: await albumsOf(call.db, call.user.name, await albumListWorks(call), true) } }) },
+  getAlbumList2: { handle: async (call) => ({ albumList2: { album: await albumsOf(call.db, call.user.name, await albumListWorks(call), true, await call.catalogue()) } }) },
 
   /** getRandomSongs?size&genre&fromYear&toYear&musicFolderId: one random track of each of `size` random works. */
   getRandomSongs: {

@@ -8,7 +8,7 @@
  */
 import type { Db } from '../../db/index.js';
 import type { ListItem } from '../../model/index.js';
-import { LIBRARY, catalogueCache, listNames, listWorks, type WorkFilter } from '../../catalogue/index.js';
+import { LIBRARY, listNames, listWorks, type CatalogueCache, type WorkFilter } from '../../catalogue/index.js';
 import { missing } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
 import { albumsOf, songPage } from '../library.js';
@@ -25,9 +25,9 @@ function part(call: Call, name: string): { count: number; offset: number } {
   return { count: call.params.int(`${name}Count`, 20, 0, MAX_LIST), offset: call.params.int(`${name}Offset`, 0, 0, 10_000_000) };
 }
 
-/** Circles, then voice actors, each with its name in lower case; cached per catalogue version. */
-async function artistNames(db: Db): Promise<{ kind: ArtistKind; item: ListItem<number | string>; lower: string }[]> {
-  return (await catalogueCache(db)).get('subsonic|artist-names', async () => {
+/** Circles, then voice actors, each with its name in lower case; cached per catalogue version (`cache`). */
+async function artistNames(db: Db, cache: CatalogueCache): Promise<{ kind: ArtistKind; item: ListItem<number | string>; lower: string }[]> {
+  return cache.get('subsonic|artist-names', async () => {
     const [circles, vas] = await Promise.all([listNames(db, 'circles'), listNames(db, 'vas')]);
     const entry = (kind: ArtistKind) => (item: ListItem<number | string>) => ({ kind, item, lower: (item.name ?? '').toLowerCase() });
     return [...circles.map(entry('circle')), ...vas.map(entry('va'))];
@@ -39,7 +39,7 @@ async function artistsMatching(call: Call, query: string, id3: boolean): Promise
   const { count, offset } = part(call, 'artist');
   if (count === 0) return [];
   const needle = query.toLowerCase();
-  const names = await artistNames(call.db);
+  const names = await artistNames(call.db, await call.catalogue());
   const found: typeof names = [];
   for (const n of names) {
     if (!n.lower.includes(needle)) continue;
@@ -60,12 +60,13 @@ async function search(call: Call, id3: boolean): Promise<SubsonicNode> {
   const songs = part(call, 'song');
   const order = query ? 'release' : 'id';
   const sort = query ? 'desc' : 'asc';
+  const cache = await call.catalogue();
   const [artist, works, song] = await Promise.all([
     artistsMatching(call, query, id3),
-    albums.count ? listWorks(call.db, { filter, order, sort, seed: 0, page: 1, pageSize: albums.count, offset: albums.offset, viewer: call.user.name }).then((a) => a.works) : [],
-    songPage(call.db, call.user.name, filter, order, sort, songs.offset, songs.count),
+    albums.count ? listWorks(call.db, { filter, order, sort, seed: 0, page: 1, pageSize: albums.count, offset: albums.offset, viewer: call.user.name, cache }).then((a) => a.works) : [],
+    songPage(call.db, call.user.name, filter, order, sort, songs.offset, songs.count, cache),
   ]);
-  return { artist, album: await albumsOf(call.db, call.user.name, works, id3), song };
+  return { artist, album: await albumsOf(call.db, call.user.name, works, id3, cache), song };
 }
 
 export const searchEndpoints: Record<string, Endpoint> = {
