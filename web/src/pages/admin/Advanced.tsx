@@ -45,13 +45,13 @@ export const CARDS: { id: string; fields: Field[] }[] = [
   { id: 'scan', fields: [{ key: 'scannerMaxRecursionDepth', kind: 'number' }, { key: 'skipCleanup', kind: 'switch' }, { key: 'fetchMetadata', kind: 'switch' }, { key: 'scanCron', kind: 'text' }] },
   {
     id: 'server',
-    fields: [{ key: 'production', kind: 'switch' }, { key: 'enableGzip', kind: 'switch' }, { key: 'listenPort', kind: 'number' }, { key: 'db', kind: 'text' }, { key: 'blockRemoteConnection', kind: 'switch' }],
+    fields: [{ key: 'production', kind: 'switch' }, { key: 'enableGzip', kind: 'switch' }, { key: 'listenPort', kind: 'number' }, { key: 'blockRemoteConnection', kind: 'switch' }],
   },
   { id: 'security', fields: [{ key: 'auth', kind: 'switch' }, { key: 'expiresIn', kind: 'number', unit: 's' }, { key: 'trustProxy', kind: 'switch' }] },
   {
     id: 'other',
     fields: [
-      { key: 'checkUpdate', kind: 'switch' }, { key: 'checkBetaUpdate', kind: 'switch' }, { key: 'dbUseDefaultPath', kind: 'switch' }, { key: 'coverUseDefaultPath', kind: 'switch' },
+      { key: 'checkUpdate', kind: 'switch' }, { key: 'checkBetaUpdate', kind: 'switch' }, { key: 'dbUseDefaultPath', kind: 'switch' }, { key: 'db', kind: 'text' }, { key: 'coverUseDefaultPath', kind: 'switch' },
       { key: 'transcriberCommand', kind: 'text' }, { key: 'lyricWorkerTimeout', kind: 'number', unit: 's' },
     ],
   },
