@@ -74,20 +74,17 @@ export function bindHistory(player: PlayerController, source: DataSource): Histo
 
 /**
  * Runs the TUI until the listener quits or a signal arrives. mpv starts while the source
- * opens and the first frame renders; the player joins the app when it is up. Spawning
- * mpv blocks this thread (tens of milliseconds), so it waits until the database has
- * started opening in the background.
+ * opens and the first frame renders; the player joins the app when it is up.
  */
 export async function runTui(opts: TuiOptions): Promise<void> {
-  const opening = openSource(opts);
-  const starting = new Promise<void>((resolve) => setImmediate(resolve)).then(() => startBackend(opts.mpvArgs));
+  const starting = startBackend(opts.mpvArgs);
   let backend: AudioBackend | null = null;
   const killNow = () => backend?.killNow();
   process.once('exit', killNow);
   let source: DataSource;
   let seek: SharedConfig;
   try {
-    source = await opening;
+    source = await openSource(opts);
     seek = await source.sharedConfig();
   } catch (err) {
     await starting.then((b) => b.backend?.quit()).catch(() => undefined);

@@ -175,21 +175,27 @@ describe('in a terminal (tmux)', () => {
     await until('mpv ended and its folder removed', () => !running(mpv) && !fs.existsSync(own[0]!), 5_000);
   });
 
-  /** Runs audiolib with `args` in a new tmux session through a shell that prints its exit code. */
-  function runInTerminal(args: string): void {
-    tmux('new-session', '-d', '-s', 'tui', '-x', '80', '-y', '24', `sh -c '${process.execPath} ${binPath} --data-dir ${dataDir} ${args}; echo "exit $?"; sleep 30'`);
+  /**
+   * Runs audiolib with `args` in a new tmux session through a shell that prints its exit
+   * code, then waits for Enter; answers the screen once it shows `exit N`, and ends the
+   * session (Enter) as the other tests do, by its own end rather than a kill.
+   */
+  async function runInTerminal(args: string, exit: number): Promise<string> {
+    tmux('new-session', '-d', '-s', 'tui', '-x', '80', '-y', '24', `sh -c '${process.execPath} ${binPath} --data-dir ${dataDir} ${args}; echo "exit $?"; read x'`);
+    const frame = await screenContains(`exit ${exit}`);
+    tmux('send-keys', '-t', 'tui', 'Enter');
+    await until('session ended', () => {
+      try { tmux('has-session', '-t', 'tui'); return false; } catch { return true; }
+    });
+    return frame;
   }
 
   it('reports a failure to start the TUI the CLI way (the TUI starts without the CLI)', async () => {
-    runInTerminal('tui --user nosuch');
-    const frame = await screenContains('exit 1');
-    expect(frame).toContain("audiolib: no user 'nosuch'");
+    expect(await runInTerminal('tui --user nosuch', 1)).toContain("audiolib: no user 'nosuch'");
   });
 
   it('leaves other command lines in a terminal to the CLI', async () => {
-    runInTerminal('tui --help');
-    const frame = await screenContains('exit 0');
-    expect(frame).toContain('Usage: audiolib tui');
+    expect(await runInTerminal('tui --help', 0)).toContain('Usage: audiolib tui');
   });
 
   it('keeps the volume across runs in tui.json (mode 0600)', async () => {
