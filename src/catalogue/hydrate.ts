@@ -48,6 +48,25 @@ async function queryUserData(db: Db, tables: CatalogueTables, ids: number[], vie
 }
 
 /**
+ * The works of `ids` as anybody sees them (user fields null), in the order of `ids` (ids
+ * not found are left out): from `cache`, the others in one query (then kept). Catalogue
+ * `def` (definition.ts), the audio catalogue by default. For answers that show none of a
+ * caller's data (the players' songs), so no query of the caller's rows.
+ */
+export async function presentedWorks<W extends UserFields = Work>(
+  db: Db, cache: CatalogueCache<W>, ids: number[], def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
+): Promise<W[]> {
+  const missing = ids.filter((id) => !cache.work(id));
+  const fetched = missing.length ? await queryWorks(db, def, missing) : [];
+  for (const work of fetched) cache.putWork(work);
+  const byId = new Map(fetched.map((w) => [w.id, w]));
+  return ids.flatMap((id) => {
+    const work = cache.work(id) ?? byId.get(id);
+    return work ? [work] : [];
+  });
+}
+
+/**
  * Answers the works of `ids` in the order of `ids` (ids not found are left out), with
  * `userRating`, `progress`, `review_text` and `state` of user `viewer`; catalogue `def`
  * (definition.ts), the audio catalogue by default.
@@ -56,14 +75,9 @@ export async function loadWorks<W extends UserFields = Work>(
   db: Db, cache: CatalogueCache<W>, ids: number[], viewer: string, time: TimeSource = 'work', def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
 ): Promise<W[]> {
   if (ids.length === 0) return [];
-  const missing = ids.filter((id) => !cache.work(id));
-  const [fetched, user] = await Promise.all([missing.length ? queryWorks(db, def, missing) : [], queryUserData(db, def.tables, ids, viewer)]);
-  for (const work of fetched) cache.putWork(work);
-  const byId = new Map(fetched.map((w) => [w.id, w]));
-  return ids.flatMap((id) => {
-    const work = cache.work(id) ?? byId.get(id);
-    if (!work) return [];
-    const mine = withUserData(work, user.get(id), time);
-    return [def.withUser ? def.withUser(mine) : mine];
+  const [works, user] = await Promise.all([presentedWorks(db, cache, ids, def), queryUserData(db, def.tables, ids, viewer)]);
+  return works.map((work) => {
+    const mine = withUserData(work, user.get(work.id), time);
+    return def.withUser ? def.withUser(mine) : mine;
   });
 }
