@@ -1,7 +1,8 @@
 /**
  * Loads full works for a page of ids: the works as anybody sees them come from the
- * catalogue cache (cache.ts) or one query (circle, and VAs and tags as JSON lists); the
- * caller's review and history come from one small query on every call.
+ * catalogue cache (cache.ts) or one query (circle, and VAs and tags as JSON lists) that
+ * joins the caller's review and history rows; when every work is cached, those rows come
+ * from one small query.
  */
 import type { Db } from '../db/index.js';
 import { dialectOf } from '../db/dialect/index.js';
@@ -13,10 +14,18 @@ import { AUDIO_CATALOGUE, type CatalogueDef, type CatalogueRow, type CatalogueTa
 /** Which time `updated_at` shows: the work's, or the caller's review / history record's. */
 export type TimeSource = 'work' | 'review' | 'history';
 
-/** Queries the works of `ids` of catalogue `def` as anybody sees them. */
-async function queryWorks<W extends UserFields>(db: Db, def: CatalogueDef<W>, ids: number[]): Promise<W[]> {
+/** The caller's review and history columns queryWorks joins (absent rows: NULL). */
+const USER_COLUMNS = ['r.rating as u_rating', 'r.review_text as u_review_text', 'r.progress as u_progress', 'r.updated_at as u_review_updated_at', 'h.state as u_state', 'h.updated_at as u_history_updated_at'];
+type UserColumns = { u_rating: number | null; u_review_text: string | null; u_progress: string | null; u_review_updated_at: string | null; u_state: string | null; u_history_updated_at: string | null };
+
+/**
+ * Queries the works of `ids` of catalogue `def` as anybody sees them (ids not found left
+ * out, in no order), and with `viewer`, the caller's review and history rows joined in the
+ * same statement (the tables' (user_name, work_id) keys: one row a work).
+ */
+async function queryWorks<W extends UserFields>(db: Db, def: CatalogueDef<W>, ids: number[], viewer?: string): Promise<{ works: W[]; user: Map<number, UserWorkData> }> {
   const t = def.tables;
-  const rows: CatalogueRow[] = await db(`${t.works} as w`)
+  const query = db(`${t.works} as w`)
     .leftJoin(`${t.circles} as c`, 'c.id', 'w.circle_id')
     .whereIn('w.id', ids)
     .select(
@@ -24,7 +33,20 @@ async function queryWorks<W extends UserFields>(db: Db, def: CatalogueDef<W>, id
       db.raw(`${dialectOf(db).jsonRefs(`FROM ${t.workVas} wv JOIN ${t.vas} x ON x.id = wv.va_id WHERE wv.work_id = w.id`)} as vas_json`),
       db.raw(`${dialectOf(db).jsonRefs(`FROM ${t.workTags} wt JOIN ${t.tags} x ON x.id = wt.tag_id WHERE wt.work_id = w.id`)} as tags_json`),
     );
-  return rows.map((row) => def.present(row));
+  if (viewer !== undefined) {
+    query.leftJoin(`${t.reviews} as r`, (j) => j.on('r.work_id', 'w.id').andOn('r.user_name', db.raw('?', [viewer])))
+      .leftJoin(`${t.history} as h`, (j) => j.on('h.work_id', 'w.id').andOn('h.user_name', db.raw('?', [viewer])))
+      .select(USER_COLUMNS);
+  }
+  const rows: (CatalogueRow & Partial<UserColumns>)[] = await query;
+  const user = new Map<number, UserWorkData>();
+  if (viewer !== undefined) {
+    for (const r of rows as (CatalogueRow & UserColumns & { id: number })[]) {
+      if (r.u_review_updated_at === null && r.u_history_updated_at === null) continue; // neither row (both times are NOT NULL)
+      user.set(r.id, { rating: r.u_rating, review_text: r.u_review_text, progress: r.u_progress, review_updated_at: r.u_review_updated_at, state: r.u_state, history_updated_at: r.u_history_updated_at });
+    }
+  }
+  return { works: rows.map((row) => def.present(row)), user };
 }
 
 /** The review and history rows of `viewer` for `ids`, in one query, merged per work. */
@@ -57,11 +79,16 @@ export async function presentedWorks<W extends UserFields = Work>(
   db: Db, cache: CatalogueCache<W>, ids: number[], def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
 ): Promise<W[]> {
   const missing = ids.filter((id) => !cache.work(id));
-  const fetched = missing.length ? await queryWorks(db, def, missing) : [];
+  const fetched = missing.length ? (await queryWorks(db, def, missing)).works : [];
+  return inOrder(cache, ids, fetched);
+}
+
+/** The works of `ids` in their order, from `fetched` (kept in `cache` first) or `cache`. */
+function inOrder<W extends UserFields>(cache: CatalogueCache<W>, ids: number[], fetched: W[]): W[] {
   for (const work of fetched) cache.putWork(work);
   const byId = new Map(fetched.map((w) => [w.id, w]));
   return ids.flatMap((id) => {
-    const work = cache.work(id) ?? byId.get(id);
+    const work = byId.get(id) ?? cache.work(id);
     return work ? [work] : [];
   });
 }
@@ -69,13 +96,23 @@ export async function presentedWorks<W extends UserFields = Work>(
 /**
  * Answers the works of `ids` in the order of `ids` (ids not found are left out), with
  * `userRating`, `progress`, `review_text` and `state` of user `viewer`; catalogue `def`
- * (definition.ts), the audio catalogue by default.
+ * (definition.ts), the audio catalogue by default. One statement: the caller's review and
+ * history rows when every work is cached, else the works with those rows joined.
  */
 export async function loadWorks<W extends UserFields = Work>(
   db: Db, cache: CatalogueCache<W>, ids: number[], viewer: string, time: TimeSource = 'work', def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
 ): Promise<W[]> {
   if (ids.length === 0) return [];
-  const [works, user] = await Promise.all([presentedWorks(db, cache, ids, def), queryUserData(db, def.tables, ids, viewer)]);
+  let works: W[];
+  let user: Map<number, UserWorkData>;
+  if (ids.every((id) => cache.work(id))) {
+    works = inOrder(cache, ids, []);
+    user = await queryUserData(db, def.tables, ids, viewer);
+  } else {
+    const found = await queryWorks(db, def, [...new Set(ids)], viewer);
+    works = inOrder(cache, ids, found.works);
+    user = found.user;
+  }
   return works.map((work) => {
     const mine = withUserData(work, user.get(work.id), time);
     return def.withUser ? def.withUser(mine) : mine;
