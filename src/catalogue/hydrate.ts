@@ -4,6 +4,7 @@
  * joins the caller's review and history rows; when every work is cached, those rows come
  * from one small query.
  */
+import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { dialectOf } from '../db/dialect/index.js';
 import type { Work } from '../model/index.js';
@@ -14,9 +15,30 @@ import { AUDIO_CATALOGUE, type CatalogueDef, type CatalogueRow, type CatalogueTa
 /** Which time `updated_at` shows: the work's, or the caller's review / history record's. */
 export type TimeSource = 'work' | 'review' | 'history';
 
-/** The caller's review and history columns queryWorks joins (absent rows: NULL). */
-const USER_COLUMNS = ['r.rating as u_rating', 'r.review_text as u_review_text', 'r.progress as u_progress', 'r.updated_at as u_review_updated_at', 'h.state as u_state', 'h.updated_at as u_history_updated_at'];
-type UserColumns = { u_rating: number | null; u_review_text: string | null; u_progress: string | null; u_review_updated_at: string | null; u_state: string | null; u_history_updated_at: string | null };
+/** The caller's review and history columns withUserColumns joins (absent rows: NULL). */
+const USER_COLUMNS = ['ur.rating as u_rating', 'ur.review_text as u_review_text', 'ur.progress as u_progress', 'ur.updated_at as u_review_updated_at', 'uh.state as u_state', 'uh.updated_at as u_history_updated_at'];
+type UserColumns = { id: number; u_rating: number | null; u_review_text: string | null; u_progress: string | null; u_review_updated_at: string | null; u_state: string | null; u_history_updated_at: string | null };
+
+/**
+ * Joins `viewer`'s review and history rows (aliases ur, uh; the tables' (user_name, work_id)
+ * keys: still one row a work) to `qb`, a query of works alias `w` selecting `w.id`, and
+ * selects their columns; userDataOf reads them from the rows.
+ */
+export function withUserColumns(db: Db, qb: Knex.QueryBuilder, tables: CatalogueTables, viewer: string): Knex.QueryBuilder {
+  return qb.leftJoin(`${tables.reviews} as ur`, (j) => j.on('ur.work_id', 'w.id').andOn('ur.user_name', db.raw('?', [viewer])))
+    .leftJoin(`${tables.history} as uh`, (j) => j.on('uh.work_id', 'w.id').andOn('uh.user_name', db.raw('?', [viewer])))
+    .select(USER_COLUMNS);
+}
+
+/** The caller's data of rows read with withUserColumns, by work id (works with a review or history row). */
+export function userDataOf(rows: readonly object[]): Map<number, UserWorkData> {
+  const user = new Map<number, UserWorkData>();
+  for (const r of rows as UserColumns[]) {
+    if (r.u_review_updated_at === null && r.u_history_updated_at === null) continue; // neither row (both times are NOT NULL)
+    user.set(r.id, { rating: r.u_rating, review_text: r.u_review_text, progress: r.u_progress, review_updated_at: r.u_review_updated_at, state: r.u_state, history_updated_at: r.u_history_updated_at });
+  }
+  return user;
+}
 
 /**
  * Queries the works of `ids` of catalogue `def` as anybody sees them (ids not found left
@@ -33,19 +55,9 @@ async function queryWorks<W extends UserFields>(db: Db, def: CatalogueDef<W>, id
       db.raw(`${dialectOf(db).jsonRefs(`FROM ${t.workVas} wv JOIN ${t.vas} x ON x.id = wv.va_id WHERE wv.work_id = w.id`)} as vas_json`),
       db.raw(`${dialectOf(db).jsonRefs(`FROM ${t.workTags} wt JOIN ${t.tags} x ON x.id = wt.tag_id WHERE wt.work_id = w.id`)} as tags_json`),
     );
-  if (viewer !== undefined) {
-    query.leftJoin(`${t.reviews} as r`, (j) => j.on('r.work_id', 'w.id').andOn('r.user_name', db.raw('?', [viewer])))
-      .leftJoin(`${t.history} as h`, (j) => j.on('h.work_id', 'w.id').andOn('h.user_name', db.raw('?', [viewer])))
-      .select(USER_COLUMNS);
-  }
-  const rows: (CatalogueRow & Partial<UserColumns>)[] = await query;
-  const user = new Map<number, UserWorkData>();
-  if (viewer !== undefined) {
-    for (const r of rows as (CatalogueRow & UserColumns & { id: number })[]) {
-      if (r.u_review_updated_at === null && r.u_history_updated_at === null) continue; // neither row (both times are NOT NULL)
-      user.set(r.id, { rating: r.u_rating, review_text: r.u_review_text, progress: r.u_progress, review_updated_at: r.u_review_updated_at, state: r.u_state, history_updated_at: r.u_history_updated_at });
-    }
-  }
+  if (viewer !== undefined) withUserColumns(db, query, t, viewer);
+  const rows: CatalogueRow[] = await query;
+  const user = viewer === undefined ? new Map<number, UserWorkData>() : userDataOf(rows);
   return { works: rows.map((row) => def.present(row)), user };
 }
 
@@ -96,18 +108,20 @@ function inOrder<W extends UserFields>(cache: CatalogueCache<W>, ids: number[], 
 /**
  * Answers the works of `ids` in the order of `ids` (ids not found are left out), with
  * `userRating`, `progress`, `review_text` and `state` of user `viewer`; catalogue `def`
- * (definition.ts), the audio catalogue by default. One statement: the caller's review and
- * history rows when every work is cached, else the works with those rows joined.
+ * (definition.ts), the audio catalogue by default. At most one statement: none when every
+ * work is cached and `known` has the caller's rows (read with the page: withUserColumns),
+ * those rows when every work is cached, else the works with those rows joined.
  */
 export async function loadWorks<W extends UserFields = Work>(
   db: Db, cache: CatalogueCache<W>, ids: number[], viewer: string, time: TimeSource = 'work', def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
+  known?: Map<number, UserWorkData>,
 ): Promise<W[]> {
   if (ids.length === 0) return [];
   let works: W[];
   let user: Map<number, UserWorkData>;
   if (ids.every((id) => cache.work(id))) {
     works = inOrder(cache, ids, []);
-    user = await queryUserData(db, def.tables, ids, viewer);
+    user = known ?? await queryUserData(db, def.tables, ids, viewer);
   } else {
     const found = await queryWorks(db, def, [...new Set(ids)], viewer);
     works = inOrder(cache, ids, found.works);
