@@ -162,10 +162,11 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
   } else if (opts.scope) {
     // the caller's favourites or history (a few hundred rows): the page and its total in one query; the total as an
     // uncorrelated subquery (evaluated once), so the page walks the scope's (user_name, updated_at) index and stops
-    // after the page instead of materialising and sorting every row as a window count would
-    const rows: { id: number; total: number | string }[] = await ordered.select(base.clone().count('*').as('total')).limit(pageSize).offset(offset);
-    ids = rows.map((r) => r.id);
+    // after the page instead of materialising and sorting every row as a window count would; the caller's review and
+    // history rows joined as on the direct page
+    const rows: { id: number; total: number | string }[] = await withUserColumns(db, ordered.select(base.clone().count('*').as('total')).limit(pageSize).offset(offset), def.tables, viewer);
     totalCount = rows.length > 0 ? Number(rows[0]!.total) : await countWorks(cache, base, true);
+    return { works: await load(rows.map((r) => r.id), userDataOf(rows)), pagination: { currentPage: page, pageSize, totalCount } };
   } else {
     // the page with the caller's review and history rows joined: no second statement for them when its works are cached
     let rows: { id: number }[];
