@@ -9,12 +9,13 @@
  * a catalogue change (a write to one work from this process, as a scan in another process
  * makes it), the median of three; its target is <= 25 ms too.
  *
- *   npm run build:server && node bench/catalogue/run.js [--data-dir DIR] [--seconds N] [--db postgres://...]
+ *   npm run build:server && node bench/catalogue/run.js [--data-dir DIR] [--seconds N] [--db postgres://...] [--only TEXT]
  *
  * The data directory is kept (default /tmp/audiolib-bench-catalogue) and re-seeded only
  * when it has no database, so a second run skips the minute of seeding. With --db the
  * server runs on that PostgreSQL database instead, filled from the seeded SQLite file by
  * `audiolib db copy` when it is empty (the copy's time is printed).
+ * --only TEXT runs only the calls whose name contains TEXT (e.g. `--only Subsonic`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,7 @@ const arg = (name, fallback) => {
 };
 const dataDir = path.resolve(arg('--data-dir', '/tmp/audiolib-bench-catalogue'));
 const seconds = Number(arg('--seconds', '10'));
+const only = arg('--only', '');
 const dbUrl = arg('--db', '');
 const bin = path.join(here, '..', '..', 'bin', 'audiolib.js');
 
@@ -120,6 +122,7 @@ try {
 
   const rows = [];
   for (const [name, shown] of SCENARIOS) {
+    if (!name.includes(only)) continue;
     const p = shown.replace('APIKEY', key);
     const res = await fetch(base + p, { headers: { authorization: `Bearer ${token}` } });
     const text = await res.text();

@@ -1,8 +1,10 @@
 /**
  * Loads full works for a page of ids: the works as anybody sees them come from the
- * catalogue cache (cache.ts) or one query (circle, and VAs and tags as JSON lists); the
- * caller's review and history come from one small query on every call.
+ * catalogue cache (cache.ts) or one query (circle, and VAs and tags as JSON lists) that
+ * joins the caller's review and history rows; when every work is cached, those rows come
+ * from one small query.
  */
+import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { dialectOf } from '../db/dialect/index.js';
 import type { Work } from '../model/index.js';
@@ -13,10 +15,39 @@ import { AUDIO_CATALOGUE, type CatalogueDef, type CatalogueRow, type CatalogueTa
 /** Which time `updated_at` shows: the work's, or the caller's review / history record's. */
 export type TimeSource = 'work' | 'review' | 'history';
 
-/** Queries the works of `ids` of catalogue `def` as anybody sees them. */
-async function queryWorks<W extends UserFields>(db: Db, def: CatalogueDef<W>, ids: number[]): Promise<W[]> {
+/** The caller's review and history columns withUserColumns joins (absent rows: NULL). */
+const USER_COLUMNS = ['ur.rating as u_rating', 'ur.review_text as u_review_text', 'ur.progress as u_progress', 'ur.updated_at as u_review_updated_at', 'uh.state as u_state', 'uh.updated_at as u_history_updated_at'];
+type UserColumns = { id: number; u_rating: number | null; u_review_text: string | null; u_progress: string | null; u_review_updated_at: string | null; u_state: string | null; u_history_updated_at: string | null };
+
+/**
+ * Joins `viewer`'s review and history rows (aliases ur, uh; the tables' (user_name, work_id)
+ * keys: still one row a work) to `qb`, a query of works alias `w` selecting `w.id`, and
+ * selects their columns; userDataOf reads them from the rows.
+ */
+export function withUserColumns(db: Db, qb: Knex.QueryBuilder, tables: CatalogueTables, viewer: string): Knex.QueryBuilder {
+  return qb.leftJoin(`${tables.reviews} as ur`, (j) => j.on('ur.work_id', 'w.id').andOn('ur.user_name', db.raw('?', [viewer])))
+    .leftJoin(`${tables.history} as uh`, (j) => j.on('uh.work_id', 'w.id').andOn('uh.user_name', db.raw('?', [viewer])))
+    .select(USER_COLUMNS);
+}
+
+/** The caller's data of rows read with withUserColumns, by work id (works with a review or history row). */
+export function userDataOf(rows: readonly object[]): Map<number, UserWorkData> {
+  const user = new Map<number, UserWorkData>();
+  for (const r of rows as UserColumns[]) {
+    if (r.u_review_updated_at === null && r.u_history_updated_at === null) continue; // neither row (both times are NOT NULL)
+    user.set(r.id, { rating: r.u_rating, review_text: r.u_review_text, progress: r.u_progress, review_updated_at: r.u_review_updated_at, state: r.u_state, history_updated_at: r.u_history_updated_at });
+  }
+  return user;
+}
+
+/**
+ * Queries the works of `ids` of catalogue `def` as anybody sees them (ids not found left
+ * out, in no order), and with `viewer`, the caller's review and history rows joined in the
+ * same statement (the tables' (user_name, work_id) keys: one row a work).
+ */
+async function queryWorks<W extends UserFields>(db: Db, def: CatalogueDef<W>, ids: number[], viewer?: string): Promise<{ works: W[]; user: Map<number, UserWorkData> }> {
   const t = def.tables;
-  const rows: CatalogueRow[] = await db(`${t.works} as w`)
+  const query = db(`${t.works} as w`)
     .leftJoin(`${t.circles} as c`, 'c.id', 'w.circle_id')
     .whereIn('w.id', ids)
     .select(
@@ -24,7 +55,10 @@ async function queryWorks<W extends UserFields>(db: Db, def: CatalogueDef<W>, id
       db.raw(`${dialectOf(db).jsonRefs(`FROM ${t.workVas} wv JOIN ${t.vas} x ON x.id = wv.va_id WHERE wv.work_id = w.id`)} as vas_json`),
       db.raw(`${dialectOf(db).jsonRefs(`FROM ${t.workTags} wt JOIN ${t.tags} x ON x.id = wt.tag_id WHERE wt.work_id = w.id`)} as tags_json`),
     );
-  return rows.map((row) => def.present(row));
+  if (viewer !== undefined) withUserColumns(db, query, t, viewer);
+  const rows: CatalogueRow[] = await query;
+  const user = viewer === undefined ? new Map<number, UserWorkData>() : userDataOf(rows);
+  return { works: rows.map((row) => def.present(row)), user };
 }
 
 /** The review and history rows of `viewer` for `ids`, in one query, merged per work. */
@@ -48,22 +82,53 @@ async function queryUserData(db: Db, tables: CatalogueTables, ids: number[], vie
 }
 
 /**
- * Answers the works of `ids` in the order of `ids` (ids not found are left out), with
- * `userRating`, `progress`, `review_text` and `state` of user `viewer`; catalogue `def`
- * (definition.ts), the audio catalogue by default.
+ * The works of `ids` as anybody sees them (user fields null), in the order of `ids` (ids
+ * not found are left out): from `cache`, the others in one query (then kept). Catalogue
+ * `def` (definition.ts), the audio catalogue by default. For answers that show none of a
+ * caller's data (the players' songs), so no query of the caller's rows.
  */
-export async function loadWorks<W extends UserFields = Work>(
-  db: Db, cache: CatalogueCache<W>, ids: number[], viewer: string, time: TimeSource = 'work', def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
+export async function presentedWorks<W extends UserFields = Work>(
+  db: Db, cache: CatalogueCache<W>, ids: number[], def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
 ): Promise<W[]> {
-  if (ids.length === 0) return [];
   const missing = ids.filter((id) => !cache.work(id));
-  const [fetched, user] = await Promise.all([missing.length ? queryWorks(db, def, missing) : [], queryUserData(db, def.tables, ids, viewer)]);
+  const fetched = missing.length ? (await queryWorks(db, def, missing)).works : [];
+  return inOrder(cache, ids, fetched);
+}
+
+/** The works of `ids` in their order, from `fetched` (kept in `cache` first) or `cache`. */
+function inOrder<W extends UserFields>(cache: CatalogueCache<W>, ids: number[], fetched: W[]): W[] {
   for (const work of fetched) cache.putWork(work);
   const byId = new Map(fetched.map((w) => [w.id, w]));
   return ids.flatMap((id) => {
-    const work = cache.work(id) ?? byId.get(id);
-    if (!work) return [];
-    const mine = withUserData(work, user.get(id), time);
-    return [def.withUser ? def.withUser(mine) : mine];
+    const work = byId.get(id) ?? cache.work(id);
+    return work ? [work] : [];
+  });
+}
+
+/**
+ * Answers the works of `ids` in the order of `ids` (ids not found are left out), with
+ * `userRating`, `progress`, `review_text` and `state` of user `viewer`; catalogue `def`
+ * (definition.ts), the audio catalogue by default. At most one statement: none when every
+ * work is cached and `known` has the caller's rows (read with the page: withUserColumns),
+ * those rows when every work is cached, else the works with those rows joined.
+ */
+export async function loadWorks<W extends UserFields = Work>(
+  db: Db, cache: CatalogueCache<W>, ids: number[], viewer: string, time: TimeSource = 'work', def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
+  known?: Map<number, UserWorkData>,
+): Promise<W[]> {
+  if (ids.length === 0) return [];
+  let works: W[];
+  let user: Map<number, UserWorkData>;
+  if (ids.every((id) => cache.work(id))) {
+    works = inOrder(cache, ids, []);
+    user = known ?? await queryUserData(db, def.tables, ids, viewer);
+  } else {
+    const found = await queryWorks(db, def, [...new Set(ids)], viewer);
+    works = inOrder(cache, ids, found.works);
+    user = found.user;
+  }
+  return works.map((work) => {
+    const mine = withUserData(work, user.get(work.id), time);
+    return def.withUser ? def.withUser(mine) : mine;
   });
 }

@@ -21,10 +21,10 @@ import { dialectOf } from '../db/dialect/index.js';
 import type { Pagination, Progress, SortDir, Work } from '../model/index.js';
 import { applyWorkFilter, hasTextSearch, type WorkFilter } from './filters.js';
 import { applyOrder, isUserOrder, type ListOrder } from './order.js';
-import { loadWorks } from './hydrate.js';
+import { loadWorks, userDataOf, withUserColumns } from './hydrate.js';
 import { catalogueCache, type CatalogueCache } from './cache.js';
 import { AUDIO_CATALOGUE, type AnyCatalogue, type CatalogueDef } from './definition.js';
-import type { UserFields } from './presenter.js';
+import type { UserFields, UserWorkData } from './presenter.js';
 
 /** Pages starting at or beyond this offset are sliced from the cached id list. */
 const DEEP_OFFSET = 600;
@@ -139,7 +139,7 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
   const perUser = Boolean(opts.scope) || readsUser(def, order);
   const time = opts.scope?.kind ?? 'work';
   const cache = opts.cache ?? await catalogueCache<W>(db, def.versionId);
-  const load = (ids: number[]) => loadWorks(db, cache, ids, viewer, time, def);
+  const load = (ids: number[], known?: Map<number, UserWorkData>) => loadWorks(db, cache, ids, viewer, time, def, known);
 
   if (order === 'betterRandom') {
     const totalCount = await countWorks(cache, base, perUser);
@@ -162,15 +162,16 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
   } else if (opts.scope) {
     // the caller's favourites or history (a few hundred rows): the page and its total in one query; the total as an
     // uncorrelated subquery (evaluated once), so the page walks the scope's (user_name, updated_at) index and stops
-    // after the page instead of materialising and sorting every row as a window count would
-    const rows: { id: number; total: number | string }[] = await ordered.select(base.clone().count('*').as('total')).limit(pageSize).offset(offset);
-    ids = rows.map((r) => r.id);
+    // after the page instead of materialising and sorting every row as a window count would; the caller's review and
+    // history rows joined as on the direct page
+    const rows: { id: number; total: number | string }[] = await withUserColumns(db, ordered.select(base.clone().count('*').as('total')).limit(pageSize).offset(offset), def.tables, viewer);
     totalCount = rows.length > 0 ? Number(rows[0]!.total) : await countWorks(cache, base, true);
+    return { works: await load(rows.map((r) => r.id), userDataOf(rows)), pagination: { currentPage: page, pageSize, totalCount } };
   } else {
-    [ids, totalCount] = await Promise.all([
-      ordered.limit(pageSize).offset(offset).then((rows: { id: number }[]) => rows.map((r) => r.id)),
-      countWorks(cache, base, false),
-    ]);
+    // the page with the caller's review and history rows joined: no second statement for them when its works are cached
+    let rows: { id: number }[];
+    [rows, totalCount] = await Promise.all([withUserColumns(db, ordered.limit(pageSize).offset(offset), def.tables, viewer), countWorks(cache, base, false)]);
+    return { works: await load(rows.map((r) => r.id), userDataOf(rows)), pagination: { currentPage: page, pageSize, totalCount } };
   }
   return { works: await load(ids), pagination: { currentPage: page, pageSize, totalCount } };
 }

@@ -6,10 +6,10 @@
  */
 import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
-import { catalogueCache, loadWorks, orderedWorkIds, type CatalogueCache, type ListOrder, type WorkFilter } from '../catalogue/index.js';
+import { catalogueCache, loadWorks, orderedWorkIds, presentedWorks, type CatalogueCache, type ListOrder, type WorkFilter } from '../catalogue/index.js';
 import { presentAlbum, presentAlbumDirectory, presentSong } from './presenters.js';
-import { trackStars, workStars } from './stars.js';
-import { audioSummaries, tracksOf, visibleWorkIds, type AudioSummary, type Track } from './tracks.js';
+import { workStars } from './stars.js';
+import { albumSummaries, audioSummaries, tracksOf, visibleWorkIds, type Track } from './tracks.js';
 import type { SubsonicNode } from './serialise.js';
 
 /** A song by its work and file ids. */
@@ -22,30 +22,34 @@ export async function worksById(db: Db, ids: readonly number[], viewer: string):
 
 /**
  * Works as `AlbumID3`s (`id3`, with song counts and durations) or directory `Child`s, with
- * the caller's stars; `cache`: the catalogue's cache if the caller has read it.
+ * the caller's stars (one statement with the summaries: albumSummaries); `cache`: the
+ * catalogue's cache if the caller has read it.
  */
 export async function albumsOf(db: Db, viewer: string, works: Work[], id3: boolean, cache?: CatalogueCache): Promise<SubsonicNode[]> {
   const ids = works.map((w) => w.id);
-  const [audio, stars] = await Promise.all([id3 ? audioSummaries(db, ids, cache) : new Map<number, AudioSummary>(), workStars(db, viewer, ids)]);
-  return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), stars.get(w.id)) : presentAlbumDirectory(w, stars.get(w.id))));
+  if (!id3) {
+    const stars = await workStars(db, viewer, ids);
+    return works.map((w) => presentAlbumDirectory(w, stars.get(w.id)));
+  }
+  const { audio, stars } = await albumSummaries(db, ids, viewer, cache);
+  return works.map((w) => presentAlbum(w, audio.get(w.id), stars.get(w.id)));
 }
 
-/** Tracks of `works` as song `Child`s with the caller's stars; `pick` chooses among each work's tracks, in order (default all). */
+/** Tracks of `works` as song `Child`s with the caller's stars (one query); `pick` chooses among each work's tracks, in order (default all). */
 export async function songsOfWorks(db: Db, viewer: string, works: Work[], pick: (tracks: Track[], work: Work) => Track[] = (t) => t): Promise<SubsonicNode[]> {
-  const ids = works.map((w) => w.id);
-  const [tracks, stars] = await Promise.all([tracksOf(db, ids), trackStars(db, viewer, ids)]);
-  return works.flatMap((w) => pick(tracks.get(w.id) ?? [], w).map((t) => presentSong(t, w, stars.get(`${t.workId}/${t.fileId}`))));
+  const tracks = await tracksOf(db, works.map((w) => w.id), viewer);
+  return works.flatMap((w) => pick(tracks.get(w.id) ?? [], w).map((t) => presentSong(t, w, t.starred)));
 }
 
 /** The songs of `refs` (audio files of visible works), in the order of `refs`; the others are left out. */
 export async function songsByRef(db: Db, viewer: string, refs: readonly SongRef[]): Promise<SubsonicNode[]> {
-  const works = new Map((await worksById(db, refs.map((r) => r.workId), viewer)).map((w) => [w.id, w]));
-  const ids = [...works.keys()];
-  const [tracks, stars] = await Promise.all([tracksOf(db, ids), trackStars(db, viewer, ids)]);
+  const visible = await visibleWorkIds(db, refs.map((r) => r.workId));
+  const works = new Map((await presentedWorks(db, await catalogueCache(db), visible)).map((w) => [w.id, w]));
+  const tracks = await tracksOf(db, [...works.keys()], viewer);
   return refs.flatMap((r) => {
     const work = works.get(r.workId);
     const track = tracks.get(r.workId)?.find((t) => t.fileId === r.fileId);
-    return work && track ? [presentSong(track, work, stars.get(`${r.workId}/${r.fileId}`))] : [];
+    return work && track ? [presentSong(track, work, track.starred)] : [];
   });
 }
 
@@ -90,7 +94,7 @@ export async function songPage(
     }
   }
   let left = count;
-  const works = await loadWorks(db, cache, [...skip.keys()], viewer);
+  const works = await presentedWorks(db, cache, [...skip.keys()]); // songs show none of the caller's data but stars
   return songsOfWorks(db, viewer, works, (tracks, work) => {
     const part = tracks.slice(skip.get(work.id) ?? 0).slice(0, Math.max(0, left));
     left -= part.length;

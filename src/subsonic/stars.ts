@@ -43,18 +43,15 @@ export async function unstar(db: Db, user: string, targets: StarTarget[]): Promi
   });
 }
 
+/** The query of `user`'s stars of `workIds`: columns work_id, starred_at (as stored). */
+export const workStarsQuery = (db: Db, user: string, workIds: readonly number[]) =>
+  db('starred_works').where({ user_name: user }).whereIn('work_id', [...new Set(workIds)]).select('work_id', 'created_at as starred_at');
+
 /** When `user` starred each of `workIds` (ISO), for the works starred. */
 export async function workStars(db: Db, user: string, workIds: readonly number[]): Promise<Map<number, string>> {
   if (!workIds.length) return new Map();
-  const rows: { work_id: number; created_at: string }[] = await db('starred_works').where({ user_name: user }).whereIn('work_id', [...new Set(workIds)]).select('work_id', 'created_at');
-  return new Map(rows.map((r) => [r.work_id, isoTime(r.created_at)!]));
-}
-
-/** When `user` starred each track of `workIds` (ISO), keyed '{workId}/{fileId}'. */
-export async function trackStars(db: Db, user: string, workIds: readonly number[]): Promise<Map<string, string>> {
-  if (!workIds.length) return new Map();
-  const rows: { work_id: number; file_id: number; created_at: string }[] = await db('starred_tracks').where({ user_name: user }).whereIn('work_id', [...new Set(workIds)]).select('work_id', 'file_id', 'created_at');
-  return new Map(rows.map((r) => [`${r.work_id}/${r.file_id}`, isoTime(r.created_at)!]));
+  const rows: { work_id: number; starred_at: string }[] = await workStarsQuery(db, user, workIds);
+  return new Map(rows.map((r) => [r.work_id, isoTime(r.starred_at)!]));
 }
 
 /** `user`'s starred works and tracks, most recently starred first (hidden ones included: the caller filters). */

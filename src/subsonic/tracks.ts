@@ -6,8 +6,9 @@
  */
 import type { Db } from '../db/index.js';
 import { buildTrackTree, type FileRow } from '../library/tree.js';
-import { catalogueCache, whereVisible, type CatalogueCache } from '../catalogue/index.js';
+import { catalogueCache, isoTime, whereVisible, type CatalogueCache } from '../catalogue/index.js';
 import { parseTrackHash, type TrackNode } from '../model/index.js';
+import { workStars, workStarsQuery } from './stars.js';
 
 /** An audio file of a work. Sizes in bytes, durations in seconds. */
 export interface Track {
@@ -25,7 +26,12 @@ export interface Track {
   position: number;
   /** The folder's place among the work's folders holding audio, from 1; undefined when there is one. */
   disc?: number;
+  /** When the caller starred it (ISO), when tracksOf was given the caller. */
+  starred?: string;
 }
+
+/** A file row of tracksOf: the tree's columns and the caller's star. */
+type TrackRow = FileRow & { starred_at?: string | null };
 
 /** Flattens a track tree into its audio files in order (relpath and folder from the tree's folders). */
 function audioOf(nodes: TrackNode[], folder: string, out: Omit<Track, 'position' | 'disc'>[]): void {
@@ -38,22 +44,29 @@ function audioOf(nodes: TrackNode[], folder: string, out: Omit<Track, 'position'
   }
 }
 
-/** One work's tracks in play order, with positions and discs. */
-function tracksOfWork(workId: number, files: FileRow[]): Track[] {
+/** One work's tracks in play order, with positions, discs and the caller's stars. */
+function tracksOfWork(workId: number, files: TrackRow[]): Track[] {
   const flat: Omit<Track, 'position' | 'disc'>[] = [];
   audioOf(buildTrackTree({ id: workId, title: '' }, files), '', flat);
   const folders = [...new Set(flat.map((t) => t.folder))];
-  return flat.map((t, i) => ({ ...t, position: i + 1, disc: folders.length > 1 ? folders.indexOf(t.folder) + 1 : undefined }));
+  const starred = new Map(files.filter((f) => f.starred_at).map((f) => [f.id, isoTime(f.starred_at)!]));
+  return flat.map((t, i) => ({ ...t, position: i + 1, disc: folders.length > 1 ? folders.indexOf(t.folder) + 1 : undefined, starred: starred.get(t.fileId) }));
 }
 
 /**
  * The tracks of each work of `workIds` (works the caller may see: the caller checks), in
- * play order; one query. Works without audio map to [].
+ * play order, with when `viewer` starred each (when given); one query. Works without audio map to [].
  */
-export async function tracksOf(db: Db, workIds: readonly number[]): Promise<Map<number, Track[]>> {
+export async function tracksOf(db: Db, workIds: readonly number[], viewer?: string): Promise<Map<number, Track[]>> {
   const unique = [...new Set(workIds)];
-  const rows: FileRow[] = unique.length ? await db('files').whereIn('work_id', unique).where('type', 'audio').select('id', 'work_id', 'relpath', 'type', 'size', 'duration', 'audio_file_id') : [];
-  const byWork = new Map<number, FileRow[]>(unique.map((id) => [id, []]));
+  const query = db('files as f').whereIn('f.work_id', unique).where('f.type', 'audio')
+    .select('f.id', 'f.work_id', 'f.relpath', 'f.type', 'f.size', 'f.duration', 'f.audio_file_id');
+  if (viewer !== undefined) {
+    query.leftJoin('starred_tracks as st', (j) => j.on('st.work_id', 'f.work_id').andOn('st.file_id', 'f.id').andOn('st.user_name', db.raw('?', [viewer])))
+      .select('st.created_at as starred_at');
+  }
+  const rows: TrackRow[] = unique.length ? await query : [];
+  const byWork = new Map<number, TrackRow[]>(unique.map((id) => [id, []]));
   for (const row of rows) byWork.get(row.work_id)!.push(row);
   return new Map([...byWork].map(([id, files]) => [id, tracksOfWork(id, files)]));
 }
@@ -77,6 +90,35 @@ const MAX_SUMMARIES = 200_000;
 /** Works summarised per query. */
 const SUMMARY_CHUNK = 500;
 
+/** The summaries kept for the catalogue version of `cache`. */
+const keptSummaries = async (db: Db, cache?: CatalogueCache) => (cache ?? await catalogueCache(db)).get('subsonic|audio', async () => new Map<number, AudioSummary>());
+
+/** A grouped summary row: work id, audio files, total duration in seconds. */
+type SummaryRow = { work_id: number; n: number | string; d: number | string | null };
+
+/** The grouped query of the audio summaries of `ids`, on the `files` (work_id, relpath) index; `starColumn`: with a NULL `starred_at` (albumSummaries' union). */
+const summaryQuery = (db: Db, ids: number[], starColumn = false) => db('files').whereIn('work_id', ids).where('type', 'audio').groupBy('work_id')
+  .select('work_id', ...(starColumn ? [db.raw('NULL as starred_at')] : []), db.raw('count(*) as n'), db.raw('sum(duration) as d'));
+
+/** Keeps the summaries of `ids` from their query's rows (a work without rows has no audio). */
+function keepSummaries(kept: Map<number, AudioSummary>, ids: number[], rows: SummaryRow[]): void {
+  const found = new Map(rows.map((r) => [r.work_id, { count: Number(r.n), duration: Number(r.d ?? 0) }]));
+  for (const id of ids) {
+    kept.set(id, found.get(id) ?? { count: 0, duration: 0 });
+    if (kept.size > MAX_SUMMARIES) kept.delete(kept.keys().next().value!);
+  }
+}
+
+/** The kept summaries of `workIds` with audio. */
+function summariesOf(kept: Map<number, AudioSummary>, workIds: readonly number[]): Map<number, AudioSummary> {
+  const answer = new Map<number, AudioSummary>();
+  for (const id of workIds) {
+    const summary = kept.get(id);
+    if (summary?.count) answer.set(id, summary);
+  }
+  return answer;
+}
+
 /**
  * The audio summaries of `workIds` (works without audio are absent), from one grouped
  * query per 500 works on the `files` (work_id, relpath) index, each kept per catalogue
@@ -85,24 +127,35 @@ const SUMMARY_CHUNK = 500;
  * `cache`: the catalogue's cache if the caller has read it.
  */
 export async function audioSummaries(db: Db, workIds: readonly number[], cache?: CatalogueCache): Promise<Map<number, AudioSummary>> {
-  const kept = await (cache ?? await catalogueCache(db)).get('subsonic|audio', async () => new Map<number, AudioSummary>());
+  const kept = await keptSummaries(db, cache);
   const missing = [...new Set(workIds)].filter((id) => !kept.has(id));
   for (let i = 0; i < missing.length; i += SUMMARY_CHUNK) {
     const chunk = missing.slice(i, i + SUMMARY_CHUNK);
-    const rows: { work_id: number; n: number | string; d: number | string | null }[] = await db('files').whereIn('work_id', chunk).where('type', 'audio').groupBy('work_id')
-      .select('work_id', db.raw('count(*) as n'), db.raw('sum(duration) as d'));
-    const found = new Map(rows.map((r) => [r.work_id, { count: Number(r.n), duration: Number(r.d ?? 0) }]));
-    for (const id of chunk) {
-      kept.set(id, found.get(id) ?? { count: 0, duration: 0 });
-      if (kept.size > MAX_SUMMARIES) kept.delete(kept.keys().next().value!);
-    }
+    keepSummaries(kept, chunk, await summaryQuery(db, chunk));
   }
-  const answer = new Map<number, AudioSummary>();
-  for (const id of workIds) {
-    const summary = kept.get(id);
-    if (summary?.count) answer.set(id, summary);
+  return summariesOf(kept, workIds);
+}
+
+/**
+ * The audio summaries of `workIds` (as audioSummaries) and when `viewer` starred each
+ * (ISO, starred works only), in one statement: the caller's stars, with the summaries not
+ * kept yet after them (UNION ALL; more than 500 missing: audioSummaries' queries beside).
+ */
+export async function albumSummaries(db: Db, workIds: readonly number[], viewer: string, cache?: CatalogueCache): Promise<{ audio: Map<number, AudioSummary>; stars: Map<number, string> }> {
+  if (!workIds.length) return { audio: new Map(), stars: new Map() };
+  const kept = await keptSummaries(db, cache);
+  const missing = [...new Set(workIds)].filter((id) => !kept.has(id));
+  if (missing.length > SUMMARY_CHUNK) {
+    const [audio, stars] = await Promise.all([audioSummaries(db, workIds, cache), workStars(db, viewer, workIds)]);
+    return { audio, stars };
   }
-  return answer;
+  const query = workStarsQuery(db, viewer, workIds).select(db.raw('NULL as n'), db.raw('NULL as d'));
+  if (missing.length) query.unionAll(summaryQuery(db, missing, true));
+  const rows: (SummaryRow & { starred_at: string | null })[] = await query;
+  const summaries = rows.filter((r) => r.n !== null);
+  keepSummaries(kept, missing, summaries);
+  const stars = new Map(rows.filter((r) => r.n === null).map((r) => [r.work_id, isoTime(r.starred_at)!]));
+  return { audio: summariesOf(kept, workIds), stars };
 }
 
 /** The summary of a work's tracks as loaded. */
