@@ -135,12 +135,13 @@ sys.stdout.write(json.dumps({'code': os.waitstatus_to_exitcode(status), 'out': o
   };
 
   it('asks twice without echoing the password', async () => {
-    const { code, out } = onTerminal(['add', 'ttyuser1'], ['tty-secret-1', 'tty-secret-1']);
+    const name = `ttyuser${Date.now() % 100_000}`; // a retry adds a user of its own
+    const { code, out } = onTerminal(['add', name], ['tty-secret-1', 'tty-secret-1']);
     expect(out).toContain('new password: ');
     expect(out).toContain('repeat the password: ');
     expect(out).not.toContain('tty-secret-1');
     expect(code).toBe(0);
-    expect((await login('ttyuser1', 'tty-secret-1')).status).toBe(200);
+    expect((await login(name, 'tty-secret-1')).status).toBe(200);
   });
 
   it('refuses two different passwords', () => {
