@@ -138,7 +138,7 @@ const en = {
       scannerMaxRecursionDepth: 'Maximum scan recursion depth', skipCleanup: 'Skip cleanup after a scan', fetchMetadata: 'Fetch metadata of new works after a scan',
       production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections',
       auth: 'Authentication', expiresIn: 'Sign-in expiry', trustProxy: 'Behind a reverse proxy (client address from X-Forwarded-For)',
-      checkUpdate: 'Check for updates', checkBetaUpdate: 'Check for beta updates', dbUseDefaultPath: 'Database in the default path', coverUseDefaultPath: 'Covers in the default path',
+      checkUpdate: 'Check for updates', checkBetaUpdate: 'Check for beta updates', db: 'Database (empty: the SQLite file of the data directory; or postgres://…)', dbUseDefaultPath: 'Database in the default path', coverUseDefaultPath: 'Covers in the default path',
       scanCron: 'Scheduled scans (cron, e.g. 0 4 * * *; empty: none)', transcriberCommand: 'AI lyric transcriber command ({input}, {output})', lyricWorkerTimeout: 'AI lyric worker timeout',
       spiderAllowPrivate: 'Novel spider may fetch loopback and private network addresses',
     },
