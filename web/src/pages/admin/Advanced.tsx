@@ -51,7 +51,7 @@ export const CARDS: { id: string; fields: Field[] }[] = [
   {
     id: 'other',
     fields: [
-      { key: 'checkUpdate', kind: 'switch' }, { key: 'checkBetaUpdate', kind: 'switch' }, { key: 'dbUseDefaultPath', kind: 'switch' }, { key: 'db', kind: 'text' }, { key: 'coverUseDefaultPath', kind: 'switch' },
+      { key: 'checkUpdate', kind: 'switch' }, { key: 'checkBetaUpdate', kind: 'switch' }, { key: 'db', kind: 'text' }, { key: 'dbUseDefaultPath', kind: 'switch' }, { key: 'coverUseDefaultPath', kind: 'switch' },
       { key: 'transcriberCommand', kind: 'text' }, { key: 'lyricWorkerTimeout', kind: 'number', unit: 's' },
     ],
   },
