@@ -1,3 +1,4 @@
 export * from './knex.js';
 export * from './secret.js';
 export * from './copy.js';
+export * from './url.js';

@@ -142,3 +142,21 @@ describe('outside production', () => {
     }
   });
 });
+
+describe('the database address (config key db)', () => {
+  it('shows a postgres:// password as *** and keeps it when the settings page sends the hidden form back', async () => {
+    const before = (await call(srv, 'GET', '/api/config/admin', admin)).body.config.db;
+    const address = 'postgres://audiolib:s3cret-pw@db.example:5432/audiolib';
+    const set = await put({ db: address });
+    expect(set.status).toBe(200);
+    expect(set.body.restartRequired).toContain('db');
+    const shown = (await call(srv, 'GET', '/api/config/admin', admin)).body.config;
+    expect(shown.db).toBe('postgres://audiolib:***@db.example:5432/audiolib');
+    expect(JSON.stringify(shown)).not.toContain('s3cret-pw');
+    expect((await put(shown)).status).toBe(200); // the whole page saved as it was shown
+    expect(JSON.parse(configText()!).db).toBe(address);
+    expect((await put({ db: 'postgres://audiolib:new-pw@db.example:5432/audiolib' })).status).toBe(200);
+    expect(JSON.parse(configText()!).db).toBe('postgres://audiolib:new-pw@db.example:5432/audiolib');
+    expect((await put({ db: before })).status).toBe(200);
+  });
+});

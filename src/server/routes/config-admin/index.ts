@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { defaultConfig, mergeAdminConfig } from '../../../config/index.js';
 import { saveLiveConfig } from '../../shared-config.js';
+import { hideDbPassword, keepHiddenDbPassword } from '../../../db/index.js';
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { AdminConfigPutSchema } from './schema.js';
@@ -15,10 +16,12 @@ export const configAdminRouter = new Router<AppState, { services: AppContext['se
 
 /**
  * GET /api/config/admin -> 200 {config, defaults}: every config key with its live
- * value, and each key's default (the settings page shows both). No secret lives in it.
+ * value, and each key's default (the settings page shows both). No secret lives in it:
+ * the password of a postgres:// `db` address reads `***` (src/db/url.ts).
  */
 configAdminRouter.get('/api/config/admin', requireUser(), requireAdmin(), async (ctx) => {
-  const answer: AdminConfigAnswer = { config: ctx.services.config, defaults: defaultConfig() };
+  const { config } = ctx.services;
+  const answer: AdminConfigAnswer = { config: { ...config, db: hideDbPassword(config.db) }, defaults: defaultConfig() };
   ctx.body = answer;
 });
 
@@ -28,10 +31,13 @@ configAdminRouter.get('/api/config/admin', requireUser(), requireAdmin(), async 
  * schema: 400 {error, key} (ConfigError) naming the first offending key, an unknown
  * key, a change of `production` (read-only) or of `auth` in production. Saves
  * config.json (0600, atomic) and applies the new values to the running server;
- * keys read only at start are listed in restartRequired.
+ * keys read only at start are listed in restartRequired. A `db` sent back in the hidden
+ * form the GET answered keeps the stored address, password included.
  */
 configAdminRouter.put('/api/config/admin', requireUser(), requireAdmin(), validate(AdminConfigPutSchema), async (ctx) => {
-  const next = mergeAdminConfig(ctx.services.config, ctx.state.input.body.config);
+  const patch = { ...ctx.state.input.body.config };
+  if ('db' in patch) patch.db = keepHiddenDbPassword(ctx.services.config.db, patch.db);
+  const next = mergeAdminConfig(ctx.services.config, patch);
   const answer: AdminConfigSaveAnswer = { ...say('config.saved'), restartRequired: saveLiveConfig(ctx.services, next) };
   ctx.body = answer;
 });
