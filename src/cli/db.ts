@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { resolveDataDir } from '../config/index.js';
-import { copyDatabase, openDb, redactUrl, sqlitePath } from '../db/index.js';
+import { copyDatabase, openDb, hideDbPassword, sqlitePath } from '../db/index.js';
 import { isPostgresUrl } from '../db/dialect/index.js';
 import { DomainError } from '../model/index.js';
 import { CliError, info, printJson } from './output.js';
@@ -43,8 +43,8 @@ export function registerDb(program: Command): void {
           },
         });
         const rows = report.tables.reduce((n, t) => n + t.rows, 0);
-        if (opts.json) printJson({ from: fromFile, to: redactUrl(opts.to), tables: report.tables });
-        else info(`copied ${report.tables.length} tables, ${rows} rows, from ${fromFile} to ${redactUrl(opts.to)}; row counts verified`);
+        if (opts.json) printJson({ from: fromFile, to: hideDbPassword(opts.to), tables: report.tables });
+        else info(`copied ${report.tables.length} tables, ${rows} rows, from ${fromFile} to ${hideDbPassword(opts.to)}; row counts verified`);
       } catch (err) {
         throw err instanceof DomainError ? new CliError(err.message) : err;
       } finally {

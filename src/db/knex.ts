@@ -13,6 +13,7 @@ import pg from 'pg';
 import { ConfigError, describeOsError, loadConfig } from '../config/index.js';
 import { dialectOf, isPostgresUrl } from './dialect/index.js';
 import { withAdvisoryLock } from './dialect/session.js';
+import { hideDbPassword } from './url.js';
 
 export type Db = Knex;
 
@@ -64,9 +65,6 @@ function setPgTypeParsers(): void {
     types.setTypeParser(oid, (v: string) => (parse(v) as Date).toISOString());
   }
 }
-
-/** A PostgreSQL URL without its password, to name the database in messages. */
-export const redactUrl = (url: string) => url.replace(/^(postgres(?:ql)?:\/\/[^:@/]*):[^@/]*@/, '$1:***@');
 
 /** Opens a PostgreSQL database (see openDb). */
 function openPostgres(url: string): Db {
@@ -168,7 +166,7 @@ export async function openMigrated(dataDir: string, dbUrl?: string): Promise<Db>
     await migrate(db);
   } catch (err) {
     await db.destroy().catch(() => undefined);
-    const name = isPostgresUrl(target) ? redactUrl(target) : path.resolve(target);
+    const name = isPostgresUrl(target) ? hideDbPassword(target) : path.resolve(target);
     throw new ConfigError(`cannot open the database ${name}: ${openProblem(target, err)}`);
   }
   return db;

@@ -16,6 +16,8 @@ export const PG_MODE = process.env.AUDIOLIB_TEST_DB === 'pg';
 
 /** The role the tests connect as (trust authentication over the socket). */
 const ROLE = 'audiolib';
+/** The role's password, asked for over TCP (scram-sha-256, as the distribution's package sets up); the socket trusts. */
+export const TEST_ROLE_PASSWORD = 'audiolib-test-pw';
 /** The migrated database every test database is copied from. */
 export const TEMPLATE_DB = 'audiolib_template';
 
@@ -64,8 +66,10 @@ export async function startCluster(): Promise<Cluster> {
     fs.rmSync(folder, { recursive: true, force: true });
   };
   try {
-    runPg('initdb', ['-D', data, '-U', ROLE, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-    const options = `-p ${port} -k ${folder} -c listen_addresses='' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+    const pwfile = path.join(folder, 'pwfile');
+    fs.writeFileSync(pwfile, `${TEST_ROLE_PASSWORD}\n`, { mode: 0o644 });
+    runPg('initdb', ['-D', data, '-U', ROLE, '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8', '--locale=C.UTF-8']);
+    const options = `-p ${port} -k ${folder} -c listen_addresses='127.0.0.1' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
     runPg('pg_ctl', ['-D', data, '-l', path.join(folder, 'log'), '-o', options, '-w', 'start']);
   } catch (err) {
     stop();
@@ -94,4 +98,9 @@ let counter = 0;
 export function createTestDatabase(migrated = true): string {
   const { folder, port } = running();
   return createDatabase(folder, port, `t_${process.pid}_${Date.now().toString(36)}_${counter++}`, migrated ? TEMPLATE_DB : undefined);
+}
+
+/** The URL of database `name` on the test cluster over TCP (127.0.0.1), signing in with `password`. */
+export function tcpTestUrl(name: string, password: string): string {
+  return `postgres://${ROLE}:${encodeURIComponent(password)}@127.0.0.1:${running().port}/${name}`;
 }

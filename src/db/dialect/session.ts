@@ -13,7 +13,8 @@ import { dialectOf } from './index.js';
 /** A new connection to the database of `db` (PostgreSQL only), outside its pool. */
 async function dedicatedClient(db: Knex): Promise<pg.Client> {
   const settings = (db.client as { connectionSettings: string | pg.ClientConfig }).connectionSettings;
-  const client = new pg.Client(typeof settings === 'string' ? { connectionString: settings } : { ...settings });
+  // knex keeps the password as a hidden (non-enumerable) property: a spread alone drops it
+  const client = new pg.Client(typeof settings === 'string' ? { connectionString: settings } : { ...settings, password: settings.password });
   client.on('error', () => undefined); // a dropped connection ends the session; its owner sees 'end'
   await client.connect();
   return client;
