@@ -76,17 +76,27 @@ export interface Listener { close(): Promise<void> }
 /**
  * Calls `onMessage(payload)` for every NOTIFY on `channel` (a plain identifier), from
  * any session on the database, this one's own included. The connection is re-opened
- * after a drop (messages sent meanwhile are lost). Answers null on SQLite.
+ * after a drop, every second until that succeeds (messages sent meanwhile are lost). Answers null on SQLite.
  */
 export async function listen(db: Knex, channel: string, onMessage: (payload: string) => void): Promise<Listener | null> {
   if (dialectOf(db).name !== 'postgres') return null;
   let closed = false;
   let client: pg.Client | null = null;
+  // after a drop, try again every second until a connection listens (or close() is called)
+  const reopen = (): void => { if (!closed) setTimeout(() => void open().catch(reopen), 1000).unref(); };
   const open = async (): Promise<void> => {
     const c = await dedicatedClient(db);
     c.on('notification', (n) => { if (n.channel === channel && n.payload !== undefined) onMessage(n.payload); });
-    c.on('end', () => { if (!closed) setTimeout(() => void open().catch(() => undefined), 1000).unref(); });
-    await c.query(`LISTEN ${channel}`);
+    c.on('end', reopen);
+    try {
+      if (closed) throw new Error('closed');
+      await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      c.removeListener('end', reopen); // one retry path: the caller's catch
+      await c.end().catch(() => undefined);
+      if (closed) return;
+      throw err;
+    }
     client = c;
   };
   await open();
