@@ -1,7 +1,8 @@
 /**
  * Engine-specific DDL of the migrations, in one place (src/db/README.md "Two engines").
  * Knex lists only the files of migrations/ itself, so this folder is not a migration.
- * Each helper branches on `knex.client.config.client`: 'sqlite3' or 'pg'.
+ * Each helper branches on `knex.client.dialect`: 'sqlite3' or 'postgresql' (knex's client
+ * class names it, whether the config gave the client by name or as a class).
  *
  * - change tracking: every write to a catalogue's tables bumps its `catalogue_version`
  *   row (SQLite: one row trigger per table and event; PostgreSQL: one plpgsql function and
@@ -13,7 +14,7 @@
  */
 
 /** @param {Knex} knex */
-export const isPostgres = (knex) => knex.client.config.client === 'pg';
+export const isPostgres = (knex) => knex.client.dialect === 'postgresql';
 
 /**
  * Makes every INSERT, UPDATE and DELETE on `tables` bump row `versionId` of

@@ -95,10 +95,14 @@ export async function copyDatabase(from: Db, to: Db, opts: { force?: boolean; pr
     await to.transaction(async (trx) => {
       await trx.raw(`ALTER TABLE ?? DISABLE TRIGGER USER`, [table]);
       const page = rowsPerInsert(types.size);
-      for (let offset = 0; offset < total; offset += page) {
-        const rows: Record<string, unknown>[] = await from(table).select('*').orderByRaw('rowid').limit(page).offset(offset);
-        const converted = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, convert(v, types.get(k))])));
-        if (converted.length > 0) await trx(table).insert(converted);
+      // pages by keyset (rowid after the last one read): each page an index seek, where
+      // OFFSET would walk every row before it (quadratic at millions of rows)
+      for (let last = Number.MIN_SAFE_INTEGER; ;) {
+        const rows: (Record<string, unknown> & { copy_rowid: number })[] = await from(table).select(from.raw('rowid as copy_rowid'), '*').where(from.raw('rowid'), '>', last).orderByRaw('rowid').limit(page);
+        if (rows.length === 0) break;
+        last = rows[rows.length - 1]!.copy_rowid;
+        const converted = rows.map(({ copy_rowid: _, ...row }) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, convert(v, types.get(k))])));
+        await trx(table).insert(converted);
         copied += converted.length;
         opts.progress?.(table, copied, total);
       }

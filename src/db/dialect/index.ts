@@ -52,4 +52,4 @@ const postgres: Dialect = {
 export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(target);
 
 /** The dialect of an open knex instance. */
-export const dialectOf = (db: Knex): Dialect => (db.client.config.client === 'pg' ? postgres : sqlite);
+export const dialectOf = (db: Knex): Dialect => ((db.client as { dialect?: string }).dialect === 'postgresql' ? postgres : sqlite);

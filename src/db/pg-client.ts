@@ -1,0 +1,59 @@
+/**
+ * knex's PostgreSQL client with named prepared statements (issue 18, "p99 <= 25 ms on
+ * PostgreSQL"; bench/README.md section "catalogue").
+ *
+ * knex sends every query with bindings as an unnamed statement, which PostgreSQL parses
+ * and plans anew each time; the catalogue's list and hydration queries cost more to plan
+ * than to run. A query with bindings here gets a name of its SQL text, so each connection
+ * parses it once and PostgreSQL may keep its plan (plan_cache_mode auto). Queries without
+ * bindings keep the simple protocol (several commands in one text, as migrations send).
+ * At most MAX_NAMED distinct texts are named per process (a connection keeps its prepared
+ * statements until it closes); later texts run unnamed, as before.
+ */
+import { createRequire } from 'node:module';
+import type { Knex } from 'knex';
+import type pg from 'pg';
+
+const require = createRequire(import.meta.url);
+/** knex's own PostgreSQL client class (not in knex's public types). */
+const ClientPG = require('knex/lib/dialects/postgres/index.js') as new (config: Knex.Config) => object;
+
+/** Distinct SQL texts given a statement name per process. */
+const MAX_NAMED = 1_000;
+/** Statement names by SQL text. */
+const names = new Map<string, string>();
+/** Names given so far (a text renamed after a schema change takes a new one). */
+let given = 0;
+
+/** The statement name of `sql`, or undefined once MAX_NAMED texts are named. */
+function nameOf(sql: string): string | undefined {
+  let name = names.get(sql);
+  if (name === undefined && names.size < MAX_NAMED) names.set(sql, (name = `audiolib_${given++}`));
+  return name;
+}
+
+/** PostgreSQL's answer to a prepared statement whose tables changed columns since it was prepared. */
+const planChanged = (err: Error & { code?: string }) => err.code === '0A000' && /cached plan must not change result type/.test(err.message);
+
+/** What knex's runner hands `_query`: the SQL, its bindings and knex's query options. */
+interface QueryObject { sql: string; bindings?: unknown[]; options?: object; response?: unknown }
+
+/** knex's pg client, its queries with bindings sent as named statements. */
+export class PreparedPgClient extends ClientPG {
+  /** As knex's `_query`: resolves `obj` with `response`, pg's result. */
+  async _query(connection: pg.Client, obj: QueryObject): Promise<QueryObject> {
+    if (!obj.sql) throw new Error('The query is empty');
+    const values = obj.bindings ?? [];
+    const send = (name: string | undefined) => connection.query({ text: obj.sql, values, ...(name ? { name } : {}), ...obj.options });
+    const name = values.length > 0 ? nameOf(obj.sql) : undefined;
+    try {
+      obj.response = await send(name);
+    } catch (err) {
+      if (!name || !planChanged(err as Error)) throw err;
+      // a table of the statement changed columns (a migration): prepare the text again under a new name
+      names.delete(obj.sql);
+      obj.response = await send(nameOf(obj.sql));
+    }
+    return obj;
+  }
+}

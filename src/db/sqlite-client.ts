@@ -1,0 +1,95 @@
+/**
+ * knex's SQLite client with prepared statements kept per connection (issue 20, "CPU per
+ * request"; bench/README.md section "catalogue").
+ *
+ * node-sqlite3 runs `db.all(sql, …)` as three jobs on libuv's thread pool, each with its
+ * own hop back to the main thread: prepare, step, finalize. A statement prepared once and
+ * run again is one job: about a third of the driver's cost a statement. This client keeps
+ * the last STATEMENTS_PER_CONNECTION statements of each connection by their SQL text and
+ * runs every query (reads, writes, BEGIN and COMMIT alike) through them. Results are the
+ * driver's, unchanged: rows for `all`, and `lastID` / `changes` for `run`.
+ *
+ * Safe to keep: `all` and `run` step a statement to its end, so no statement holds a read
+ * transaction open between queries; SQLite re-prepares a kept statement by itself after a
+ * schema change; node-sqlite3 queues the runs of one statement, so concurrent queries on
+ * one connection (a transaction's) take turns; a connection's statements are finalized
+ * before it closes.
+ */
+import { createRequire } from 'node:module';
+import type { Knex } from 'knex';
+import type sqlite3 from 'sqlite3';
+
+const require = createRequire(import.meta.url);
+/** knex's own SQLite client class (not in knex's public types). */
+const ClientSQLite3 = require('knex/lib/dialects/sqlite3/index.js') as new (config: Knex.Config) => { destroyRawConnection(connection: sqlite3.Database): Promise<void> };
+
+/** Statements kept per connection (least recently used finalized first). */
+const STATEMENTS_PER_CONNECTION = 128;
+
+/** A kept statement; `ready` settles when SQLite has prepared it (rejects with its error). */
+interface Kept { statement: sqlite3.Statement; ready: Promise<void>; prepared: boolean }
+
+/** The kept statements of each open connection, by SQL text, in order of last use. */
+const kept = new WeakMap<sqlite3.Database, Map<string, Kept>>();
+
+/**
+ * The kept statement of `sql` on `conn`, prepared now if absent. One that fails to prepare
+ * is dropped (node-sqlite3 then drops the runs queued on it without calling them back, so
+ * a run waits for `ready` first).
+ */
+function keptOf(conn: sqlite3.Database, sql: string): Kept {
+  let statements = kept.get(conn);
+  if (!statements) kept.set(conn, (statements = new Map()));
+  let entry = statements.get(sql);
+  if (entry) statements.delete(sql); // re-inserted below as the most recently used
+  else {
+    const made: Kept = { statement: undefined as unknown as sqlite3.Statement, ready: Promise.resolve(), prepared: false };
+    made.ready = new Promise<void>((resolve, reject) => {
+      made.statement = conn.prepare(sql, (err) => (err ? reject(err) : resolve()));
+    });
+    made.ready.then(() => { made.prepared = true; }, () => { if (statements.get(sql) === made) statements.delete(sql); });
+    entry = made;
+    if (statements.size >= STATEMENTS_PER_CONNECTION) {
+      const [oldest, old] = statements.entries().next().value!;
+      statements.delete(oldest);
+      old.statement.finalize(); // queued after that statement's pending runs
+    }
+  }
+  statements.set(sql, entry);
+  return entry;
+}
+
+/** What knex's runner hands `_query`: the SQL, its bindings and the call's kind. */
+interface QueryObject { sql: string; bindings?: unknown[]; method?: string; returning?: unknown; response?: unknown; context?: { lastID: number; changes: number } }
+
+/** knex's sqlite3 client, its queries run through keptOf. */
+export class PreparedSqliteClient extends ClientSQLite3 {
+  /**
+   * Finalizes the connection's kept statements, then closes it as knex does: SQLite
+   * refuses to close a connection with statements left (and would keep its -wal file).
+   */
+  async destroyRawConnection(connection: sqlite3.Database): Promise<void> {
+    const statements = [...(kept.get(connection)?.values() ?? [])];
+    kept.delete(connection);
+    await Promise.all(statements.map(({ statement }) => new Promise<void>((resolve) => statement.finalize(() => resolve()))));
+    return super.destroyRawConnection(connection);
+  }
+
+  /** As knex's `_query`: resolves `obj` with `response` (rows, or the run's result) and `context` ({lastID, changes}). */
+  async _query(connection: sqlite3.Database, obj: QueryObject): Promise<QueryObject> {
+    if (!obj.sql) throw new Error('The query is empty');
+    const write = obj.method === 'counter' || obj.method === 'del' || ((obj.method === 'insert' || obj.method === 'update') && !obj.returning);
+    const { statement, ready, prepared } = keptOf(connection, obj.sql);
+    if (!prepared) await ready; // rejects with SQLite's preparation error
+    return new Promise((resolve, reject) => {
+      const done = function (this: sqlite3.RunResult, err: Error | null, response?: unknown) {
+        if (err) return reject(err);
+        obj.response = response;
+        obj.context = { lastID: this.lastID, changes: this.changes }; // copied: the next run of the statement overwrites them
+        resolve(obj);
+      };
+      if (write) statement.run(obj.bindings ?? [], done);
+      else statement.all(obj.bindings ?? [], done);
+    });
+  }
+}
