@@ -34,18 +34,28 @@ async function artistNames(db: Db, cache: CatalogueCache): Promise<{ kind: Artis
   });
 }
 
+/**
+ * Circles, then voice actors, whose name contains `needle` (lower case), at most `limit`;
+ * kept per catalogue version and needle, so a player's repeated search does not test
+ * every name again.
+ */
+async function namesMatching(db: Db, cache: CatalogueCache, needle: string, limit: number): Promise<Awaited<ReturnType<typeof artistNames>>> {
+  return cache.get(`subsonic|artists-matching|${limit}|${needle}`, async () => {
+    const found = [];
+    for (const n of await artistNames(db, cache)) {
+      if (!n.lower.includes(needle)) continue;
+      found.push(n);
+      if (found.length >= limit) break;
+    }
+    return found;
+  });
+}
+
 /** Circles, then voice actors, whose name contains `query` (case-insensitive), a page of them. */
 async function artistsMatching(call: Call, query: string, id3: boolean): Promise<SubsonicNode[]> {
   const { count, offset } = part(call, 'artist');
   if (count === 0) return [];
-  const needle = query.toLowerCase();
-  const names = await artistNames(call.db, await call.catalogue());
-  const found: typeof names = [];
-  for (const n of names) {
-    if (!n.lower.includes(needle)) continue;
-    found.push(n);
-    if (found.length >= offset + count) break;
-  }
+  const found = await namesMatching(call.db, await call.catalogue(), query.toLowerCase(), offset + count);
   return found.slice(offset).map(({ kind, item }) =>
     id3 ? presentArtist(kind, item) : { id: kind === 'circle' ? circleArtistId(Number(item.id)) : vaArtistId(String(item.id)), name: item.name ?? '' });
 }
