@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import knexFactory, { type Knex } from 'knex';
-import pg from 'pg';
+import type pg from 'pg';
 import { ConfigError, describeOsError, loadConfig } from '../config/index.js';
 import { dialectOf, isPostgresUrl } from './dialect/index.js';
-import { withAdvisoryLock } from './dialect/session.js';
+import { requirePg, withAdvisoryLock } from './dialect/session.js';
 import { hideDbPassword } from './url.js';
 
 export type Db = Knex;
@@ -55,7 +55,7 @@ let pgTypesSet = false;
 function setPgTypeParsers(): void {
   if (pgTypesSet) return;
   pgTypesSet = true;
-  const { types } = pg;
+  const { types } = requirePg();
   const toNumber = (v: string) => Number(v);
   types.setTypeParser(types.builtins.INT8, toNumber);
   types.setTypeParser(types.builtins.NUMERIC, toNumber);
