@@ -51,8 +51,8 @@ function nodePidOf(scriptPid) {
  */
 function launch(direct) {
   return new Promise((resolve, reject) => {
-    const run = path.resolve(here, '../../dist/tui/bundle.js'); // the TUI as `audiolib tui` loads it
-    const script = `process.env.NODE_ENV ??= 'production'; import(${JSON.stringify(run)}).then((m) => m.runTui({ user: 'bench0', dataDir: ${JSON.stringify(dataDir)}, mpvArgs: ['--ao=null'], password: async () => '' }))`;
+    const loader = path.resolve(here, '../../dist/cli/tui-bundle.js'); // the TUI bundle as `audiolib tui` loads it (with its code cache)
+    const script = `process.env.NODE_ENV ??= 'production'; import(${JSON.stringify(loader)}).then(async (m) => { const bundle = m.loadTuiBundle(); await bundle.tui.runTui({ user: 'bench0', dataDir: ${JSON.stringify(dataDir)}, mpvArgs: ['--ao=null'], password: async () => '' }); bundle.saveCache(); })`;
     const command = direct
       ? `exec ${process.execPath} --input-type=module -e ${JSON.stringify(script).replace(/\$/g, '\\$')}`
       : `exec ${process.execPath} ${bin} --data-dir ${dataDir} tui --user bench0 --mpv-arg=--ao=null`;

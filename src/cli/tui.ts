@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { CliError } from './output.js';
 import { readPassword } from './password-input.js';
+import { loadTuiBundle } from './tui-bundle.js';
 
 /** The options of `audiolib tui`. */
 export interface TuiFlags { server?: string; user?: string; mpvArg?: string[] }
@@ -21,11 +22,12 @@ export const isInteractive = () => Boolean(process.stdin.isTTY && process.stdout
  * unreachable); other errors as they come (ConfigError for a bad data directory).
  */
 export async function startTui(global: GlobalFlags, flags: TuiFlags): Promise<void> {
-  // The TUI as one bundled file (dist/tui/bundle.js, made by `npm run build` from
-  // dist/tui/run.js with ink, react and the data sources; React's production build):
-  // loading it takes a fraction of loading its hundreds of modules one by one.
-  const bundle = new URL('../tui/bundle.js', import.meta.url).href;
-  const { runTui, SourceError, resolveDataDir } = (await import(bundle)) as typeof import('../tui/run.js');
+  // The TUI as one bundled file (dist/tui/bundle.cjs, made by `npm run build` from
+  // dist/tui/run.js with ink, react and the data sources; React's production build), run
+  // with V8's code cache (tui-bundle.ts): loading it takes a fraction of loading its
+  // hundreds of modules one by one.
+  const bundle = loadTuiBundle();
+  const { runTui, SourceError, resolveDataDir } = bundle.tui;
   try {
     await runTui({
       server: flags.server,
@@ -35,6 +37,7 @@ export async function startTui(global: GlobalFlags, flags: TuiFlags): Promise<vo
       mpvArgs: flags.mpvArg,
       password: async () => process.env.AUDIOLIB_PASSWORD ?? readPassword(`password for ${flags.user ?? process.env.AUDIOLIB_USER ?? 'admin'}: `),
     });
+    bundle.saveCache();
   } catch (err) {
     if (err instanceof SourceError) throw new CliError(err.message, 1);
     throw err;

@@ -6,15 +6,23 @@
  * - LISTEN/NOTIFY: messages every instance on the database receives.
  * On SQLite these answer null / do nothing: one database file has one server.
  */
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import type { Knex } from 'knex';
 import { dialectOf } from './index.js';
+
+/**
+ * The pg driver, loaded on first use rather than imported at the top: requiring pg costs
+ * about 60 ms (on node 20 it loads node's internal undici to probe for Cloudflare's
+ * runtime), which SQLite users, the TUI's start first (bench/tui), need not pay.
+ */
+export const requirePg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
 
 /** A new connection to the database of `db` (PostgreSQL only), outside its pool. */
 async function dedicatedClient(db: Knex): Promise<pg.Client> {
   const settings = (db.client as { connectionSettings: string | pg.ClientConfig }).connectionSettings;
   // knex keeps the password as a hidden (non-enumerable) property: a spread alone drops it
-  const client = new pg.Client(typeof settings === 'string' ? { connectionString: settings } : { ...settings, password: settings.password });
+  const client = new (requirePg().Client)(typeof settings === 'string' ? { connectionString: settings } : { ...settings, password: settings.password });
   client.on('error', () => undefined); // a dropped connection ends the session; its owner sees 'end'
   await client.connect();
   return client;
