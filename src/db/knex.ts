@@ -17,7 +17,7 @@ import { dialectOf, isPostgresUrl } from './dialect/index.js';
 import { requirePg, withAdvisoryLock } from './dialect/session.js';
 import { hideDbPassword } from './url.js';
 import { PreparedSqliteClient } from './sqlite-client.js';
-import { PreparedPgClient } from './pg-client.js';
+import { preparedPgClient } from './pg-client.js';
 
 export type Db = Knex;
 
@@ -84,7 +84,7 @@ const SQLITE_MMAP_BYTES = 0x7fff0000;
 function openPostgres(url: string): Db {
   setPgTypeParsers();
   return knexFactory({
-    client: PreparedPgClient as unknown as typeof knexFactory.Client,
+    client: preparedPgClient(),
     connection: url,
     pool: {
       min: 0,

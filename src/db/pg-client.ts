@@ -14,9 +14,6 @@ import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
 import type pg from 'pg';
 
-const require = createRequire(import.meta.url);
-/** knex's own PostgreSQL client class (not in knex's public types). */
-const ClientPG = require('knex/lib/dialects/postgres/index.js') as new (config: Knex.Config) => object;
 
 /** Distinct SQL texts given a statement name per process. */
 const MAX_NAMED = 1_000;
@@ -38,22 +35,34 @@ const planChanged = (err: Error & { code?: string }) => err.code === '0A000' && 
 /** What knex's runner hands `_query`: the SQL, its bindings and knex's query options. */
 interface QueryObject { sql: string; bindings?: unknown[]; options?: object; response?: unknown }
 
-/** knex's pg client, its queries with bindings sent as named statements. */
-export class PreparedPgClient extends ClientPG {
-  /** As knex's `_query`: resolves `obj` with `response`, pg's result. */
-  async _query(connection: pg.Client, obj: QueryObject): Promise<QueryObject> {
-    if (!obj.sql) throw new Error('The query is empty');
-    const values = obj.bindings ?? [];
-    const send = (name: string | undefined) => connection.query({ text: obj.sql, values, ...(name ? { name } : {}), ...obj.options });
-    const name = values.length > 0 ? nameOf(obj.sql) : undefined;
-    try {
-      obj.response = await send(name);
-    } catch (err) {
-      if (!name || !planChanged(err as Error)) throw err;
-      // a table of the statement changed columns (a migration): prepare the text again under a new name
-      names.delete(obj.sql);
-      obj.response = await send(nameOf(obj.sql));
+let made: typeof Knex.Client | undefined;
+
+/**
+ * knex's pg client class, its queries with bindings sent as named statements; made on
+ * first use, so a process on SQLite never loads knex's PostgreSQL dialect.
+ */
+export function preparedPgClient(): typeof Knex.Client {
+  if (made) return made;
+  /** knex's own PostgreSQL client class (not in knex's public types). */
+  const ClientPG = createRequire(import.meta.url)('knex/lib/dialects/postgres/index.js') as new (config: Knex.Config) => object;
+  class PreparedPgClient extends ClientPG {
+    /** As knex's `_query`: resolves `obj` with `response`, pg's result. */
+    async _query(connection: pg.Client, obj: QueryObject): Promise<QueryObject> {
+      if (!obj.sql) throw new Error('The query is empty');
+      const values = obj.bindings ?? [];
+      const send = (name: string | undefined) => connection.query({ text: obj.sql, values, ...(name ? { name } : {}), ...obj.options });
+      const name = values.length > 0 ? nameOf(obj.sql) : undefined;
+      try {
+        obj.response = await send(name);
+      } catch (err) {
+        if (!name || !planChanged(err as Error)) throw err;
+        // a table of the statement changed columns (a migration): prepare the text again under a new name
+        names.delete(obj.sql);
+        obj.response = await send(nameOf(obj.sql));
+      }
+      return obj;
     }
-    return obj;
   }
+  made = PreparedPgClient as unknown as typeof Knex.Client;
+  return made;
 }
