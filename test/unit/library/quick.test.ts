@@ -139,6 +139,17 @@ describe('quick rescan', () => {
     expect(await db('reviews').where({ work_id: 333333 }).count({ n: '*' }).first()).toMatchObject({ n: 1 });
   });
 
+  it('restores works hidden while their drive was away, though their folders kept their times', async () => {
+    const away = path.join(path.dirname(lib), 'unmounted');
+    fs.renameSync(lib, away);
+    fs.mkdirSync(lib);
+    expect(await quick({ allowMassRemoval: true })).toMatchObject({ removed: 3 });
+    fs.rmdirSync(lib);
+    fs.renameSync(away, lib);
+    expect(await quick()).toMatchObject({ updated: 3, restored: 3, skipped: 0 });
+    expect(await db('works').whereNull('removed_at').count({ n: '*' }).first()).toMatchObject({ n: 3 });
+  });
+
   it('a full scan neither reads nor saves folder times', async () => {
     await db('work_folders').delete();
     tone(path.join(tones, 'copy.mp3'), 3);
