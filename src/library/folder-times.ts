@@ -56,8 +56,13 @@ export async function loadFolderTimes(db: Db, ids: number[]): Promise<Map<number
   return new Map(rows.map((r) => [Number(r.work_id), JSON.parse(r.times) as FolderTimes]));
 }
 
-/** Saves (replaces) the folder times of a work, or deletes them when `times` is null. */
-export async function saveFolderTimes(trx: Db, workId: number, times: FolderTimes | null): Promise<void> {
-  if (times === null) await trx('work_folders').where({ work_id: workId }).delete();
-  else await trx('work_folders').insert({ work_id: workId, times: JSON.stringify(times) }).onConflict('work_id').merge();
+/**
+ * Saves (replaces) the folder times of works by work id, or deletes them where the value is
+ * null; 500 works per statement. Works must exist (a foreign key).
+ */
+export async function saveFolderTimes(trx: Db, times: Map<number, FolderTimes | null>): Promise<void> {
+  const rows = [...times].filter(([, t]) => t !== null).map(([id, t]) => ({ work_id: id, times: JSON.stringify(t) }));
+  const gone = [...times].filter(([, t]) => t === null).map(([id]) => id);
+  for (let i = 0; i < rows.length; i += 500) await trx('work_folders').insert(rows.slice(i, i + 500)).onConflict('work_id').merge();
+  for (let i = 0; i < gone.length; i += 500) await trx('work_folders').whereIn('work_id', gone.slice(i, i + 500)).delete();
 }

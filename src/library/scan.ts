@@ -14,7 +14,7 @@ import type { Db } from '../db/index.js';
 import { acquireScanLock, type ScanKind, type ScanLock } from './lock.js';
 import { discoverWorks } from './walk.js';
 import { resolveRoots } from './link-roots.js';
-import { loadFolderTimes, type FolderTimes } from './folder-times.js';
+import { loadFolderTimes, saveFolderTimes, type FolderTimes } from './folder-times.js';
 import { FILE_COLUMNS, WORK_COLUMNS, syncWork, unchangedFolders, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from './work.js';
 import { Conflict, NotFound, WorkStatus, formatWorkCode, say, textOfError, type CodedText, type ParamsOf } from '../model/index.js';
 import { isVisibleRow } from '../catalogue/visible.js';
@@ -87,7 +87,7 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
   const emit = opts.onEvent ?? (() => undefined);
   let done = 0;
   emit({ type: 'progress', done, total: targets.length });
-  const one = async (target: WorkTarget, rows: FileRow[], saved: FolderTimes | undefined) => {
+  const one = async (target: WorkTarget, rows: FileRow[], saved: FolderTimes | undefined, toSave: Map<number, FolderTimes | null>) => {
     const logs: ScanLog[] = [];
     const log = (l: ScanLog) => {
       logs.push(l);
@@ -102,6 +102,7 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
       const outcome = await syncWork(ctx, target, row, rows, (l) => (logs.length > 0 ? log(l) : holdLog(l)), saved);
       let result: 'added' | 'updated' | 'skipped' = outcome.result;
       for (const link of outcome.skippedLinks) summary.skippedLinks.push({ work: target.code, ...link });
+      if (outcome.times !== undefined) toSave.set(target.id, outcome.times);
       if (result !== 'skipped') {
         if (logs.length === 0) log({ level: 'info', ...say('scan.filesChanged', { path: target.dir }) });
         held.splice(0).forEach(log);
@@ -146,15 +147,18 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
       if (list) list.push(r);
       else byWork.set(r.work_id, [r]);
     }
+    const toSave = new Map<number, FolderTimes | null>();
     let next = 0;
     const lane = async () => {
       while (next < batch.length) {
         if (ctx.signal?.aborted) return;
         const target = batch[next++]!;
-        await one(target, byWork.get(target.id) ?? [], times.get(target.id));
+        await one(target, byWork.get(target.id) ?? [], times.get(target.id), toSave);
       }
     };
     const lanes = await Promise.allSettled(Array.from({ length: Math.min(WORK_CONCURRENCY, batch.length) }, lane));
+    // the folder times of the works synced (committed): one write per batch
+    if (toSave.size > 0) await ctx.write((trx) => saveFolderTimes(trx, toSave));
     const failure = lanes.find((l) => l.status === 'rejected') as PromiseRejectedResult | undefined;
     if (failure && !isAbort(failure.reason)) throw failure.reason;
     if (failure || ctx.signal?.aborted) throw new ScanAbortedError(summary);

@@ -14,7 +14,7 @@ import { linkLyrics } from './lyrics-link.js';
 import { pickCover } from './cover.js';
 import { titleFromFolderName } from './title.js';
 import { listWorkFiles, type WorkListing } from './walk.js';
-import { foldersUnchanged, sameTimes, saveFolderTimes, settledTimes, type FolderTimes } from './folder-times.js';
+import { foldersUnchanged, sameTimes, settledTimes, type FolderTimes } from './folder-times.js';
 import type { LinkRoot } from './link-roots.js';
 import { limited } from './limit.js';
 import { groupWriter, type GroupWriter } from './group-write.js';
@@ -75,6 +75,13 @@ export interface WorkOutcome {
   counts: { added: number; changed: number; removed: number };
   /** Links in the folder that lead outside the library roots (not listed). */
   skippedLinks: WorkListing['skippedLinks'];
+  /**
+   * Quick mode: the folder times to save for the work now that its sync is committed
+   * (null = delete the saved ones; undefined = leave them). The caller saves them in bulk
+   * (folder-times.ts saveFolderTimes): saved after the rows, a crash in between only
+   * makes the next scan read the work again.
+   */
+  times?: FolderTimes | null;
 }
 
 const nowText = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
@@ -142,21 +149,13 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
   const restored = !!row && row.removed_at !== null && row.removed_reason === 'missing';
   const workFields = workFieldsOf(target, row);
 
-  // Nothing on disk changed: links, cover and lyric status can be checked without writing
-  // (but new folder times of a listing are saved).
+  // Nothing on disk changed: links, cover and lyric status can be checked without writing.
   const fileChanges = fresh.length + changed.length + vanished.length;
   if (fileChanges === 0 && Object.keys(workFields).length === 0 && row) {
     const derived = derive(rows, row.lyric_status);
     const linksSame = rows.every((r) => (derived.links.get(r.id) ?? null) === (r.audio_file_id ?? null));
     if (linksSame && derived.coverId === (row.cover_file_id ?? null) && derived.lyricStatus === row.lyric_status) {
-      if (times !== undefined) {
-        const save = times;
-        await ctx.write(async (trx) => {
-          signal?.throwIfAborted();
-          await saveFolderTimes(trx, target.id, save);
-        });
-      }
-      return { result: 'skipped', restored: false, counts: { added: 0, changed: 0, removed: 0 }, skippedLinks };
+      return { result: 'skipped', restored: false, counts: { added: 0, changed: 0, removed: 0 }, skippedLinks, times };
     }
   }
 
@@ -214,10 +213,9 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
     if (!row || derived.coverId !== (row.cover_file_id ?? null) || derived.lyricStatus !== row.lyric_status) {
       await trx('works').where({ id: target.id }).update({ cover_file_id: derived.coverId, lyric_status: derived.lyricStatus, updated_at: now });
     }
-    if (times !== undefined) await saveFolderTimes(trx, target.id, times);
   });
   const counts = { added: fresh.length, changed: changed.length, removed: vanished.length };
-  return { result: isNew ? 'added' : 'updated', restored, counts, skippedLinks };
+  return { result: isNew ? 'added' : 'updated', restored, counts, skippedLinks, times };
 }
 
 /** Lyric links (lyric file id -> audio file id), cover file id and lyric_status from a work's file rows. */
