@@ -10,7 +10,9 @@
  * failed (or the mass-removal guard refused), 2 usage, 75 another scan holds the lock;
  * SIGINT/SIGTERM stop the scan cleanly (130/143).
  * Modes: `--work CODE` one work, `--lyrics` lyric scan, `--refresh` the dynamic info of
- * every work (sales, ratings, price), `--allow-mass-removal`. After a scan the metadata of
+ * every work (sales, ratings, price), `--allow-mass-removal`. A folder scan is quick
+ * (src/library/README.md "Quick rescans": a work whose folders kept their change times is
+ * not read; a file rewritten in place is missed) unless `--full` (every file stated). After a scan the metadata of
  * new and not-yet-fetched works is fetched (config fetchMetadata; `--fetch`/`--no-fetch`);
  * a work whose metadata cannot be fetched is kept and retried by the next scan.
  * The scan itself runs in the scan runner (src/metadata/runner.ts); this file presents its events.
@@ -28,7 +30,7 @@ import { runScan, runWorkScan, type MetadataSummary, type RunEvent, type RunMode
 import { CliError, EXIT_FAILURES, EXIT_LOCKED, info, printJson, stopOnSignals } from './output.js';
 
 
-interface ScanFlags { json?: boolean; verbose?: boolean; work?: string; lyrics?: boolean; refresh?: boolean; fetch?: boolean; allowMassRemoval?: boolean }
+interface ScanFlags { json?: boolean; verbose?: boolean; work?: string; lyrics?: boolean; refresh?: boolean; fetch?: boolean; allowMassRemoval?: boolean; full?: boolean }
 
 /**
  * The folders to scan: each DIR (must be an existing folder; named like the configured
@@ -147,6 +149,7 @@ export function registerScan(program: Command): void {
     .option('--fetch', 'fetch the metadata of new and not-yet-fetched works after the scan (default: config fetchMetadata)')
     .option('--no-fetch', 'do not fetch metadata')
     .option('--allow-mass-removal', 'hide missing works even when more than 10% of the library would vanish')
+    .option('--full', 'read every folder and state every file, also of works whose folders did not change (finds files rewritten in place)')
     .action(async (dirs: string[], flags: ScanFlags) => {
       const global = program.opts<{ dataDir?: string; db?: string }>();
       const dataDir = resolveDataDir(global.dataDir);
@@ -156,6 +159,7 @@ export function registerScan(program: Command): void {
       if (flags.work !== undefined && workId === null) throw new CliError(`not a work code: ${flags.work}`);
       if ((workId !== null || flags.lyrics || flags.refresh) && dirs.length > 0) throw new CliError('--work, --lyrics and --refresh take no DIR arguments');
       if ([workId !== null, flags.lyrics, flags.refresh].filter(Boolean).length > 1) throw new CliError('choose one of --work, --lyrics and --refresh');
+      if (flags.full && (workId !== null || flags.lyrics || flags.refresh)) throw new CliError('--full goes with a folder scan only (--work and --lyrics always read every file)');
       const roots = workId === null && !flags.lyrics && !flags.refresh ? rootsFor(dirs, config) : [];
       const fetch = flags.fetch ?? config.fetchMetadata;
 
@@ -177,7 +181,7 @@ export function registerScan(program: Command): void {
           if (work.result === 'failed' || failures.length) process.exitCode = EXIT_FAILURES;
           return;
         }
-        const mode: RunMode = flags.lyrics ? { kind: 'lyrics' } : flags.refresh ? { kind: 'refresh' } : { kind: 'scan', roots, allowMassRemoval: !!flags.allowMassRemoval };
+        const mode: RunMode = flags.lyrics ? { kind: 'lyrics' } : flags.refresh ? { kind: 'refresh' } : { kind: 'scan', roots, allowMassRemoval: !!flags.allowMassRemoval, quick: !flags.full };
         const answer = await runScan(db, config, dataDir, mode, run);
         const summary = withMetadataFailures(answer.summary, answer.metadata);
         display.stop();

@@ -14,7 +14,8 @@ import type { Db } from '../db/index.js';
 import { acquireScanLock, type ScanKind, type ScanLock } from './lock.js';
 import { discoverWorks } from './walk.js';
 import { resolveRoots } from './link-roots.js';
-import { FILE_COLUMNS, WORK_COLUMNS, syncWork, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from './work.js';
+import { loadFolderTimes, saveFolderTimes, type FolderTimes } from './folder-times.js';
+import { FILE_COLUMNS, WORK_COLUMNS, syncWork, unchangedFolders, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from './work.js';
 import { Conflict, NotFound, WorkStatus, formatWorkCode, say, textOfError, type CodedText, type ParamsOf } from '../model/index.js';
 import { isVisibleRow } from '../catalogue/visible.js';
 import type { ScanLog, ScanOptions, ScanSummary, WorkRescan } from './types.js';
@@ -27,6 +28,11 @@ export const MASS_REMOVAL_SHARE = 0.1;
 const WORK_CONCURRENCY = 8;
 /** Works whose file rows are loaded with one query. */
 const BATCH = 200;
+/**
+ * Quick mode: a listing's folder times are saved only when every folder changed at least
+ * this long before (a change within the same timestamp tick, 2 s on FAT, keeps the time).
+ */
+const FOLDER_SETTLE_MS = 5000;
 
 /** A scan refused before it changed anything: the mass-removal guard (`scan.massRemoval`, `scan.massRemovalRoot`). */
 export class ScanError extends Conflict {
@@ -81,7 +87,7 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
   const emit = opts.onEvent ?? (() => undefined);
   let done = 0;
   emit({ type: 'progress', done, total: targets.length });
-  const one = async (target: WorkTarget, rows: FileRow[]) => {
+  const one = async (target: WorkTarget, rows: FileRow[], saved: FolderTimes | undefined, toSave: Map<number, FolderTimes | null>) => {
     const logs: ScanLog[] = [];
     const log = (l: ScanLog) => {
       logs.push(l);
@@ -93,9 +99,10 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
     const row = rowsById.get(target.id);
     try {
       if (!row) log({ level: 'info', ...say('scan.newFolder', { path: target.dir }) });
-      const outcome = await syncWork(ctx, target, row, rows, (l) => (logs.length > 0 ? log(l) : holdLog(l)));
+      const outcome = await syncWork(ctx, target, row, rows, (l) => (logs.length > 0 ? log(l) : holdLog(l)), saved);
       let result: 'added' | 'updated' | 'skipped' = outcome.result;
       for (const link of outcome.skippedLinks) summary.skippedLinks.push({ work: target.code, ...link });
+      if (outcome.times !== undefined) toSave.set(target.id, outcome.times);
       if (result !== 'skipped') {
         if (logs.length === 0) log({ level: 'info', ...say('scan.filesChanged', { path: target.dir }) });
         held.splice(0).forEach(log);
@@ -121,19 +128,37 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
   };
   for (let i = 0; i < targets.length; i += BATCH) {
     if (ctx.signal?.aborted) throw new ScanAbortedError(summary);
-    const batch = targets.slice(i, i + BATCH);
-    const fileRows: FileRow[] = await ctx.db('files').whereIn('work_id', batch.map((t) => t.id)).select(FILE_COLUMNS);
+    let batch = targets.slice(i, i + BATCH);
+    const times = ctx.quick ? await loadFolderTimes(ctx.db, batch.map((t) => t.id)) : new Map<number, FolderTimes>();
+    if (ctx.quick) {
+      // quick mode: works whose folders kept their times are skipped unread, their file rows unloaded
+      batch = batch.filter((target) => {
+        if (!unchangedFolders(ctx, target, rowsById.get(target.id), times.get(target.id))) return true;
+        summary.skipped++;
+        done++;
+        emit({ type: 'result', id: target.id, code: target.code, result: 'skipped' });
+        return false;
+      });
+    }
+    const fileRows: FileRow[] = batch.length === 0 ? [] : await ctx.db('files').whereIn('work_id', batch.map((t) => t.id)).select(FILE_COLUMNS);
     const byWork = new Map<number, FileRow[]>();
-    for (const r of fileRows) byWork.set(r.work_id, [...(byWork.get(r.work_id) ?? []), r]);
+    for (const r of fileRows) {
+      const list = byWork.get(r.work_id);
+      if (list) list.push(r);
+      else byWork.set(r.work_id, [r]);
+    }
+    const toSave = new Map<number, FolderTimes | null>();
     let next = 0;
     const lane = async () => {
       while (next < batch.length) {
         if (ctx.signal?.aborted) return;
         const target = batch[next++]!;
-        await one(target, byWork.get(target.id) ?? []);
+        await one(target, byWork.get(target.id) ?? [], times.get(target.id), toSave);
       }
     };
     const lanes = await Promise.allSettled(Array.from({ length: Math.min(WORK_CONCURRENCY, batch.length) }, lane));
+    // the folder times of the works synced (committed): one write per batch
+    if (toSave.size > 0) await ctx.write((trx) => saveFolderTimes(trx, toSave));
     const failure = lanes.find((l) => l.status === 'rejected') as PromiseRejectedResult | undefined;
     if (failure && !isAbort(failure.reason)) throw failure.reason;
     if (failure || ctx.signal?.aborted) throw new ScanAbortedError(summary);
@@ -158,6 +183,8 @@ async function loadWorkRows(db: Db): Promise<Map<number, WorkRow>> {
  * hidden or a root holding works cannot be read (unless allowMassRemoval or
  * skipCleanup), ScanAbortedError when `signal` aborts (committed works stay).
  * Works hidden by an admin (removed_reason 'deleted') stay hidden and are skipped.
+ * `quick` compares a work whose folders kept their saved times from its rows without
+ * listing it (README.md "Quick rescans"; misses a file rewritten in place).
  */
 export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummary> {
   const emit = opts.onEvent ?? (() => undefined);
@@ -207,9 +234,10 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
         summary.skipped++;
         continue;
       }
-      targets.push({ id: w.id, prefix: w.prefix, code: w.code, dir: w.dir, rootName: w.root.name, roots: linkRoots });
+      targets.push({ id: w.id, prefix: w.prefix, code: w.code, dir: w.dir, rootName: w.root.name, roots: linkRoots, real: w.real });
     }
-    const ctx = workContext(db, opts.durationConcurrency ?? 8, opts.signal);
+    const quick = opts.quick ? { settleMs: opts.folderSettleMs ?? FOLDER_SETTLE_MS } : undefined;
+    const ctx = workContext(db, opts.durationConcurrency ?? 8, opts.signal, undefined, quick);
     try {
       await syncWorks(ctx, targets, rowsById, summary, opts);
     } finally {

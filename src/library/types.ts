@@ -47,6 +47,16 @@ export interface ScanOptions {
   onEvent?: (e: ScanEvent) => void;
   /** Parallel duration reads (default 8: small reads wait on the disk more than on the CPU). */
   durationConcurrency?: number;
+  /**
+   * Quick mode (README.md "Quick rescans", `audiolib scan` without `--full`): a work whose
+   * folder and sub-folders all kept the change times saved by its last quick listing is
+   * compared from its file rows, without reading its folders or stating its files; a file
+   * rewritten in place under the same name is then missed. Default false: every file is
+   * stated (the server's scans).
+   */
+  quick?: boolean;
+  /** Quick mode: how old (ms) a listing's folder changes must be for its times to be saved (default 5000; tests set 0). */
+  folderSettleMs?: number;
   /** Recorded in scan_runs.kind (default 'scan'). */
   kind?: string;
   /**

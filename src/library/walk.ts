@@ -9,10 +9,11 @@ import fsSync, { type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 import { formatWorkCode, Invalid, parseWorkCode, say, type CodePrefix } from '../model/index.js';
 import { allowedFor, insideAny, type LinkRoot } from './link-roots.js';
+import type { FolderTimes } from './folder-times.js';
 import type { ScanLog, ScanRoot, SkippedLink } from './types.js';
 
-/** A folder whose name carries a work code. `dir` is absolute (as reached, links not resolved). */
-export interface WorkFolder { id: number; prefix: CodePrefix; code: string; root: ScanRoot; dir: string }
+/** A folder whose name carries a work code. `dir` is absolute (as reached, links not resolved); `real` its real path. */
+export interface WorkFolder { id: number; prefix: CodePrefix; code: string; root: ScanRoot; dir: string; real: string }
 
 export interface Discovery {
   /** One folder per code: the first by sorted path. */
@@ -97,7 +98,7 @@ export async function discoverWorks(roots: ScanRoot[], maxDepth: number, allowed
         }
       }
       if (code) {
-        found.push({ id: code.id, prefix: code.prefix, code: formatWorkCode(code.id, code.prefix), root, dir: full });
+        found.push({ id: code.id, prefix: code.prefix, code: formatWorkCode(code.id, code.prefix), root, dir: full, real });
         continue;
       }
       // this folder sits at depth + 1; its children are looked at only below maxDepth
@@ -162,8 +163,15 @@ function kindOfSync(dir: string, entry: Dirent, log: (l: ScanLog) => void): { ki
   }
 }
 
-/** The files of a work folder, and the links in it that lead outside the library roots. */
-export interface WorkListing { files: FoundFile[]; skippedLinks: { path: string; target: string }[] }
+/**
+ * The files of a work folder, and the links in it that lead outside the library roots.
+ * `folders` (asked with `recordFolders`): each folder's change time, stated before it was
+ * read (folder-times.ts); null when the work holds a link.
+ */
+export interface WorkListing { files: FoundFile[]; skippedLinks: { path: string; target: string }[]; folders?: FolderTimes | null }
+
+/** Options of listWorkFiles: the work folder's real path when known (spares resolving it), whether to record folder times. */
+export interface ListOptions { real?: string; recordFolders?: boolean }
 
 /**
  * Lists every file of a work folder, sub-folders included (whatever their names),
@@ -175,15 +183,22 @@ export interface WorkListing { files: FoundFile[]; skippedLinks: { path: string;
  * rather than losing rows).
  * The listing uses synchronous calls (a stat costs a few microseconds instead of tens
  * through promises; one work blocks the event loop well under a millisecond per 100 files).
+ * `opts.real` is the work folder's real path when the caller knows it (the walk does);
+ * `opts.recordFolders` states each folder before reading it and answers `folders`.
  */
-export async function listWorkFiles(workDir: string, roots: readonly LinkRoot[], log: (l: ScanLog) => void, signal?: AbortSignal): Promise<WorkListing> {
+export async function listWorkFiles(workDir: string, roots: readonly LinkRoot[], log: (l: ScanLog) => void, signal?: AbortSignal, opts: ListOptions = {}): Promise<WorkListing> {
   signal?.throwIfAborted();
   const allowed = await allowedFor(workDir, roots);
   const files: FoundFile[] = [];
   const skippedLinks: WorkListing['skippedLinks'] = [];
+  const folders: FolderTimes | null = opts.recordFolders ? {} : null;
+  let holdsLink = false;
   const visit = (dir: string, dirReal: string, rel: string, depth: number, ancestors: Set<string>): void => {
+    // stated before it is read: an entry changed after the stat changes the time saved next
+    if (folders) folders[rel] = fsSync.statSync(dir).ctimeMs;
     for (const entry of fsSync.readdirSync(dir, { withFileTypes: true })) {
       if (isJunk(entry.name)) continue;
+      if (entry.isSymbolicLink()) holdsLink = true;
       const kind = kindOfSync(dir, entry, log);
       if (!kind) continue;
       const full = path.join(dir, entry.name);
@@ -219,9 +234,10 @@ export async function listWorkFiles(workDir: string, roots: readonly LinkRoot[],
       visit(full, real, relpath, depth + 1, new Set(ancestors).add(real));
     }
   };
-  const workReal = fsSync.realpathSync(workDir);
+  const workReal = opts.real ?? fsSync.realpathSync(workDir);
   if (!insideAny(workReal, allowed)) throw new Error(`the work folder leads outside the library roots: ${workDir} -> ${workReal}`);
   visit(workDir, workReal, '', 0, new Set([workReal]));
   files.sort((a, b) => (a.relpath < b.relpath ? -1 : a.relpath > b.relpath ? 1 : 0));
-  return { files, skippedLinks };
+  if (!opts.recordFolders) return { files, skippedLinks };
+  return { files, skippedLinks, folders: holdsLink ? null : folders };
 }

@@ -14,6 +14,7 @@ import { linkLyrics } from './lyrics-link.js';
 import { pickCover } from './cover.js';
 import { titleFromFolderName } from './title.js';
 import { listWorkFiles, type WorkListing } from './walk.js';
+import { foldersUnchanged, sameTimes, settledTimes, type FolderTimes } from './folder-times.js';
 import type { LinkRoot } from './link-roots.js';
 import { limited } from './limit.js';
 import { groupWriter, type GroupWriter } from './group-write.js';
@@ -36,9 +37,10 @@ export const FILE_COLUMNS = ['id', 'work_id', 'relpath', 'type', 'size', 'mtime'
  * links may lead into. `keepStatus` marks a trial folder (src/trial): the row must exist
  * with that status and keeps it (the write is refused with Conflict when the status
  * changed meanwhile), its title stays; without it the folder is a library folder and the
- * work becomes status 3 (in the library) whatever its trial state was.
+ * work becomes status 3 (in the library) whatever its trial state was. `real` is the
+ * folder's real path when the walk found it (spares resolving it again).
  */
-export interface WorkTarget { id: number; prefix: string; code: string; dir: string; rootName: string; roots: readonly LinkRoot[]; keepStatus?: number }
+export interface WorkTarget { id: number; prefix: string; code: string; dir: string; rootName: string; roots: readonly LinkRoot[]; keepStatus?: number; real?: string }
 
 export interface WorkContext {
   db: Db;
@@ -47,6 +49,12 @@ export interface WorkContext {
   /** Bounded duration reader shared by the works processed in parallel. */
   duration: (file: string, size: number) => ReturnType<DurationReader['read']>;
   signal?: AbortSignal;
+  /**
+   * Quick mode (folder-times.ts): a work whose saved folder times are all unchanged is
+   * compared from its rows without being listed; listings save their folder times once
+   * `settleMs` old. Absent: every work is listed and folder times are left as they are.
+   */
+  quick?: { settleMs: number };
   /** Stops the duration workers; call once the works are synced. */
   close(): Promise<void>;
 }
@@ -54,11 +62,11 @@ export interface WorkContext {
 /**
  * Makes the shared parts of a WorkContext: a group writer and a duration reader
  * bounded to `concurrency` reads in flight, in `workers` threads (duration-pool.ts;
- * default one per core but one, 0 = this thread).
+ * default one per core but one, 0 = this thread). `quick` turns quick mode on.
  */
-export function workContext(db: Db, concurrency: number, signal?: AbortSignal, workers?: number): WorkContext {
+export function workContext(db: Db, concurrency: number, signal?: AbortSignal, workers?: number, quick?: { settleMs: number }): WorkContext {
   const reader = durationReader(workers);
-  return { db, write: groupWriter(db), duration: limited(concurrency, reader.read), signal, close: reader.close };
+  return { db, write: groupWriter(db), duration: limited(concurrency, reader.read), signal, quick, close: reader.close };
 }
 
 export interface WorkOutcome {
@@ -67,20 +75,62 @@ export interface WorkOutcome {
   counts: { added: number; changed: number; removed: number };
   /** Links in the folder that lead outside the library roots (not listed). */
   skippedLinks: WorkListing['skippedLinks'];
+  /**
+   * Quick mode: the folder times to save for the work now that its sync is committed
+   * (null = delete the saved ones; undefined = leave them). The caller saves them in bulk
+   * (folder-times.ts saveFolderTimes): saved after the rows, a crash in between only
+   * makes the next scan read the work again.
+   */
+  times?: FolderTimes | null;
 }
 
 const nowText = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
 
 /**
- * Syncs one work folder. `row` is the work's current row (undefined when new) and
- * `rows` its current files. Answers added (new to the library), updated (anything
- * changed, restored included) or skipped. Throws when the folder cannot be read or the
- * write fails (the caller marks the work failed; nothing of it was written), or an
- * AbortError when the signal aborts before the write.
+ * The fields of the work row that a sync of `target` sets: all of them for a new work;
+ * for a known one those that differ (folder, root, prefix, title from the folder name while
+ * the metadata comes from the folder, library status, and the removal cleared when it was
+ * hidden as missing). Empty = the row stays as it is.
  */
-export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRow | undefined, rows: FileRow[], log: (l: ScanLog) => void): Promise<WorkOutcome> {
-  const { db, signal } = ctx;
-  const { files: found, skippedLinks } = await listWorkFiles(target.dir, target.roots, log, signal);
+function workFieldsOf(target: WorkTarget, row: WorkRow | undefined): Record<string, unknown> {
+  const library = target.keepStatus === undefined;
+  const title = titleFromFolderName(path.basename(target.dir), target.code);
+  const fields: Record<string, unknown> = {};
+  if (!row || row.dir !== target.dir) fields.dir = target.dir;
+  if (!row || row.root_folder !== target.rootName) fields.root_folder = target.rootName;
+  if (!row || row.code_prefix !== target.prefix) fields.code_prefix = target.prefix;
+  if (library && (!row || (row.metadata_source === 'folder' && row.title !== title))) fields.title = title;
+  if (library && (!row || row.status !== WorkStatus.InLibrary)) fields.status = WorkStatus.InLibrary;
+  if (row && row.removed_at !== null && row.removed_reason === 'missing') Object.assign(fields, { removed_at: null, removed_reason: null });
+  return fields;
+}
+
+/**
+ * Quick mode (README.md "Quick rescans"): whether the work is unchanged without listing
+ * it: quick mode is on, its row would stay as it is, and every folder of its saved folder
+ * times (`saved`) kept its change time. One stat per folder; a file rewritten in place
+ * under the same name is not seen.
+ */
+export function unchangedFolders(ctx: WorkContext, target: WorkTarget, row: WorkRow | undefined, saved: FolderTimes | undefined): boolean {
+  return !!ctx.quick && !!saved && !!row && Object.keys(workFieldsOf(target, row)).length === 0 && foldersUnchanged(target.dir, saved);
+}
+
+/**
+ * Syncs one work folder. `row` is the work's current row (undefined when new) and
+ * `rows` its current files; `saved` its saved folder times (quick mode: the listing's
+ * times replace them once settled, folder-times.ts). Answers added (new to the library),
+ * updated (anything changed, restored included) or skipped. Throws when the folder cannot
+ * be read or the write fails (the caller marks the work failed; nothing of it was
+ * written), or an AbortError when the signal aborts before the write.
+ */
+export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRow | undefined, rows: FileRow[], log: (l: ScanLog) => void, saved?: FolderTimes): Promise<WorkOutcome> {
+  const { db, signal, quick } = ctx;
+  const listedAt = Date.now();
+  const listing = await listWorkFiles(target.dir, target.roots, log, signal, { real: target.real, recordFolders: !!quick });
+  const { files: found, skippedLinks } = listing;
+  // folder times to save; undefined = leave the saved ones as they are
+  let times = quick ? settledTimes(listing.folders ?? null, listedAt, quick.settleMs) : undefined;
+  if (sameTimes(times, saved)) times = undefined;
   const existing = new Map(rows.map((r) => [r.relpath, r]));
   const fresh: { relpath: string; abs: string; size: number; mtime: number; type: string }[] = [];
   const changed: { row: FileRow; abs: string; size: number; mtime: number; type: string }[] = [];
@@ -97,14 +147,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
   const library = target.keepStatus === undefined;
   const isNew = !row || row.dir === null || (library && row.status !== WorkStatus.InLibrary);
   const restored = !!row && row.removed_at !== null && row.removed_reason === 'missing';
-  const title = titleFromFolderName(path.basename(target.dir), target.code);
-  const workFields: Record<string, unknown> = {};
-  if (!row || row.dir !== target.dir) workFields.dir = target.dir;
-  if (!row || row.root_folder !== target.rootName) workFields.root_folder = target.rootName;
-  if (!row || row.code_prefix !== target.prefix) workFields.code_prefix = target.prefix;
-  if (library && (!row || (row.metadata_source === 'folder' && row.title !== title))) workFields.title = title;
-  if (library && (!row || row.status !== WorkStatus.InLibrary)) workFields.status = WorkStatus.InLibrary;
-  if (restored) Object.assign(workFields, { removed_at: null, removed_reason: null });
+  const workFields = workFieldsOf(target, row);
 
   // Nothing on disk changed: links, cover and lyric status can be checked without writing.
   const fileChanges = fresh.length + changed.length + vanished.length;
@@ -112,7 +155,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
     const derived = derive(rows, row.lyric_status);
     const linksSame = rows.every((r) => (derived.links.get(r.id) ?? null) === (r.audio_file_id ?? null));
     if (linksSame && derived.coverId === (row.cover_file_id ?? null) && derived.lyricStatus === row.lyric_status) {
-      return { result: 'skipped', restored: false, counts: { added: 0, changed: 0, removed: 0 }, skippedLinks };
+      return { result: 'skipped', restored: false, counts: { added: 0, changed: 0, removed: 0 }, skippedLinks, times };
     }
   }
 
@@ -172,7 +215,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
     }
   });
   const counts = { added: fresh.length, changed: changed.length, removed: vanished.length };
-  return { result: isNew ? 'added' : 'updated', restored, counts, skippedLinks };
+  return { result: isNew ? 'added' : 'updated', restored, counts, skippedLinks, times };
 }
 
 /** Lyric links (lyric file id -> audio file id), cover file id and lyric_status from a work's file rows. */

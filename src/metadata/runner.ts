@@ -18,11 +18,12 @@ import { formatWorkCode, say } from '../model/index.js';
 import { fetchPendingMetadata, refreshLibraryInfo, type MetadataSummary } from './phases.js';
 
 /**
- * What a run scans: `scan` the roots (full scan: new, changed and vanished works),
+ * What a run scans: `scan` the roots (new, changed and vanished works; `quick`: works whose
+ * folders kept their change times are not read, src/library/README.md "Quick rescans"),
  * `lyrics` the files and lyrics of the catalogue's works without walking the roots,
  * `refresh` the dynamic info (sales, ratings, price, rank) of every work from the store.
  */
-export type RunMode = { kind: 'scan'; roots: ScanRoot[]; allowMassRemoval?: boolean } | { kind: 'lyrics' } | { kind: 'refresh' };
+export type RunMode = { kind: 'scan'; roots: ScanRoot[]; allowMassRemoval?: boolean; quick?: boolean } | { kind: 'lyrics' } | { kind: 'refresh' };
 
 /** The step an event belongs to: `scan` (the mode's own work) or `fetch` (the metadata fetch after it). */
 export type RunPhase = 'scan' | 'fetch';
@@ -132,7 +133,7 @@ export async function runScan(db: Db, config: Config, dataDir: string, mode: Run
     ? await scanLyrics(db, { libraryRoots: config.rootFolders, signal, onEvent })
     : mode.kind === 'refresh'
       ? await refreshLibraryInfo(db, config, { signal, onEvent })
-      : await scanLibrary(db, { roots: mode.roots, libraryRoots: config.rootFolders, maxDepth: config.scannerMaxRecursionDepth, allowMassRemoval: !!mode.allowMassRemoval, skipCleanup: config.skipCleanup, signal, onEvent });
+      : await scanLibrary(db, { roots: mode.roots, libraryRoots: config.rootFolders, maxDepth: config.scannerMaxRecursionDepth, allowMassRemoval: !!mode.allowMassRemoval, quick: !!mode.quick, skipCleanup: config.skipCleanup, signal, onEvent });
   if (mode.kind !== 'scan' || !(opts.fetch ?? config.fetchMetadata)) return { summary };
   return { summary, metadata: await fetchPhase(db, config, dataDir, emit, { signal }) };
 }

@@ -31,6 +31,36 @@ describe('audiolib scan', () => {
     expect(JSON.parse(run(data, '--json', lib).stdout)).toMatchObject({ added: 0, skipped: 5 });
   });
 
+  it('a rescan is quick: finds a new file in a sub-folder, skips unchanged works unread; --full also finds a file rewritten in place', async () => {
+    const lib = copyLibrary();
+    const data = tempDir();
+    // folders older than the quick mode's settle time (5 s), as a real library's are
+    await new Promise((r) => setTimeout(r, 5200));
+    expect(JSON.parse(run(data, '--json', lib).stdout)).toMatchObject({ added: 5 });
+    const work = path.join(lib, 'RJ265946 サキュバスアカデミア');
+    fs.writeFileSync(path.join(work, 'short.mp3'), fs.readFileSync(path.join(work, 'long tone 10min.mp3'))); // rewritten in place
+    fs.copyFileSync(path.join(work, 'long tone 10min.mp3'), path.join(lib, 'RJ299717', 'Rain Day ASMR', 'mp3', 'new.mp3'));
+    const durationOf = async (relpath: string) => {
+      const db = await openMigrated(data);
+      try {
+        return (await db('files').where({ relpath }).first('duration'))?.duration as number | undefined;
+      } finally {
+        await db.destroy();
+      }
+    };
+    const before = await durationOf('short.mp3');
+    expect(before).toBeLessThan(10);
+    const quick = run(data, lib);
+    expect(quick.code).toBe(0);
+    expect(quick.stderr).toMatch(/^RJ299717 updated$/m);
+    expect(quick.stderr.trim().split('\n').at(-1)).toBe('added 0, updated 1, skipped 4, failed 0, duplicates 1');
+    expect(await durationOf('Rain Day ASMR/mp3/new.mp3')).toBeCloseTo(ffprobeDuration(path.join(work, 'long tone 10min.mp3')), 1);
+    expect(await durationOf('short.mp3')).toBe(before);
+    expect(JSON.parse(run(data, '--json', '--full', lib).stdout)).toMatchObject({ updated: 1, skipped: 4 });
+    expect(await durationOf('short.mp3')).toBeCloseTo(ffprobeDuration(path.join(work, 'short.mp3')), 1);
+    expect(run(data, '--full', '--lyrics').code).toBe(2);
+  });
+
   it('reads durations (from headers; a WMA with music-metadata in a worker thread) within 0.1 s of ffprobe', async () => {
     const lib = copyLibrary();
     const wma = path.join(lib, 'RJ265946 サキュバスアカデミア', 'bonus.wma');
