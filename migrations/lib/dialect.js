@@ -50,6 +50,105 @@ export async function dropVersionTriggers(knex, prefix, tables) {
   for (const { name } of triggers) await knex.raw(`DROP TRIGGER ${name}`);
 }
 
+/**
+ * The tables of one catalogue whose writes the change log records (createChangeTriggers):
+ * `works` (its rows' `id`), `links` (tables with a `work_id`), `names` (circles, tags,
+ * VAs: a rename or delete changes what many works show) and `watched`, the works columns
+ * whose change alters the name lists' counts (the visibility columns and circle_id).
+ * @typedef {{ works: string, links: string[], names: string[], watched: string[] }} ChangeTables
+ */
+
+/** Versions of the change log kept per catalogue; older rows are pruned by the triggers. */
+const KEPT_VERSIONS = 1000;
+
+/**
+ * PostgreSQL: the statement trigger function of the change log. Arguments: catalogue id,
+ * kind ('works' | 'links' | 'names'), the work id column, the watched columns (comma-separated).
+ * Bumps the catalogue's version (its row lock orders the writers' commits by version) and
+ * writes one marker row for the version, then one row per changed work id (transition tables).
+ */
+const PG_CHANGE_FUNCTION = `CREATE OR REPLACE FUNCTION catalogue_change() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  cat integer := TG_ARGV[0]::integer;
+  kind text := TG_ARGV[1];
+  col text := TG_ARGV[2];
+  v bigint;
+  names integer := 1;
+BEGIN
+  UPDATE catalogue_version SET version = version + 1 WHERE id = cat RETURNING version INTO v;
+  IF kind = 'names' THEN
+    INSERT INTO catalogue_changes (catalogue, version, work_id, rebuild, names)
+      VALUES (cat, v, NULL, CASE WHEN TG_OP = 'INSERT' THEN 0 ELSE 1 END, CASE WHEN TG_OP = 'INSERT' THEN 0 ELSE 1 END);
+  ELSE
+    IF kind = 'works' AND TG_OP = 'UPDATE' THEN
+      EXECUTE format('SELECT CASE WHEN EXISTS (SELECT 1 FROM old_rows o FULL JOIN new_rows n ON o.id = n.id WHERE o.id IS NULL OR n.id IS NULL OR %s) THEN 1 ELSE 0 END',
+        (SELECT string_agg(format('o.%1$I IS DISTINCT FROM n.%1$I', c), ' OR ') FROM unnest(string_to_array(TG_ARGV[3], ',')) c)) INTO names;
+    END IF;
+    INSERT INTO catalogue_changes (catalogue, version, work_id, rebuild, names) VALUES (cat, v, NULL, 0, names);
+    IF TG_OP <> 'DELETE' THEN
+      EXECUTE format('INSERT INTO catalogue_changes (catalogue, version, work_id, rebuild, names) SELECT DISTINCT $1, $2, %I, 0, 0 FROM new_rows', col) USING cat, v;
+    END IF;
+    IF TG_OP <> 'INSERT' THEN
+      EXECUTE format('INSERT INTO catalogue_changes (catalogue, version, work_id, rebuild, names) SELECT DISTINCT $1, $2, %I, 0, 0 FROM old_rows', col) USING cat, v;
+    END IF;
+  END IF;
+  IF v % 64 = 0 THEN DELETE FROM catalogue_changes WHERE catalogue = cat AND version <= v - ${KEPT_VERSIONS}; END IF;
+  RETURN NULL;
+END $$`;
+
+/**
+ * Makes every INSERT, UPDATE and DELETE on the tables of `t` bump row `versionId` of
+ * catalogue_version and log what it changed in `catalogue_changes` under the new version
+ * (src/catalogue/changes.ts reads it): the work ids written (works rows, their links),
+ * `names` = 1 when the name lists may have changed, `rebuild` = 1 when every cached list
+ * must be rebuilt (a circle, tag or VA renamed or deleted). Every version gets at least
+ * one row, so a version without rows (a bump by other means, or pruned) means "unknown".
+ * SQLite: row triggers (one version per row); PostgreSQL: statement triggers with
+ * transition tables (one version per statement). `prefix` names the triggers.
+ * @param {Knex} knex @param {string} prefix @param {number} versionId @param {ChangeTables} t
+ */
+export async function createChangeTriggers(knex, prefix, versionId, t) {
+  if (isPostgres(knex)) {
+    await knex.raw(PG_CHANGE_FUNCTION);
+    const make = async (table, kind, col) => {
+      for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
+        const refs = kind === 'names' ? '' : `REFERENCING ${event === 'INSERT' ? 'NEW TABLE AS new_rows' : event === 'DELETE' ? 'OLD TABLE AS old_rows' : 'OLD TABLE AS old_rows NEW TABLE AS new_rows'}`;
+        await knex.raw(`CREATE TRIGGER ${prefix}_${table}_${event.toLowerCase()} AFTER ${event} ON ${table} ${refs} FOR EACH STATEMENT EXECUTE FUNCTION catalogue_change('${versionId}', '${kind}', '${col}', '${t.watched.join(',')}')`);
+      }
+    };
+    await make(t.works, 'works', 'id');
+    for (const table of t.links) await make(table, 'links', 'work_id');
+    for (const table of t.names) await make(table, 'names', '');
+    return;
+  }
+  const current = `FROM catalogue_version WHERE id = ${versionId}`;
+  const log = (work, rebuild, names, when = '') => `INSERT INTO catalogue_changes (catalogue, version, work_id, rebuild, names) SELECT ${versionId}, version, ${work}, ${rebuild}, ${names} ${current}${when};`;
+  const head = `UPDATE catalogue_version SET version = version + 1 WHERE id = ${versionId};`;
+  const prune = `DELETE FROM catalogue_changes WHERE catalogue = ${versionId} AND version <= (SELECT version - ${KEPT_VERSIONS} ${current}) AND (SELECT version % 256 ${current}) = 0;`;
+  const trigger = (table, event, body) => knex.raw(`CREATE TRIGGER ${prefix}_${table}_${event.toLowerCase()} AFTER ${event} ON ${table} BEGIN ${head} ${body} ${prune} END`);
+  const watched = t.watched.map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ');
+  await trigger(t.works, 'INSERT', log('NEW.id', 0, 1));
+  await trigger(t.works, 'UPDATE', `${log('NEW.id', 0, `(OLD.id IS NOT NEW.id OR ${watched})`)} ${log('OLD.id', 0, 1, ' AND OLD.id IS NOT NEW.id')}`);
+  await trigger(t.works, 'DELETE', log('OLD.id', 0, 1));
+  for (const table of t.links) {
+    await trigger(table, 'INSERT', log('NEW.work_id', 0, 1));
+    await trigger(table, 'UPDATE', `${log('NEW.work_id', 0, 1)} ${log('OLD.work_id', 0, 1, ' AND OLD.work_id IS NOT NEW.work_id')}`);
+    await trigger(table, 'DELETE', log('OLD.work_id', 0, 1));
+  }
+  for (const table of t.names) {
+    await trigger(table, 'INSERT', log('NULL', 0, 0));
+    await trigger(table, 'UPDATE', log('NULL', 1, 1));
+    await trigger(table, 'DELETE', log('NULL', 1, 1));
+  }
+}
+
+/** Drops the triggers createChangeTriggers made. @param {Knex} knex @param {string} prefix @param {ChangeTables} t */
+export async function dropChangeTriggers(knex, prefix, t) {
+  for (const table of [t.works, ...t.links, ...t.names]) {
+    for (const event of ['insert', 'update', 'delete']) await knex.raw(`DROP TRIGGER IF EXISTS ${prefix}_${table}_${event}${isPostgres(knex) ? ` ON ${table}` : ''}`);
+  }
+}
+
 /** SQLite: the statement rebuilding the search documents of the works matching `where` (alias w). */
 const sqliteSearchDoc = (where) => `
   INSERT OR REPLACE INTO work_search(rowid, doc)

@@ -1,38 +1,64 @@
 /**
  * Catalogue result cache (bench/README.md section "catalogue"). The `catalogue_version`
  * counter is bumped by triggers (SQLite and PostgreSQL) on every change to works, circles, tags, VAs and
- * their links (migration 20261121120000_catalogue), whoever writes (server, scanner, CLI).
- * Totals, id lists of random orders, keyword and tag/VA results, name lists and works as
- * anybody sees them (without the caller's review and history) are kept per version, so
- * they are computed once per catalogue change instead of once per request. Answers that
- * depend on a user's own data (ratings, reviews, history) are never cached here.
+ * their links, which also log the works each version changed (changes.ts; migrations
+ * 20261121120000_catalogue and 20261226000000_catalogue_changes), whoever writes (server, scanner, CLI).
+ * Totals, ordered id lists, name lists and works as anybody sees them (without the
+ * caller's review and history) are kept with the version they reflect. When the version
+ * moves, an entry given a `patch` is brought up to date from the log (an id list
+ * re-evaluates the changed works only, a name list is kept unless names changed), any other
+ * entry is computed afresh, and kept works of the changed ids are dropped; an unknown or
+ * too long change rebuilds. A patch reads the log and the tables in one snapshot, so a
+ * patched entry equals the value computed afresh at that version: nothing stale is served.
+ * Answers that depend on a user's own data (ratings, reviews, history) are never cached here.
  * Each catalogue (definition.ts) has its own counter row and its own cache: the audio
  * catalogue row 1, the novel section row 2.
  * On PostgreSQL the counter is shared by every instance on the database, so a write
  * through one instance invalidates the caches of all.
  */
+import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
+import { dialectOf } from '../db/dialect/index.js';
 import type { Work } from '../model/index.js';
+import { changesSince, type CatalogueChange } from './changes.js';
 
 /** Entries kept per database (least recently used dropped first). */
 const MAX_ENTRIES = 64;
 /** Presented works kept per database (oldest dropped first). */
 const MAX_WORKS = 5_000;
 
-interface Store { version: number; entries: Map<string, Promise<unknown>>; works: Map<number, unknown> }
+/**
+ * Brings a cached value `old` up to date for `change`, reading the database on `conn` (a
+ * snapshot at the version the answer then reflects); answers undefined to have it computed afresh.
+ */
+export type Patch<T> = (old: T, change: CatalogueChange, conn: Knex) => Promise<T | undefined> | T | undefined;
+
+/** A name list's patch: kept unless the log says names changed. */
+export const keepUnlessNamesChanged = <T>(old: T, change: CatalogueChange): T | undefined => (change.names ? undefined : old);
+
+/** A value and the version it reflects (the database's state at or after that version). */
+interface Computed { value: unknown; tag: number }
+/** `minTag`: the version of the request that made the entry (its value reflects that version or a later one). */
+interface Entry { minTag: number; result: Promise<Computed> }
+/** `works` reflect version `worksTag`; `advance` chains the log reads that move it. */
+interface Store { entries: Map<string, Entry>; works: Map<number, unknown>; worksTag: number; advance: Promise<void> }
 /** Per database, per catalogue (its version row). */
 const stores = new WeakMap<Db, Map<number, Store>>();
 
 /** The version of catalogue `versionId` (1 audio), or null when the database keeps none. */
-export async function catalogueVersion(db: Db, versionId = 1): Promise<number | null> {
+export async function catalogueVersion(db: Knex, versionId = 1): Promise<number | null> {
   const row = await db('catalogue_version').where({ id: versionId }).first<{ version: number } | undefined>('version');
   return row ? Number(row.version) : null;
 }
 
-/** The cache of one catalogue version; `get` answers `compute()` for `key`, computed at most once per version. */
+/** The cache of one catalogue as of the version a request read. */
 export interface CatalogueCache<W extends { id: number } = Work> {
-  /** `key` must name everything the value depends on (SQL text and bindings). */
-  get<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * `compute()` for `key`, at most once per version; with `patch`, an entry of an older
+   * version is patched rather than computed afresh. `key` must name everything the value
+   * depends on (SQL text and bindings).
+   */
+  get<T>(key: string, compute: () => Promise<T>, patch?: Patch<T>): Promise<T>;
   /** A work as anybody sees it (user fields null), if kept. */
   work(id: number): W | undefined;
   /** Keeps a work as anybody sees it. */
@@ -41,8 +67,37 @@ export interface CatalogueCache<W extends { id: number } = Work> {
 
 const uncached: CatalogueCache<never> = { get: (_key, compute) => compute(), work: () => undefined, putWork: () => undefined };
 
+const fresh = async (compute: () => Promise<unknown>, tag: number): Promise<Computed> => ({ value: await compute(), tag });
+
 /**
- * Reads the version of catalogue `versionId` (1 audio) once and answers the cache of
+ * Brings `old` to the newest version: in one snapshot, reads the version and the log since
+ * `old.tag` and runs `patch`; computes afresh (tagged with the version read before) when
+ * the log is unknown or the patch declines.
+ */
+async function refresh(db: Db, versionId: number, old: Computed, compute: () => Promise<unknown>, patch: Patch<unknown>): Promise<Computed> {
+  const outcome = await db.transaction(async (trx): Promise<Computed | { rebuildAt: number }> => {
+    const since = await changesSince(trx, versionId, old.tag);
+    if (!since || since.version <= old.tag) return old;
+    const value = since.change ? await patch(old.value, since.change, trx) : undefined;
+    return value === undefined ? { rebuildAt: since.version } : { value, tag: since.version };
+  }, dialectOf(db).snapshot);
+  return 'rebuildAt' in outcome ? fresh(compute, outcome.rebuildAt) : outcome;
+}
+
+/** Moves the kept works of `store` to `version` or later: drops those the log names (all when it is unknown). */
+function advanceWorks(db: Db, versionId: number, store: Store, version: number): Promise<void> {
+  const step = async () => {
+    if (version <= store.worksTag) return;
+    const since = await changesSince(db, versionId, store.worksTag).catch(() => null);
+    if (since?.change) for (const id of since.change.ids) store.works.delete(id);
+    else store.works.clear();
+    store.worksTag = Math.max(version, since?.version ?? 0);
+  };
+  return (store.advance = store.advance.then(step));
+}
+
+/**
+ * Reads the version of catalogue `versionId` (1 audio) once and answers the cache as of
  * that version (a pass-through when the database keeps no version).
  */
 export async function catalogueCache<W extends { id: number } = Work>(db: Db, versionId = 1): Promise<CatalogueCache<W>> {
@@ -51,26 +106,28 @@ export async function catalogueCache<W extends { id: number } = Work>(db: Db, ve
   let spaces = stores.get(db);
   if (!spaces) stores.set(db, (spaces = new Map()));
   let store = spaces.get(versionId);
-  if (!store || store.version < version) {
-    store = { version, entries: new Map(), works: new Map() };
-    spaces.set(versionId, store);
-  }
+  if (!store) spaces.set(versionId, (store = { entries: new Map(), works: new Map(), worksTag: version, advance: Promise.resolve() }));
+  if (version > store.worksTag) await advanceWorks(db, versionId, store, version);
   const current = store;
-  if (current.version !== version) return uncached; // a newer version is already cached: compute this answer afresh
   return {
-    get<T>(key: string, compute: () => Promise<T>): Promise<T> {
-      let entry = current.entries.get(key) as Promise<T> | undefined;
-      if (entry) current.entries.delete(key); // re-inserted below as the most recently used
-      else {
-        entry = compute(); // the promise is kept, so concurrent requests share one computation
-        entry.catch(() => current.entries.delete(key));
+    get<T>(key: string, compute: () => Promise<T>, patch?: Patch<T>): Promise<T> {
+      const entry = current.entries.get(key);
+      let next = entry;
+      if (!entry || entry.minTag < version) {
+        const result = entry && patch
+          ? entry.result.then((old) => refresh(db, versionId, old, compute, patch as Patch<unknown>), () => fresh(compute, version))
+          : fresh(compute, version); // the promise is kept, so concurrent requests share one computation
+        const made: Entry = (next = { minTag: version, result });
+        result.catch(() => { if (current.entries.get(key) === made) current.entries.delete(key); });
       }
-      current.entries.set(key, entry);
+      current.entries.delete(key); // re-inserted as the most recently used
+      current.entries.set(key, next!);
       if (current.entries.size > MAX_ENTRIES) current.entries.delete(current.entries.keys().next().value!);
-      return entry;
+      return next!.result.then((r) => r.value as T);
     },
     work: (id) => current.works.get(id) as W | undefined,
     putWork(work) {
+      if (version !== current.worksTag) return; // read at an older version than the kept works reflect
       current.works.set(work.id, work);
       if (current.works.size > MAX_WORKS) current.works.delete(current.works.keys().next().value!);
     },

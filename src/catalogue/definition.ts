@@ -41,6 +41,8 @@ export interface CatalogueDef<W extends UserFields = Work> {
   tables: CatalogueTables;
   /** The SQLite FTS5 trigram index of each work's text (rowid = work id); none: a LIKE over the same text. */
   searchTable?: string;
+  /** A table or CTE whose column `id` lists the only works the keyword search looks at (the cache's patches, patch.ts); none: every work. */
+  searchOnly?: string;
   /** The NotFound text of work `id` ('work 5 not found', 'novel 5 not found'). */
   notFound(id: number): CodedText;
   /** Narrows a query on the works table (optionally aliased) to the works a listener sees (in `scope`, where the catalogue has scopes). */

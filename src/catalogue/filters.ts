@@ -45,7 +45,7 @@ export const LIBRARY: WorkFilter = { nsfw: 0, lyric: [] };
  */
 export function whereTextMatches(db: Knex, qb: Knex.QueryBuilder, text: string, def: AnyCatalogue = AUDIO_CATALOGUE): void {
   if (def.searchTable) {
-    const { sql, bindings } = dialectOf(db).searchMatch(def.searchTable, text);
+    const { sql, bindings } = dialectOf(db).searchMatch(def.searchTable, text, def.searchOnly);
     qb.whereRaw(sql, bindings);
     return;
   }

@@ -8,16 +8,19 @@
  *   that stops after the page), with the total counted once per catalogue version
  *   (cache.ts); used for the first pages of the whole library (age and lyric filters too)
  *   and, with the total in the same query, for the caller's favourites and history;
- * - cached: the whole ordered id list of the filter and order is computed once per
- *   catalogue version and pages are slices of it; used for seeded random orders, keyword
- *   searches, tag and VA filters and deep pages, where a per-request query would sort or
- *   skip thousands of rows;
+ * - cached: the whole ordered id list of the filter and order is computed once and pages
+ *   are slices of it; used for seeded random orders, keyword searches, tag and VA filters
+ *   and deep pages, where a per-request query would sort or skip thousands of rows; after a
+ *   catalogue change the list is patched for the changed works (patch.ts) rather than
+ *   computed afresh;
  * - rating: the caller's rated works first, then the others by id (ratingPage), rather
  *   than a sort of every work by a per-user value.
  */
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { dialectOf } from '../db/dialect/index.js';
+import type { CatalogueChange } from './changes.js';
+import { patchIdList } from './patch.js';
 import type { Pagination, Progress, SortDir, Work } from '../model/index.js';
 import { applyWorkFilter, hasTextSearch, type WorkFilter } from './filters.js';
 import { applyOrder, isUserOrder, type ListOrder } from './order.js';
@@ -104,6 +107,46 @@ async function allIds(db: Db, ordered: Knex.QueryBuilder): Promise<Int32Array> {
   return Int32Array.from(text ? text.split(',') : [], Number);
 }
 
+/** The CTE names a patch query reads instead of the catalogue's works, links and search documents. */
+const CHANGED = { ids: 'changed_ids', works: 'changed_works', workTags: 'changed_work_tags', workVas: 'changed_work_vas' };
+
+/**
+ * `qb` (on alias w of CHANGED.works, from a definition with the CHANGED tables) over the
+ * works `ids` alone: CTEs of those works' rows (materialized, so the planner looks them up
+ * by id instead of walking a list index), links and, through `searchOnly`, search documents.
+ */
+function overChanged(conn: Knex, def: AnyCatalogue, qb: Knex.QueryBuilder, ids: number[]): Knex.QueryBuilder {
+  const rows = dialectOf(conn).idRows(ids);
+  const among = (column: string) => `WHERE ${column} IN (SELECT id FROM ${CHANGED.ids})`;
+  return qb.with(CHANGED.ids, conn.raw(rows.sql, rows.bindings as Knex.RawBinding[]))
+    .withMaterialized(CHANGED.works, conn.raw(`SELECT * FROM ${def.tables.works} ${among('id')}`))
+    .with(CHANGED.workTags, conn.raw(`SELECT * FROM ${def.tables.workTags} ${among('work_id')}`))
+    .with(CHANGED.workVas, conn.raw(`SELECT * FROM ${def.tables.workVas} ${among('work_id')}`));
+}
+
+/**
+ * The patch of the cached id list of `opts` (filter, order, sort, seed; cache.ts, patch.ts)
+ * on the patch's snapshot: the filter evaluated for the changed works alone, and small id
+ * sets sorted in the list's order. Orders a catalogue definition adds itself (which may
+ * read tables the change log does not cover) are computed afresh instead.
+ */
+function idListPatch(db: Db, def: AnyCatalogue, opts: ListOptions<UserFields>) {
+  const { order, sort, seed, viewer } = opts;
+  if (def.order?.(db.queryBuilder(), order, sort, viewer)) return undefined;
+  const changed: AnyCatalogue = { ...def, tables: { ...def.tables, works: CHANGED.works, workTags: CHANGED.workTags, workVas: CHANGED.workVas }, searchOnly: CHANGED.ids };
+  return (old: Int32Array, change: CatalogueChange, conn: Knex) => {
+    const idsOf = (rows: { id: number }[]) => rows.map((r) => Number(r.id));
+    return patchIdList(old, change, {
+      members: async (ids) => idsOf(await overChanged(conn, def, baseQuery(conn, changed, opts).select('w.id'), ids)),
+      ordered: async (ids) => {
+        const qb = overChanged(conn, def, conn(`${CHANGED.works} as w`).select('w.id'), ids);
+        applyOrder(qb, order as Exclude<ListOrder, 'betterRandom'>, sort, seed, def, viewer);
+        return idsOf(await qb);
+      },
+    });
+  };
+}
+
 /**
  * A page in the order of the caller's rating without sorting the catalogue: the works
  * the caller rated (a few hundred at most) sorted by rating then id, followed by every
@@ -156,7 +199,7 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
   if (isUserOrder(order) && !opts.scope) {
     ({ ids, totalCount } = await ratingPage(db, def, cache, opts, offset));
   } else if (useIdCache(db, def, opts, offset)) {
-    const all = await cache.get(keyOf('ids', ordered), () => allIds(db, ordered));
+    const all = await cache.get(keyOf('ids', ordered), () => allIds(db, ordered), idListPatch(db, def, opts));
     totalCount = all.length;
     ids = Array.from(all.subarray(offset, offset + pageSize));
   } else if (opts.scope) {
@@ -178,14 +221,15 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
 
 /**
  * Every id of the visible works of `filter` in `order` (a plain order, not the caller's
- * rating), cached per catalogue version like the deep pages of listWorks (the same entry
+ * rating), cached and patched after catalogue changes like the deep pages of listWorks (the same entry
  * for the same filter and order); the players' API pages songs across works with it.
  * `cache`: the audio catalogue's cache if the caller has read it.
  */
 export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: SortDir, cache?: CatalogueCache): Promise<Int32Array> {
-  const ordered = baseQuery(db, AUDIO_CATALOGUE, { filter, order, sort, seed: 0, page: 1, pageSize: 1, viewer: '' }).select('w.id');
+  const opts: ListOptions<UserFields> = { filter, order, sort, seed: 0, page: 1, pageSize: 1, viewer: '' };
+  const ordered = baseQuery(db, AUDIO_CATALOGUE, opts).select('w.id');
   applyOrder(ordered, order, sort);
-  return (cache ?? await catalogueCache(db)).get(keyOf('ids', ordered), () => allIds(db, ordered));
+  return (cache ?? await catalogueCache(db)).get(keyOf('ids', ordered), () => allIds(db, ordered), idListPatch(db, AUDIO_CATALOGUE, opts));
 }
 
 /**

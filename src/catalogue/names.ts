@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/index.js';
 import type { ListItem } from '../model/index.js';
-import { catalogueCache } from './cache.js';
+import { catalogueCache, keepUnlessNamesChanged } from './cache.js';
 import { AUDIO_CATALOGUE, type AnyCatalogue } from './definition.js';
 
 export type NameKind = 'circles' | 'tags' | 'vas';
@@ -32,7 +32,8 @@ function countSql(def: AnyCatalogue, kind: NameKind): string {
 /**
  * Every circle, tag or VA of catalogue `def` (the audio works by default) with at least
  * one visible work (visible.ts), as `[{id, name, count}]` sorted by name then id; count =
- * its visible works. Cached per catalogue version.
+ * its visible works. Cached, and kept across catalogue changes that leave names and
+ * visibility alone (cache.ts keepUnlessNamesChanged).
  */
 export async function listNames(db: Db, kind: NameKind, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<ListItem<number | string>[]> {
   return (await catalogueCache(db, def.versionId)).get(`names|${kind}`, async () => {
@@ -42,7 +43,7 @@ export async function listNames(db: Db, kind: NameKind, def: AnyCatalogue = AUDI
       .orderBy('name')
       .orderBy('id');
     return rows.map((r) => ({ id: r.id, name: r.name, count: Number(r.count) }));
-  });
+  }, keepUnlessNamesChanged);
 }
 
 /** The name of one circle, tag or VA of catalogue `def`; undefined when the id is unknown. */

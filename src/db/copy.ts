@@ -12,7 +12,7 @@ import { dialectOf } from './dialect/index.js';
 import { Conflict, Invalid } from '../model/index.js';
 
 /** Tables never copied: knex's bookkeeping, derived data rebuilt after the copy, per-engine secrets. */
-const SKIP = /^(knex_migrations|knex_migrations_lock|work_search(_.*)?|catalogue_version|server_secrets|sqlite_.*)$/;
+const SKIP = /^(knex_migrations|knex_migrations_lock|work_search(_.*)?|catalogue_version|catalogue_changes|server_secrets|sqlite_.*)$/;
 
 /** Rows per INSERT: as many as fit PostgreSQL's 65,535 bind parameters, at most 1,000. */
 const rowsPerInsert = (columns: number) => Math.max(1, Math.min(1000, Math.floor(60_000 / Math.max(1, columns))));

@@ -3,7 +3,9 @@
  * (src/db/README.md "Two engines"; the DDL side is migrations/lib/dialect.js):
  * - keyword search: a condition "the work's search document contains the text";
  * - ordered id list: one aggregate turning an ordered subquery's ids into one text;
- * - JSON list of {id, name} objects from a correlated subquery.
+ * - JSON list of {id, name} objects from a correlated subquery;
+ * - a list of integer ids as one bound value (no limit on the number of bindings);
+ * - a read-only snapshot transaction (the catalogue cache's patches, src/catalogue/changes.ts).
  * Change tracking (catalogue_version) and upserts (knex onConflict) read the same on both.
  * Seeded random orders are plain integer arithmetic on 64-bit values (CAST AS BIGINT), the
  * same on both engines (src/catalogue/order.ts).
@@ -18,13 +20,19 @@ export interface Dialect {
    * A condition on the works alias `w`: the search document (index table `index`, one
    * row per work) contains `text`, case-insensitive. SQLite: FTS5 trigram MATCH for 3+
    * characters, else LIKE over the documents; PostgreSQL: ILIKE, served by the pg_trgm
-   * GIN index (CJK substrings included, no word segmentation).
+   * GIN index (CJK substrings included, no word segmentation). `only`: a table or CTE
+   * whose column `id` lists the works to look at (the cache's patches evaluate a filter
+   * for a few changed works, src/catalogue/patch.ts); the documents of others are not read.
    */
-  searchMatch(index: string, text: string): { sql: string; bindings: string[] };
+  searchMatch(index: string, text: string, only?: string): { sql: string; bindings: string[] };
   /** An aggregate of column `id` of subquery rows into one comma-separated text, in the rows' order. */
   idList: string;
   /** A correlated subquery (`from`: FROM ... with alias x) answering a JSON list of `{id, name}`. */
   jsonRefs(from: string): string;
+  /** A SELECT answering `ids` as rows of one column `id`, the ids bound as one value (SQLite json_each, PostgreSQL unnest of an array). */
+  idRows(ids: readonly number[]): { sql: string; bindings: unknown[] };
+  /** Transaction settings under which every statement reads one snapshot (SQLite: a deferred transaction in WAL mode; PostgreSQL: repeatable read). */
+  snapshot: Knex.TransactionConfig;
 }
 
 /** Escapes LIKE wildcards; use with `ESCAPE '\'`. */
@@ -32,20 +40,25 @@ export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) =>
 
 const sqlite: Dialect = {
   name: 'sqlite',
-  searchMatch(index, text) {
-    if ([...text].length >= 3) return { sql: `w.id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ?)`, bindings: [`"${text.replace(/"/g, '""')}"`] };
-    return { sql: `w.id IN (SELECT rowid FROM ${index} WHERE doc LIKE ? ESCAPE '\\')`, bindings: [likeContains(text)] };
+  searchMatch(index, text, only) {
+    const among = only ? ` AND rowid IN (SELECT id FROM ${only})` : '';
+    if ([...text].length >= 3) return { sql: `w.id IN (SELECT rowid FROM ${index} WHERE ${index} MATCH ?${among})`, bindings: [`"${text.replace(/"/g, '""')}"`] };
+    return { sql: `w.id IN (SELECT rowid FROM ${index} WHERE doc LIKE ? ESCAPE '\\'${among})`, bindings: [likeContains(text)] };
   },
   idList: 'group_concat(id)',
   jsonRefs: (from) => `(SELECT json_group_array(json_object('id', x.id, 'name', x.name)) ${from})`,
+  idRows: (ids) => ({ sql: 'SELECT value AS id FROM json_each(?)', bindings: [JSON.stringify(ids)] }),
+  snapshot: {},
 };
 
 const postgres: Dialect = {
   name: 'postgres',
-  searchMatch: (index, text) => ({ sql: `w.id IN (SELECT work_id FROM ${index} WHERE doc ILIKE ? ESCAPE '\\')`, bindings: [likeContains(text)] }),
+  searchMatch: (index, text, only) => ({ sql: `w.id IN (SELECT work_id FROM ${index} WHERE doc ILIKE ? ESCAPE '\\'${only ? ` AND work_id IN (SELECT id FROM ${only})` : ''})`, bindings: [likeContains(text)] }),
   // the aggregate reads the subquery's rows in its ORDER BY (PostgreSQL documents this for a sorted subquery)
   idList: `string_agg(id::text, ',')`,
   jsonRefs: (from) => `(SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name)), '[]'::json) ${from})`,
+  idRows: (ids) => ({ sql: 'SELECT unnest(?::integer[]) AS id', bindings: [[...ids]] }),
+  snapshot: { isolationLevel: 'repeatable read', readOnly: true },
 };
 
 /** Whether `target` (a --db value) names a PostgreSQL database. */
