@@ -2,7 +2,7 @@
  * Catalogue result cache (bench/README.md section "catalogue"). The `catalogue_version`
  * counter is bumped by triggers (SQLite and PostgreSQL) on every change to works, circles, tags, VAs and
  * their links, which also log the works each version changed (changes.ts; migrations
- * 20261121120000_catalogue and 20261226000000_catalogue_changes), whoever writes (server, scanner, CLI).
+ * 20261121120000_catalogue and 20261226000001_catalogue_changes), whoever writes (server, scanner, CLI).
  * Totals, ordered id lists, name lists and works as anybody sees them (without the
  * caller's review and history) are kept with the version they reflect. When the version
  * moves, an entry given a `patch` is brought up to date from the log (an id list
