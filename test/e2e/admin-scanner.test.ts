@@ -160,7 +160,7 @@ describe('/admin/scanner', () => {
     await expectScanButtonsDisabled(page, true);
     // The processing tab lists the works in progress as RJ + code, each with its logs.
     const processing = page.getByTestId('processing-tasks').getByTestId('task');
-    await processing.first().waitFor();
+    await processing.first().waitFor({ timeout: 60_000 }); // the walk of 2,000 folders comes first: slow on a loaded 2-core CI machine
     await expect(processing.first().getByRole('button').textContent()).resolves.toMatch(/^RJ7\d{5}$/);
     await expect.poll(async () => Number(await resultCount(page, 'added'))).toBeGreaterThan(0);
 
@@ -182,7 +182,7 @@ describe('/admin/scanner', () => {
     const added = Number(await resultCount(page, 'added'));
     expect(added).toBeLessThan(2000);
     expect(await second.getByTestId('result-added').textContent()).toBe(`添加成功${added}`);
-  });
+  }, 180_000); // a 2,000-work scan on a loaded CI machine
 
   it('clears the earlier logs and tasks on a click, and reconnects after the socket drops', async () => {
     await useRoot(fixtureLib);
