@@ -90,7 +90,7 @@ function openPostgres(url: string): Db {
       min: 0,
       max: 8,
       afterCreate(conn: pg.Client, done: (err: Error | null, conn: unknown) => void) {
-        conn.query(`SET TIME ZONE 'UTC'`).then(() => done(null, conn), (err: Error) => done(err, conn));
+        conn.query(`SET TIME ZONE 'UTC'; SET plan_cache_mode = force_custom_plan`).then(() => done(null, conn), (err: Error) => done(err, conn));
       },
     },
   });

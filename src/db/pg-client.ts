@@ -5,7 +5,9 @@
  * knex sends every query with bindings as an unnamed statement, which PostgreSQL parses
  * and plans anew each time; the catalogue's list and hydration queries cost more to plan
  * than to run. A query with bindings here gets a name of its SQL text, so each connection
- * parses it once and PostgreSQL may keep its plan (plan_cache_mode auto). Queries without
+ * parses it once. Each run is still planned with its values (openDb sets plan_cache_mode
+ * to force_custom_plan): a generic plan knows no LIMIT and OFFSET, and chose a sort of
+ * every work over the index walk of a first page. Queries without
  * bindings keep the simple protocol (several commands in one text, as migrations send).
  * At most MAX_NAMED distinct texts are named per process (a connection keeps its prepared
  * statements until it closes); later texts run unnamed, as before.
