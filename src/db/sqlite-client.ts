@@ -15,13 +15,14 @@
  * one connection (a transaction's) take turns; a connection's statements are finalized
  * before it closes.
  */
-import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
 import type sqlite3 from 'sqlite3';
+// knex's own SQLite client class (not in knex's public types: knex-dialects.d.ts); imported,
+// not required, so the TUI bundle holds it with the rest of knex instead of loading a second
+// knex from node_modules at start
+import KnexSQLite3 from 'knex/lib/dialects/sqlite3/index.js';
 
-const require = createRequire(import.meta.url);
-/** knex's own SQLite client class (not in knex's public types). */
-const ClientSQLite3 = require('knex/lib/dialects/sqlite3/index.js') as new (config: Knex.Config) => { destroyRawConnection(connection: sqlite3.Database): Promise<void> };
+const ClientSQLite3 = KnexSQLite3 as new (config: Knex.Config) => { destroyRawConnection(connection: sqlite3.Database): Promise<void> };
 
 /** Statements kept per connection (least recently used finalized first). */
 const STATEMENTS_PER_CONNECTION = 128;
