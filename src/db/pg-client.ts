@@ -6,8 +6,8 @@
  * and plans anew each time; the catalogue's list and hydration queries cost more to plan
  * than to run. A query with bindings here gets a name of its SQL text, so each connection
  * parses it once. Each run is still planned with its values (openDb sets plan_cache_mode
- * to force_custom_plan): a generic plan knows no LIMIT and OFFSET, and chose a sort of
- * every work over the index walk of a first page. Queries without
+ * to force_custom_plan): a generic plan knows no LIMIT and OFFSET, so it may sort every
+ * work where the index walk of a first page stops after the page. Queries without
  * bindings keep the simple protocol (several commands in one text, as migrations send).
  * At most MAX_NAMED distinct texts are named per process (a connection keeps its prepared
  * statements until it closes); later texts run unnamed, as before.
