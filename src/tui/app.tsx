@@ -26,12 +26,15 @@ import { HelpOverlay, HELP_LINE_COUNT } from './screens/help.js';
 import { NovelScreen, NovelsScreen } from './screens/novels.js';
 import { parseSearch, rootView, searchText, tabOf, worksView, type View } from './views.js';
 import type { DataSource, SharedConfig } from './data/source.js';
+import type { PlayerIntent } from './session.js';
 import type { PlayerController } from './player/controller.js';
 
 export interface AppProps {
   source: DataSource;
   player: PlayerController | null;
   playerMissing?: string | null;
+  /** The audio program is starting: player actions wait and run, in order, once `player` joins. */
+  playerStarting?: boolean;
   seek: SharedConfig;
   /** Fixed size (tests, benches); else the terminal's, following resizes. */
   columns?: number;
@@ -116,10 +119,20 @@ export function App(props: AppProps): React.ReactElement {
     sleepBefore.current = state.sleepTime;
   }, [state.sleepTime, state.playing, notify]);
 
-  const dispatch = useCallback((action: PlayerAction) => {
-    if (!player) return notify(playerMissing ?? 'no audio player', 'error');
-    player.dispatch(action);
-  }, [player, playerMissing, notify]);
+  /** Player actions taken while the audio program starts (run when it joins). */
+  const waiting = useRef<PlayerIntent[]>([]);
+  const playerStarting = !player && !!props.playerStarting;
+  const dispatch = useCallback((intent: PlayerIntent) => {
+    if (player) return player.dispatch(typeof intent === 'function' ? intent(player.state) : intent);
+    if (playerStarting) { waiting.current.push(intent); return; }
+    notify(playerMissing ?? 'no audio player', 'error');
+  }, [player, playerStarting, playerMissing, notify]);
+  useEffect(() => {
+    if (playerStarting) return;
+    const queued = waiting.current.splice(0);
+    if (player) for (const intent of queued) player.dispatch(typeof intent === 'function' ? intent(player.state) : intent);
+    else if (queued.length) notify(playerMissing ?? 'no audio player', 'error');
+  }, [player, playerStarting, playerMissing, notify]);
 
   const session: Session = useMemo(() => ({
     source, player, playerMissing, seek, notify, dispatch,
@@ -149,10 +162,10 @@ export function App(props: AppProps): React.ReactElement {
       case 'pause': return dispatch({ type: 'togglePlaying' });
       case 'seekBack': return dispatch({ type: 'seekBy', seconds: -seek.rewindSeekTime });
       case 'seekForward': return dispatch({ type: 'seekBy', seconds: seek.forwardSeekTime });
-      case 'speedDown': return dispatch({ type: 'setSpeed', speed: stepSpeed(state.speed, -1) });
-      case 'speedUp': return dispatch({ type: 'setSpeed', speed: stepSpeed(state.speed, 1) });
-      case 'volumeUp': return dispatch({ type: 'setVolume', volume: stepVolume(state.volume, 1) });
-      case 'volumeDown': return dispatch({ type: 'setVolume', volume: stepVolume(state.volume, -1) });
+      case 'speedDown': return dispatch((s) => ({ type: 'setSpeed', speed: stepSpeed(s.speed, -1) }));
+      case 'speedUp': return dispatch((s) => ({ type: 'setSpeed', speed: stepSpeed(s.speed, 1) }));
+      case 'volumeUp': return dispatch((s) => ({ type: 'setVolume', volume: stepVolume(s.volume, 1) }));
+      case 'volumeDown': return dispatch((s) => ({ type: 'setVolume', volume: stepVolume(s.volume, -1) }));
       case 'mute': return dispatch({ type: 'toggleMuted' });
       case 'next': return dispatch({ type: 'next' });
       case 'previous': return dispatch({ type: 'previous' });

@@ -74,7 +74,8 @@ export function bindHistory(player: PlayerController, source: DataSource): Histo
 
 /**
  * Runs the TUI until the listener quits or a signal arrives. mpv starts while the source
- * opens and the first frame renders; the player joins the app when it is up.
+ * opens and the first frame renders; the player joins the app when it is up, and player
+ * keys pressed meanwhile run then, in order.
  */
 export async function runTui(opts: TuiOptions): Promise<void> {
   const starting = startBackend(opts.mpvArgs);
@@ -95,8 +96,8 @@ export async function runTui(opts: TuiOptions): Promise<void> {
   let saver: HistorySaver | null = null;
   let ended = false;
 
-  const app = (message: string | null) => React.createElement(App, { source, player, playerMissing: message, seek, onQuit: () => instance.unmount() });
-  const instance = render(app('starting mpv…'), { exitOnCtrlC: false });
+  const app = (message: string | null, playerStarting = false) => React.createElement(App, { source, player, playerMissing: message, playerStarting, seek, onQuit: () => instance.unmount() });
+  const instance = render(app('starting mpv…', true), { exitOnCtrlC: false });
   const ready = starting.then(async (started) => {
     backend = started.backend;
     if (ended) { await backend?.quit(); return; }

@@ -3,10 +3,13 @@
  * (null when no audio program was found), the shared seek steps, notices and navigation.
  */
 import React from 'react';
-import type { PlayerAction } from '../player/index.js';
+import type { PlayerAction, PlayerState } from '../player/index.js';
 import type { PlayerController } from './player/controller.js';
 import type { DataSource, SharedConfig } from './data/source.js';
 import type { View } from './views.js';
+
+/** A player action, or one made from the player's state when it runs (steps of volume and speed). */
+export type PlayerIntent = PlayerAction | ((state: PlayerState) => PlayerAction);
 
 export interface Session {
   source: DataSource;
@@ -16,8 +19,8 @@ export interface Session {
   seek: SharedConfig;
   /** Shows a notice on the message line ('error' in red). */
   notify(message: string, kind?: 'info' | 'error'): void;
-  /** Runs a player action, or shows why nothing can play. */
-  dispatch(action: PlayerAction): void;
+  /** Runs a player action (kept until the player joins while it starts), or shows why nothing can play. */
+  dispatch(intent: PlayerIntent): void;
   push(view: View): void;
   /** Replaces fields of the current view (cursor, filters). */
   update(patch: Partial<View>): void;

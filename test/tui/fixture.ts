@@ -9,6 +9,7 @@ import { LocalSource } from '../../src/tui/data/local.js';
 import { MpvPlayer } from '../../src/tui/player/mpv.js';
 import { PlayerController } from '../../src/tui/player/controller.js';
 import type { DataSource } from '../../src/tui/data/source.js';
+import type { PlayerState } from '../../src/player/index.js';
 import { ADMIN_PASSWORD, libraryDir, tempDataDir } from '../helpers/server.js';
 
 /** Scans the fixture library into a new data directory; answers the directory. */
@@ -22,9 +23,9 @@ export async function scannedDataDir(): Promise<string> {
 }
 
 /** A player controller on a real mpv with no audio output, playing what `source` resolves. */
-export async function realPlayer(source: DataSource): Promise<PlayerController> {
+export async function realPlayer(source: DataSource, initial?: PlayerState): Promise<PlayerController> {
   const backend = await MpvPlayer.start({ extraArgs: ['--ao=null'] });
-  return new PlayerController({ backend, resolveUrl: (t) => source.mediaLocation(t.hash) });
+  return new PlayerController({ backend, resolveUrl: (t) => source.mediaLocation(t.hash), initial });
 }
 
 export async function localSource(dataDir: string): Promise<LocalSource> {

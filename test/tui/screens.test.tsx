@@ -7,6 +7,7 @@ import React from 'react';
 import stringWidth from 'string-width';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../src/tui/app.js';
+import { initialPlayerState } from '../../src/player/index.js';
 import { bindHistory } from '../../src/tui/run.js';
 import type { LocalSource } from '../../src/tui/data/local.js';
 import type { PlayerController } from '../../src/tui/player/controller.js';
@@ -262,6 +263,27 @@ describe('playing through mpv', () => {
     expect(quit).toBe(true);
   });
 
+
+  it('player keys typed while mpv starts run once it joins, stepping from its saved volume', async () => {
+    let join: (p: PlayerController) => void = () => undefined;
+    function Starting() {
+      const [joined, setJoined] = React.useState<PlayerController | null>(null);
+      React.useEffect(() => { join = setJoined; }, []);
+      return <App source={source} player={joined} playerMissing={joined ? null : 'starting mpv…'} playerStarting={!joined} seek={seek} columns={80} rows={24} initialView={{ screen: 'work', workId: 265946, path: [], cursor: 0 }} />;
+    }
+    term = renderTerminal(<Starting />, 80, 24);
+    const t = term;
+    await t.waitFor('long tone 10min.mp3');
+    await t.press('-', '-', 'enter');
+    await t.press('7');
+    const waiting = await t.waitFor('starting mpv…');
+    expect(waiting).not.toContain('▶ long tone');
+    player = await realPlayer(source, initialPlayerState({ volume: 0.8 }));
+    join(player);
+    const joined = await t.waitFor((f) => f.includes('▶ long tone 10min.mp3') && f.includes('vol 72%'));
+    expect(joined).not.toContain('starting mpv…');
+    expect(player.state.volume).toBeCloseTo(0.72);
+  });
 
   it('enter plays a track: bar, queue, now playing, keys for pause, mode, volume, speed, seek, next', async () => {
     player = await realPlayer(source);
