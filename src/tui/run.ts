@@ -9,7 +9,7 @@ import React from 'react';
 import { render } from 'ink';
 import { createHistorySaver, initialPlayerState, type HistorySaver } from '../player/index.js';
 import { App } from './app.js';
-import type { DataSource, SharedConfig } from './data/source.js';
+import type { DataSource, SharedConfig, WorksQuery } from './data/source.js';
 import type { AudioBackend } from './player/backend.js';
 import { MpvMissingError, MpvPlayer } from './player/mpv.js';
 import { FfplayPlayer } from './player/ffplay.js';
@@ -73,46 +73,71 @@ export function bindHistory(player: PlayerController, source: DataSource): Histo
 }
 
 /**
- * Runs the TUI until the listener quits or a signal arrives. mpv starts while the source
- * opens and the first frame renders; the player joins the app when it is up, and player
- * keys pressed meanwhile run then, in order.
+ * When mpv starts: PLAYER_AFTER_LIST_MS after the first works page arrived (ink draws it
+ * within its 32 ms frame throttle, and spawning mpv and its watchdog blocks node while
+ * they exec: 20-150 ms measured), or PLAYER_LATEST_MS after the first frame, whichever
+ * comes first (bench/README.md "tui").
+ */
+const PLAYER_AFTER_LIST_MS = 40;
+const PLAYER_LATEST_MS = 1000;
+
+/**
+ * Runs the TUI until the listener quits or a signal arrives. The source opens and the
+ * works list is drawn first; mpv starts after that (see PLAYER_AFTER_LIST_MS) and the
+ * player joins the app when it is up; player keys pressed meanwhile run then, in order.
  */
 export async function runTui(opts: TuiOptions): Promise<void> {
-  const starting = startBackend(opts.mpvArgs);
+  const source = await openSource(opts);
+  let seek: SharedConfig;
+  try {
+    seek = await source.sharedConfig();
+  } catch (err) {
+    await source.close().catch(() => undefined);
+    throw err;
+  }
   let backend: AudioBackend | null = null;
   const killNow = () => backend?.killNow();
   process.once('exit', killNow);
-  let source: DataSource;
-  let seek: SharedConfig;
-  try {
-    source = await openSource(opts);
-    seek = await source.sharedConfig();
-  } catch (err) {
-    await starting.then((b) => b.backend?.quit()).catch(() => undefined);
-    process.off('exit', killNow);
-    throw err;
-  }
   let player: PlayerController | null = null;
   let saver: HistorySaver | null = null;
   let ended = false;
 
-  const app = (message: string | null, playerStarting = false) => React.createElement(App, { source, player, playerMissing: message, playerStarting, seek, onQuit: () => instance.unmount() });
-  const instance = render(app('starting mpv…', true), { exitOnCtrlC: false });
-  const ready = starting.then(async (started) => {
-    backend = started.backend;
-    if (ended) { await backend?.quit(); return; }
-    if (backend) {
-      const volume = loadSavedState(opts.dataDir).volume ?? 1;
-      player = new PlayerController({ backend, resolveUrl: (t) => source.mediaLocation(t.hash), initial: initialPlayerState({ volume }) });
-      saver = bindHistory(player, source);
-      keepVolume(player, opts.dataDir, volume);
-    }
-    instance.rerender(app(started.message));
+  const app = (message: string | null, playerStarting = false) => React.createElement(App, { source: listed, player, playerMissing: message, playerStarting, seek, onQuit: () => instance.unmount() });
+  let ready: Promise<void> = Promise.resolve();
+  let playerStarted = false;
+  const startPlayer = () => {
+    if (playerStarted || ended) return;
+    playerStarted = true;
+    clearTimeout(latest);
+    ready = startBackend(opts.mpvArgs).then(async (started) => {
+      backend = started.backend;
+      if (ended) { await backend?.quit(); return; }
+      if (backend) {
+        const volume = loadSavedState(opts.dataDir).volume ?? 1;
+        player = new PlayerController({ backend, resolveUrl: (t) => source.mediaLocation(t.hash), initial: initialPlayerState({ volume }) });
+        saver = bindHistory(player, source);
+        keepVolume(player, opts.dataDir, volume);
+      }
+      instance.rerender(app(started.message));
+    });
+  };
+  /** The source as the app sees it: a works page, once drawn, starts mpv. */
+  const listed = new Proxy(source, {
+    get: (target, key) => (key === 'works'
+      ? (q: WorksQuery) => {
+        const page = target.works(q);
+        page.finally(() => setTimeout(startPlayer, PLAYER_AFTER_LIST_MS)).catch(() => undefined);
+        return page;
+      }
+      : Reflect.get(target, key)),
   });
+  const instance = render(app('starting mpv…', true), { exitOnCtrlC: false });
+  const latest = setTimeout(startPlayer, PLAYER_LATEST_MS);
 
   let closing: Promise<void> | null = null;
   const shutdown = () => {
     ended = true;
+    clearTimeout(latest);
     closing ??= (async () => {
       await ready.catch(() => undefined);
       await saver?.flush().catch(() => undefined);
