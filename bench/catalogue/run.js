@@ -127,10 +127,10 @@ try {
     const res = await fetch(base + p, { headers: { authorization: `Bearer ${token}` } });
     const text = await res.text();
     if (res.status !== 200 || (p.startsWith('/rest/') && JSON.parse(text)['subsonic-response'].status !== 'ok')) throw new Error(`${shown}: ${res.status} ${text.slice(0, 300)}`);
-    const coldMs = await cold(base + p);
     const cpuBefore = cpuMs(child.pid);
     const r = await run(base + p, token);
     const cpu = (cpuMs(child.pid) - cpuBefore) / r.requests.total;
+    const coldMs = await cold(base + p); // after the load: a running server's code is compiled; what is left is the change's own cost
     if (r.non2xx || r.errors) throw new Error(`${p}: ${r.non2xx} non-2xx, ${r.errors} errors`);
     rows.push({ name, path: shown.replace('APIKEY', '…'), p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), cpu: cpu.toFixed(2), cold: Math.round(coldMs) });
     process.stderr.write(`${name}: cold ${Math.round(coldMs)} ms, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, ${cpu.toFixed(2)} ms CPU/request\n`);

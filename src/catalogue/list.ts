@@ -110,14 +110,17 @@ const CHANGED = { ids: 'changed_ids', works: 'changed_works', workTags: 'changed
 
 /**
  * `qb` (on alias w of CHANGED.works, from a definition with the CHANGED tables) over the
- * works `ids` alone: CTEs of those works' rows (materialized, so the planner looks them up
- * by id instead of walking a list index), links and, through `searchOnly`, search documents.
+ * works `ids` alone: CTEs of those works' rows, links and, through `searchOnly`, search
+ * documents. With `materialize` the works' rows are copied first, so a filter's planner
+ * looks them up by id instead of walking a list index; without, the query reads only the
+ * columns it needs (sorting 350 changed works: 4.1 ms of copies against 0.9).
  */
-function overChanged(conn: Knex, def: AnyCatalogue, qb: Knex.QueryBuilder, ids: number[]): Knex.QueryBuilder {
+function overChanged(conn: Knex, def: AnyCatalogue, qb: Knex.QueryBuilder, ids: number[], materialize: boolean): Knex.QueryBuilder {
   const rows = dialectOf(conn).idRows(ids);
   const among = (column: string) => `WHERE ${column} IN (SELECT id FROM ${CHANGED.ids})`;
-  return qb.with(CHANGED.ids, conn.raw(rows.sql, rows.bindings as Knex.RawBinding[]))
-    .withMaterialized(CHANGED.works, conn.raw(`SELECT * FROM ${def.tables.works} ${among('id')}`))
+  const works = conn.raw(`SELECT * FROM ${def.tables.works} ${among('id')}`);
+  const withIds = qb.with(CHANGED.ids, conn.raw(rows.sql, rows.bindings as Knex.RawBinding[]));
+  return (materialize ? withIds.withMaterialized(CHANGED.works, works) : withIds.with(CHANGED.works, works))
     .with(CHANGED.workTags, conn.raw(`SELECT * FROM ${def.tables.workTags} ${among('work_id')}`))
     .with(CHANGED.workVas, conn.raw(`SELECT * FROM ${def.tables.workVas} ${among('work_id')}`));
 }
@@ -135,10 +138,10 @@ function idListPatch(db: Db, def: AnyCatalogue, opts: ListOptions<UserFields>) {
   return (old: Int32Array, change: CatalogueChange, conn: Knex) => {
     const idsOf = (rows: { id: number }[]) => rows.map((r) => Number(r.id));
     return patchIdList(old, change, {
-      members: async (ids) => idsOf(await overChanged(conn, def, baseQuery(conn, changed, opts).select('w.id'), ids)),
+      members: async (ids) => idsOf(await overChanged(conn, def, baseQuery(conn, changed, opts).select('w.id'), ids, true)),
       // the id order needs no query
       ordered: order === 'id' ? async (ids) => ids.sort((a, b) => (sort === 'desc' ? b - a : a - b)) : async (ids) => {
-        const qb = overChanged(conn, def, conn(`${CHANGED.works} as w`).select('w.id'), ids);
+        const qb = overChanged(conn, def, conn(`${CHANGED.works} as w`).select('w.id'), ids, false);
         applyOrder(qb, order as Exclude<ListOrder, 'betterRandom'>, sort, seed, def, viewer);
         return idsOf(await qb);
       },

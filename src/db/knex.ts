@@ -1,6 +1,6 @@
 /**
  * Knex factory (DESIGN sections 1 and 3, src/db/README.md): SQLite (WAL, foreign keys,
- * busy timeout, synchronous=NORMAL, memory-mapped reads, prepared statements kept per
+ * busy timeout, synchronous=NORMAL, prepared statements kept per
  * connection: sqlite-client.ts), its files readable by their owner only (0600, like
  * config.json), or PostgreSQL for a postgres:// URL (session time zone UTC; 64-bit
  * integers and numerics read as numbers, booleans as 1/0, timestamps as ISO 8601 text,
@@ -70,16 +70,6 @@ function setPgTypeParsers(): void {
   }
 }
 
-/**
- * Bytes of the SQLite file read through memory mapping (SQLite's own ceiling): a page is
- * read from the OS page cache without a read() call and a copy into SQLite's 2 MB page
- * cache. Pages of a request's works are scattered over the file, so at 100,000 works this
- * takes the hydration of 20 random works from about 0.5-1.2 ms of CPU to 0.35-0.4 ms
- * (bench/README.md section "catalogue"). Mapped pages are the OS page cache's, shared by
- * the connections, not memory of the process's own.
- */
-const SQLITE_MMAP_BYTES = 0x7fff0000;
-
 /** Opens a PostgreSQL database (see openDb). */
 function openPostgres(url: string): Db {
   setPgTypeParsers();
@@ -114,7 +104,7 @@ export function openDb(target: string): Db {
       min: 1,
       max: 4,
       afterCreate(conn: { run: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
-        const pragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 10000', `PRAGMA mmap_size = ${SQLITE_MMAP_BYTES}`];
+        const pragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 10000'];
         const next = (i: number): void => {
           if (i === pragmas.length) return done(null, conn);
           conn.run(pragmas[i]!, (err) => (err ? done(err, conn) : next(i + 1)));
