@@ -2,13 +2,13 @@
  * `audiolib db copy [--from FILE] --to URL [--force] [--json]` (man/audiolib-db.1): copies
  * a whole catalogue (works, users, reviews, history, lyric tasks, everything) from a SQLite
  * file into a PostgreSQL database (src/db/copy.ts), one transaction per table, with
- * progress on stderr. Exit 0 copied, 2 bad usage or a non-empty target without --force,
+ * progress on stderr; the token secret of the file's data directory comes along. Exit 0 copied, 2 bad usage or a non-empty target without --force,
  * 1 the copy failed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { resolveDataDir } from '../config/index.js';
+import { readSecret, resolveDataDir } from '../config/index.js';
 import { copyDatabase, openDb, hideDbPassword, sqlitePath } from '../db/index.js';
 import { isPostgresUrl } from '../db/dialect/index.js';
 import { DomainError } from '../model/index.js';
@@ -34,6 +34,7 @@ export function registerDb(program: Command): void {
       try {
         const report = await copyDatabase(source, target, {
           force: opts.force,
+          secret: readSecret(path.dirname(fromFile)), // the source's data directory
           // a line per table when it is done, and every 5 seconds within a large one
           progress: (table, copied, total) => {
             if (copied === total) info(`copied ${table}: ${copied}/${total}`);

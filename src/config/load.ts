@@ -136,15 +136,20 @@ export function saveConfig(dataDir: string, config: unknown): Config {
   return valid;
 }
 
+/** The raw bytes of `dataDir`'s secret.key, or null when it has none (nothing is created). */
+export function readSecret(dataDir: string): Uint8Array | null {
+  const file = path.join(dataDir, 'secret.key');
+  return fs.existsSync(file) ? Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex') : null;
+}
+
 /**
  * The JWT signing secret: 32 random bytes kept in secret.key (mode 0600),
  * created on first use. Returns the raw bytes.
  */
 export function loadSecret(dataDir: string): Uint8Array {
-  const file = path.join(dataDir, 'secret.key');
-  if (!fs.existsSync(file)) {
-    ensureDataDir(dataDir);
-    writeSecretFile(file, crypto.randomBytes(32).toString('hex'));
-  }
-  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
+  const existing = readSecret(dataDir);
+  if (existing) return existing;
+  ensureDataDir(dataDir);
+  writeSecretFile(path.join(dataDir, 'secret.key'), crypto.randomBytes(32).toString('hex'));
+  return readSecret(dataDir)!;
 }

@@ -4,7 +4,8 @@
  * source except knex's own, the search index and the version counters is copied in
  * foreign-key order, one transaction per table (the target's triggers off meanwhile);
  * then the search index is rebuilt, the catalogue versions bumped, the id sequences set
- * past the copied ids, the tables analyzed, and every table's row count compared.
+ * past the copied ids, the source's token secret made the target's (secret.ts), the tables
+ * analyzed, and every table's row count compared.
  */
 import type { Db } from './knex.js';
 import { migrate } from './knex.js';
@@ -65,9 +66,12 @@ const countOf = async (db: Db, table: string) => Number((await db(table).count({
  * Copies every row of `from` into `to` (a PostgreSQL database). Refuses (Conflict) a
  * target holding rows unless `force` (then its rows are deleted first), and a target that
  * is not PostgreSQL (Invalid). `progress(table, copied, total)` follows each table.
- * Throws when a table's row count differs after the copy. Answers each table's rows.
+ * `secret`: the source's token signing secret (secret.key beside the SQLite file), which
+ * becomes the target's, so sign-in tokens issued before the move stay valid and the
+ * copied player passwords, sealed with it, still open. Throws when a table's row count
+ * differs after the copy. Answers each table's rows.
  */
-export async function copyDatabase(from: Db, to: Db, opts: { force?: boolean; progress?: (table: string, copied: number, total: number) => void } = {}): Promise<CopyReport> {
+export async function copyDatabase(from: Db, to: Db, opts: { force?: boolean; secret?: Uint8Array | null; progress?: (table: string, copied: number, total: number) => void } = {}): Promise<CopyReport> {
   if (dialectOf(to).name !== 'postgres') throw new Invalid('the target must be a PostgreSQL database (postgres://...)');
   await migrate(from);
   await migrate(to);
@@ -120,6 +124,7 @@ export async function copyDatabase(from: Db, to: Db, opts: { force?: boolean; pr
     await trx.raw(`SET LOCAL maintenance_work_mem = '256MB'`);
     for (const { def } of indexes as { def: string }[]) await trx.raw(def);
     await trx('catalogue_version').update({ version: trx.raw('version + 1') });
+    if (opts.secret) await trx('server_secrets').insert({ name: 'token', value: Buffer.from(opts.secret).toString('hex') }).onConflict('name').merge(['value']);
     for (const table of serial) {
       const { rows } = await trx.raw(`SELECT pg_get_serial_sequence(?, 'id') AS seq`, [table]);
       const seq = (rows as { seq: string | null }[])[0]?.seq;

@@ -2,9 +2,11 @@
  * `audiolib db copy` (man/audiolib-db.1) from a SQLite catalogue (the sample library
  * scanned, the seeded works with circles, tags and VAs, users, reviews and history) to
  * a PostgreSQL database: every table's row count and a sample of its rows equal, the
- * copied server answers the same /api/works pages in the same order, a non-empty target
+ * copied server answers the same /api/works pages in the same order and accepts the tokens
+ * and player passwords of before the move (the secret comes along), a non-empty target
  * is refused without --force. PostgreSQL only (AUDIOLIB_TEST_DB=pg).
  */
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, libraryDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
 import { seedWorks, userToken } from '../helpers/catalogue-seed.js';
@@ -32,8 +34,19 @@ async function pages(srv: TestServer, token: string, list: string): Promise<numb
 const comparable = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d/.test(v) ? Date.parse(v.includes('T') ? v : `${v.replace(' ', 'T')}Z`) : v);
 const sample = async (db: Db, table: string) => (await db(table).select('*').orderByRaw('1, 2').limit(5)).map((row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, comparable(v)])));
 
+/** A Subsonic ping as a player signs in with a player password (token = md5(password + salt)). */
+async function playerPing(srv: TestServer, user: string, password: string): Promise<unknown> {
+  const salt = 'c0ffee42';
+  const t = crypto.createHash('md5').update(password + salt).digest('hex');
+  const res = await fetch(`${srv.url}/rest/ping?u=${user}&t=${t}&s=${salt}&v=1.16.1&c=test&f=json`);
+  return (await res.json())['subsonic-response'];
+}
+
+const PLAYER_PASSWORD = 'phone-pw-77';
+
 describe.skipIf(!PG_MODE)('audiolib db copy', () => {
   let srcDir: string;
+  let aliceToken: string;
   let expected: Record<string, number[][]>;
   let url: string;
   beforeAll(async () => {
@@ -45,6 +58,8 @@ describe.skipIf(!PG_MODE)('audiolib db copy', () => {
       const alice = await userToken(src, 'alice', 'user');
       expect((await callApi(src, 'PUT', '/api/review?starOnly=false', alice, { user_name: 'alice', work_id: W1, rating: 5, review_text: '雨の音', progress: 'listened' })).status).toBe(200);
       expect((await callApi(src, 'PUT', '/api/histroy', alice, { work_id: W2, state: { queue: [{ hash: `${W2}/1`, title: '01.mp3' }], index: 0, seconds: 12.5 } })).status).toBe(200);
+      expect((await callApi(src, 'PUT', '/api/player-access/password', alice, { password: PLAYER_PASSWORD })).status).toBe(200);
+      aliceToken = alice;
       const admin = await src.login();
       expected = Object.fromEntries(await Promise.all(LISTS.map(async (l) => [l, await pages(src, admin, l)] as const)));
     } finally {
@@ -85,6 +100,10 @@ describe.skipIf(!PG_MODE)('audiolib db copy', () => {
     target = await startTestServer({ dataDir: dstDir });
     const admin = await target.login();
     for (const list of LISTS) expect(await pages(target, admin, list), list).toEqual(expected[list]);
+    // alice's token from before the move still works (the source's secret came along), and
+    // her phone still signs in with her player password, sealed with that secret
+    expect((await callApi(target, 'GET', `/api/work/${W1}`, aliceToken)).status).toBe(200);
+    expect(await playerPing(target, 'alice', PLAYER_PASSWORD)).toMatchObject({ status: 'ok' });
     // alice signs in on the copy with her password, and her review came along
     const alice = await target.login('alice', 'password-123');
     expect((await callApi(target, 'GET', `/api/work/${W1}`, alice)).body).toMatchObject({ userRating: 5, review_text: '雨の音' });
