@@ -8,7 +8,7 @@
  * password since, or when the token carries no expiry.
  */
 import { webcrypto } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { Db } from '../db/index.js';
 import type { User } from '../model/index.js';
 import { findUser, type UserRow } from './accounts.js';
@@ -23,6 +23,29 @@ function keyOf(secret: Uint8Array): Promise<webcrypto.CryptoKey> {
   let key = keys.get(secret);
   if (!key) keys.set(secret, (key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify'])));
   return key;
+}
+
+/** Tokens whose signature was checked, by secret: a token text and its claims (at most VERIFIED_KEPT, oldest dropped first). */
+const verified = new WeakMap<Uint8Array, Map<string, JWTPayload>>();
+const VERIFIED_KEPT = 1000;
+
+/**
+ * The claims of `token` once its signature and required claims were checked with jose:
+ * from `verified` when this text was checked before, so a request costs no HMAC (Web
+ * Crypto runs it as a job of libuv's thread pool: a hand-off that costs the event loop
+ * more than the HMAC itself, bench/README.md section "catalogue"). A signature that was
+ * valid stays valid; the expiry is checked again on every call. Throws as jwtVerify.
+ */
+async function checkedClaims(secret: Uint8Array, token: string): Promise<JWTPayload> {
+  let seen = verified.get(secret);
+  if (!seen) verified.set(secret, (seen = new Map()));
+  const known = seen.get(token);
+  if (known && (known.exp ?? 0) * 1000 > Date.now()) return known;
+  seen.delete(token);
+  const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+  seen.set(token, payload);
+  if (seen.size > VERIFIED_KEPT) seen.delete(seen.keys().next().value!);
+  return payload;
 }
 
 /** Signs a token for the account `user` (its account_id, group and token_version) valid `expiresIn` seconds. */
@@ -42,7 +65,7 @@ export async function issueToken(secret: Uint8Array, user: Pick<UserRow, 'name' 
  */
 export async function verifyToken(db: Db, secret: Uint8Array, token: string): Promise<User | null> {
   try {
-    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+    const payload = await checkedClaims(secret, token);
     if (typeof payload.name !== 'string') return null;
     const row = await findUser(db, payload.name);
     if (!row || payload.sub !== row.account_id || payload.ver !== row.token_version || payload.grp !== row.group) return null;

@@ -75,6 +75,25 @@ describe('token expiry', () => {
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ error: 'unauthorized', code: 'auth.unauthorized' });
   });
+
+  it('refuses a token once its exp has passed, though it was accepted (and its signature kept as checked) before', async () => {
+    const issued = decodeJwt(await srv.login());
+    const exp = Math.floor(Date.now() / 1000) + 2;
+    const short = await new SignJWT({ ...issued, exp }).setProtectedHeader({ alg: 'HS256' }).sign(srv.services.secret);
+    expect((await me(short)).status).toBe(200);
+    expect((await me(short)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 50));
+    expect((await me(short)).status).toBe(401);
+  });
+
+  it('refuses a token whose signature is wrong, also after the same claims were accepted with the right one', async () => {
+    const good = await srv.login();
+    expect((await me(good)).status).toBe(200);
+    const [head, body] = good.split('.');
+    const forged = await new SignJWT(decodeJwt(good)).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('not-the-secret-not-the-secret-32'));
+    expect(forged.split('.').slice(0, 2)).toEqual([head, body]);
+    expect((await me(forged)).status).toBe(401);
+  });
 });
 
 describe('an older database', () => {
