@@ -15,16 +15,7 @@ import { changesSince } from '../../../src/catalogue/changes.js';
 import { catalogueVersion } from '../../../src/catalogue/cache.js';
 import { seedWorks, vaId, type SeedWork } from '../../helpers/catalogue-seed.js';
 import { tempDataDir } from '../../helpers/server.js';
-
-/** A deterministic PRNG (mulberry32). */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../../helpers/prng.js';
 
 const TAGS = ['耳かき', '癒やし', '雨音', 'ASMR', 'ささやき', 'Sleep', '添い寝', 'Horror'].map((name, i) => ({ id: i + 1, name }));
 const CIRCLES = Array.from({ length: 8 }, (_, i) => ({ id: i + 1, name: ['Alpha', 'beta', 'ガンマ', 'Delta', 'alpha2', 'Zeta', 'エータ', 'Theta'][i]! }));

@@ -6,15 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_PATCHED, patchIdList } from '../../../src/catalogue/patch.js';
-
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../../helpers/prng.js';
 
 describe('patchIdList', () => {
   it('answers the list sorted afresh after changes of keys, membership, new and deleted ids', async () => {
