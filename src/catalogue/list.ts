@@ -128,8 +128,9 @@ function overChanged(conn: Knex, def: AnyCatalogue, qb: Knex.QueryBuilder, ids: 
 /**
  * The patch of the cached id list of `opts` (filter, order, sort, seed; cache.ts, patch.ts)
  * on the patch's snapshot: the filter evaluated for the changed works alone, and small id
- * sets sorted in the list's order (the id order in place, without a query). Orders a catalogue definition adds itself (which may
- * read tables the change log does not cover) are computed afresh instead.
+ * sets sorted in the list's order (the id order in place, without a query). Orders a
+ * catalogue definition adds itself (which may read tables the change log does not cover)
+ * are computed afresh instead.
  */
 function idListPatch(db: Db, def: AnyCatalogue, opts: ListOptions<UserFields>) {
   const { order, sort, seed, viewer } = opts;
@@ -175,9 +176,9 @@ async function ratingPage(db: Db, def: AnyCatalogue, cache: Pick<CatalogueCache,
 /**
  * The number of works of `opts`'s filter (its scope and order aside): the length of the
  * filter's id list in id order, which is cached like the deep pages' lists and so patched
- * after a catalogue change rather than counted again (counting 100,000 works took 20-30 ms,
- * 1,000,000 about 190 ms: the first page's cold request, bench/README.md). The same entry
- * as orderedWorkIds' for the filter.
+ * after a catalogue change rather than counted again (the count made the first page's cold
+ * request: on PostgreSQL 8-24 ms at 100,000 works, 107-189 ms at 1,000,000; bench/README.md).
+ * The same entry as orderedWorkIds' for the filter.
  */
 async function filterTotal(db: Db, def: AnyCatalogue, cache: Pick<CatalogueCache, 'get'>, opts: ListOptions<UserFields>): Promise<number> {
   const byId: ListOptions<UserFields> = { ...opts, order: 'id', sort: 'asc', scope: undefined };
