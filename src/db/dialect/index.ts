@@ -27,7 +27,7 @@ export interface Dialect {
   searchMatch(index: string, text: string, only?: string): { sql: string; bindings: string[] };
   /** An aggregate of column `id` of subquery rows into one comma-separated text, in the rows' order. */
   idList: string;
-  /** A correlated subquery (`from`: FROM ... with alias x) answering a JSON list of `{id, name}`. */
+  /** A correlated subquery (`from`: FROM ... with alias x) answering a JSON list of `{id, name}`, in the order of x.id (the same on both engines, whatever the plan). */
   jsonRefs(from: string): string;
   /** A SELECT answering `ids` as rows of one column `id`, the ids bound as one value (SQLite json_each, PostgreSQL unnest of an array). */
   idRows(ids: readonly number[]): { sql: string; bindings: unknown[] };
@@ -46,7 +46,7 @@ const sqlite: Dialect = {
     return { sql: `w.id IN (SELECT rowid FROM ${index} WHERE doc LIKE ? ESCAPE '\\'${among})`, bindings: [likeContains(text)] };
   },
   idList: 'group_concat(id)',
-  jsonRefs: (from) => `(SELECT json_group_array(json_object('id', x.id, 'name', x.name)) ${from})`,
+  jsonRefs: (from) => `(SELECT json_group_array(json_object('id', x.id, 'name', x.name) ORDER BY x.id) ${from})`,
   idRows: (ids) => ({ sql: 'SELECT value AS id FROM json_each(?)', bindings: [JSON.stringify(ids)] }),
   snapshot: {},
 };
@@ -56,7 +56,7 @@ const postgres: Dialect = {
   searchMatch: (index, text, only) => ({ sql: `w.id IN (SELECT work_id FROM ${index} WHERE doc ILIKE ? ESCAPE '\\'${only ? ` AND work_id IN (SELECT id FROM ${only})` : ''})`, bindings: [likeContains(text)] }),
   // the aggregate reads the subquery's rows in its ORDER BY (PostgreSQL documents this for a sorted subquery)
   idList: `string_agg(id::text, ',')`,
-  jsonRefs: (from) => `(SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name)), '[]'::json) ${from})`,
+  jsonRefs: (from) => `(SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name) ORDER BY x.id), '[]'::json) ${from})`,
   idRows: (ids) => ({ sql: 'SELECT unnest(?::integer[]) AS id', bindings: [[...ids]] }),
   snapshot: { isolationLevel: 'repeatable read', readOnly: true },
 };
