@@ -7,4 +7,4 @@ export * from './names.js';
 export * from './works.js';
 export * from './visible.js';
 export * from './definition.js';
-export { catalogueVersion, catalogueCache, type CatalogueCache } from './cache.js';
+export { catalogueVersion, catalogueCache, versionColumn, type CatalogueCache } from './cache.js';

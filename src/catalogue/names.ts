@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/index.js';
 import type { ListItem } from '../model/index.js';
-import { catalogueCache, keepUnlessNamesChanged } from './cache.js';
+import { catalogueCache, keepUnlessNamesChanged, type CatalogueCache } from './cache.js';
 import { AUDIO_CATALOGUE, type AnyCatalogue } from './definition.js';
 
 export type NameKind = 'circles' | 'tags' | 'vas';
@@ -33,10 +33,11 @@ function countSql(def: AnyCatalogue, kind: NameKind): string {
  * Every circle, tag or VA of catalogue `def` (the audio works by default) with at least
  * one visible work (visible.ts), as `[{id, name, count}]` sorted by name then id; count =
  * its visible works. Cached, and kept across catalogue changes that leave names and
- * visibility alone (cache.ts keepUnlessNamesChanged).
+ * visibility alone (cache.ts keepUnlessNamesChanged). `cache`: that catalogue's cache if
+ * the caller has opened it.
  */
-export async function listNames(db: Db, kind: NameKind, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<ListItem<number | string>[]> {
-  return (await catalogueCache(db, def.versionId)).get(`names|${kind}`, async () => {
+export async function listNames(db: Db, kind: NameKind, def: AnyCatalogue = AUDIO_CATALOGUE, cache?: Pick<CatalogueCache, 'get'>): Promise<ListItem<number | string>[]> {
+  return (cache ?? await catalogueCache(db, def.versionId)).get(`names|${kind}`, async () => {
     const rows: { id: number | string; name: string | null; count: number | string }[] = await db
       .select('id', 'name', 'count')
       .from(db.raw(`(${countSql(def, kind)}) AS c`))

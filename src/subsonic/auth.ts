@@ -15,8 +15,8 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../server/context.js';
 import { tooManyFailures, type LoginGuard } from '../server/middleware/throttle.js';
-import { authenticate, findUser, readPlayerPassword, userOfApiKey } from '../users/index.js';
-import type { User } from '../model/index.js';
+import { authenticate, findUser, readPlayerPassword, userOfApiKey, type SignedIn, type Stamp } from '../users/index.js';
+import { versionColumn } from '../catalogue/index.js';
 import { Code, SubsonicError, missing } from './errors.js';
 import type { Params } from './params.js';
 
@@ -33,38 +33,40 @@ function plainPassword(p: string): string | null {
   return /^(?:[0-9a-fA-F]{2})*$/.test(hex) ? Buffer.from(hex, 'hex').toString('utf8') : null;
 }
 
-/** The user of `u` + `p`: the player password first (no hashing cost), then the login password. */
-async function byPassword(ctx: AppContext, name: string, p: string): Promise<User | null> {
+/** The user of `u` + `p`: the player password first (no hashing cost, `stamp` read with the account), then the login password. */
+async function byPassword(ctx: AppContext, name: string, p: string, stamp: Stamp): Promise<SignedIn | null> {
   const { db, secret } = ctx.services;
   const password = plainPassword(p);
   if (password === null) return null;
   const player = await readPlayerPassword(db, secret, name);
   if (player !== null && sameText(player, password)) {
-    const row = await findUser(db, name);
-    return row ? { name: row.name, group: row.group } : null;
+    const row = await findUser(db, name, stamp);
+    return row ? { name: row.name, group: row.group, stamp: row.stamp } : null;
   }
   const row = await authenticate(db, name, password);
   return row ? { name: row.name, group: row.group } : null;
 }
 
-/** The user of `u` + `t` + `s`; throws code 41 when the user has no player password to check the token with. */
-async function byToken(ctx: AppContext, name: string, token: string, salt: string): Promise<User | null> {
+/** The user of `u` + `t` + `s` (`stamp` read with the account); throws code 41 when the user has no player password to check the token with. */
+async function byToken(ctx: AppContext, name: string, token: string, salt: string, stamp: Stamp): Promise<SignedIn | null> {
   const { db, secret } = ctx.services;
-  const row = await findUser(db, name);
+  const row = await findUser(db, name, stamp);
   if (!row) return null;
   const player = await readPlayerPassword(db, secret, name);
   if (player === null) {
     throw new SubsonicError(Code.TokenNotSupported, 'token authentication needs a player password: set one in the web settings or with `audiolib user player-password`');
   }
   const expected = crypto.createHash('md5').update(player + salt, 'utf8').digest('hex');
-  return sameText(expected, token.toLowerCase()) ? { name: row.name, group: row.group } : null;
+  return sameText(expected, token.toLowerCase()) ? { name: row.name, group: row.group, stamp: row.stamp } : null;
 }
 
 /**
  * The caller of a call with `params`, or a SubsonicError (codes 10, 40, 41, 43, 44; 0 with
- * HTTP 429 while `guard` refuses). A wrong credential counts as a failed sign-in.
+ * HTTP 429 while `guard` refuses). A wrong credential counts as a failed sign-in. The
+ * caller carries `stamp`, the audio catalogue's version read with its account (users
+ * `Stamp`), except after a login-password sign-in or with auth off.
  */
-export async function signIn(ctx: AppContext, params: Params, guard: LoginGuard): Promise<User> {
+export async function signIn(ctx: AppContext, params: Params, guard: LoginGuard): Promise<SignedIn> {
   if (!ctx.services.config.auth) return { name: 'admin', group: 'admin' };
   const apiKey = params.get('apiKey');
   const name = params.get('u');
@@ -74,14 +76,15 @@ export async function signIn(ctx: AppContext, params: Params, guard: LoginGuard)
   const [token, salt] = [params.get('t'), params.get('s')];
   if (apiKey === undefined && p === undefined && !(token && salt)) throw missing(token ? 's' : 'p');
 
-  const keyUser = apiKey === undefined ? null : await userOfApiKey(ctx.services.db, apiKey);
+  const stamp = versionColumn(ctx.services.db);
+  const keyUser = apiKey === undefined ? null : await userOfApiKey(ctx.services.db, apiKey, stamp);
   const account = apiKey === undefined ? name! : '';
   const wait = keyUser ? 0 : guard.waitFor(account, ctx.ip);
   if (wait > 0) throw new SubsonicError(Code.Generic, tooManyFailures(ctx, wait).message, 429);
-  let user: User | null;
+  let user: SignedIn | null;
   if (apiKey !== undefined) user = keyUser;
-  else if (p !== undefined) user = await byPassword(ctx, name!, p);
-  else user = await byToken(ctx, name!, token!, salt!);
+  else if (p !== undefined) user = await byPassword(ctx, name!, p, stamp);
+  else user = await byToken(ctx, name!, token!, salt!, stamp);
   if (!user) {
     guard.fail(account, ctx.ip);
     throw apiKey !== undefined ? new SubsonicError(Code.InvalidApiKey, 'invalid API key') : new SubsonicError(Code.WrongCredentials, 'Wrong username or password');

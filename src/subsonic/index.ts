@@ -41,7 +41,8 @@ async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<
     const user = await signIn(ctx, params, guard);
     if (endpoint.access === 'writer' && user.group === 'guest') throw new SubsonicError(Code.NotAuthorized, 'guests cannot make changes');
     let pinned: Promise<CatalogueCache> | undefined;
-    const payload = await endpoint.handle({ ctx, db, params, user, catalogue: () => (pinned ??= catalogueCache(db)) });
+    const catalogue = () => (pinned ??= catalogueCache(db, 1, user.stamp as number | string | null | undefined));
+    const payload = await endpoint.handle({ ctx, db, params, user: { name: user.name, group: user.group }, catalogue });
     if (payload) respond(ctx, format, payload);
   } catch (err) {
     const error = subsonicErrorOf(err);

@@ -2,6 +2,7 @@
  * User accounts (DESIGN section 4 `users`): create, find, verify, first admin.
  */
 import crypto from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import type { Group, User } from '../model/index.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -19,9 +20,19 @@ export function newAccountRow(name: string, passwordHash: string, group: Group):
   return { name, password: passwordHash, group, account_id: crypto.randomUUID() };
 }
 
-/** Finds a user by name; undefined when absent. */
-export async function findUser(db: Db, name: string): Promise<UserRow | undefined> {
-  return db<UserRow>('users').where({ name }).first();
+/**
+ * A one-value subquery read in the statement that loads an account, as its column `stamp`
+ * (the catalogue's version: a request then reads it without a statement of its own).
+ */
+export type Stamp = Knex.QueryBuilder;
+
+/** A signed-in user and the value its `stamp` read (absent without one). */
+export interface SignedIn extends User { stamp?: unknown }
+
+/** Finds a user by name, with `stamp` as the row's `stamp`; undefined when absent. */
+export async function findUser(db: Db, name: string, stamp?: Stamp): Promise<(UserRow & { stamp?: unknown }) | undefined> {
+  const q = db<UserRow>('users').where({ name });
+  return stamp ? q.first('users.*', stamp.clone().as('stamp')) : q.first();
 }
 
 /** Creates a user. Throws when the name exists (primary key). */

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/index.js';
 import type { FavouriteOrder, Progress, SortDir, Work } from '../model/index.js';
-import { AUDIO_CATALOGUE, LIBRARY, assertVisibleIn, listWorks, type AnyCatalogue, type CatalogueDef, type ListAnswer, type UserFields } from '../catalogue/index.js';
+import { AUDIO_CATALOGUE, LIBRARY, assertVisibleIn, listWorks, type AnyCatalogue, type CatalogueCache, type CatalogueDef, type ListAnswer, type UserFields } from '../catalogue/index.js';
 
 /**
  * Which fields a PUT /api/review writes (section 7 "review parameter usage"):
@@ -52,8 +52,9 @@ export interface FavouritesQuery { order: FavouriteOrder; sort: SortDir; page: n
 /**
  * GET /api/review: the visible works `user` has a review row for (rating, text or
  * progress), optionally only one progress value, in favourites order; `updated_at` is
- * the review's time. Catalogue `def`: the audio works by default.
+ * the review's time. Catalogue `def` (the audio works by default) and `cache`, that
+ * catalogue's cache if the caller has opened it (catalogue/list.ts ListOptions).
  */
-export async function listReviews<W extends UserFields = Work>(db: Db, user: string, q: FavouritesQuery, def?: CatalogueDef<W>): Promise<ListAnswer<W>> {
-  return listWorks(db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, viewer: user, scope: { kind: 'review', progress: q.progress }, catalogue: def });
+export async function listReviews<W extends UserFields = Work>(db: Db, user: string, q: FavouritesQuery, def?: CatalogueDef<W>, cache?: CatalogueCache<W>): Promise<ListAnswer<W>> {
+  return listWorks(db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, viewer: user, scope: { kind: 'review', progress: q.progress }, catalogue: def, cache });
 }

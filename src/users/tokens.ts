@@ -10,8 +10,7 @@
 import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { Db } from '../db/index.js';
-import type { User } from '../model/index.js';
-import { findUser, type UserRow } from './accounts.js';
+import { findUser, type SignedIn, type Stamp, type UserRow } from './accounts.js';
 
 /**
  * The secret as a Web Crypto HMAC key, imported once per secret: jose verifies with Web
@@ -59,17 +58,18 @@ export async function issueToken(secret: Uint8Array, user: Pick<UserRow, 'name' 
 }
 
 /**
- * Verifies a token and loads its account. Returns the user {name, group}, or null
- * for a bad signature, a missing or past `exp`, or a token that no longer matches
- * the account (deleted, created again, group or password changed).
+ * Verifies a token and loads its account (with `stamp` read in the same statement).
+ * Returns the user {name, group, stamp?}, or null for a bad signature, a missing or past
+ * `exp`, or a token that no longer matches the account (deleted, created again, group or
+ * password changed).
  */
-export async function verifyToken(db: Db, secret: Uint8Array, token: string): Promise<User | null> {
+export async function verifyToken(db: Db, secret: Uint8Array, token: string, stamp?: Stamp): Promise<SignedIn | null> {
   try {
     const payload = await checkedClaims(secret, token);
     if (typeof payload.name !== 'string') return null;
-    const row = await findUser(db, payload.name);
+    const row = await findUser(db, payload.name, stamp);
     if (!row || payload.sub !== row.account_id || payload.ver !== row.token_version || payload.grp !== row.group) return null;
-    return { name: row.name, group: row.group };
+    return stamp ? { name: row.name, group: row.group, stamp: row.stamp } : { name: row.name, group: row.group };
   } catch {
     return null;
   }

@@ -6,7 +6,8 @@
  */
 import type Koa from 'koa';
 import type { AppContext } from '../context.js';
-import { verifyToken } from '../../users/index.js';
+import { verifyToken, type SignedIn, type Stamp } from '../../users/index.js';
+import { catalogueCache, versionColumn, type CatalogueCache } from '../../catalogue/index.js';
 import { Forbidden, Unauthorized, say, type User } from '../../model/index.js';
 
 /** Reads the token from the Authorization header, else the `token` query parameter. */
@@ -18,22 +19,38 @@ export function readToken(ctx: AppContext): string | null {
   return typeof q === 'string' && q ? q : null;
 }
 
-/** Resolves the caller: the admin when auth is off, the token's user, or null. */
-export async function resolveUser(ctx: AppContext): Promise<User | null> {
+/**
+ * Resolves the caller: the admin when auth is off, the token's user, or null. With
+ * `stamp`, the user carries the value it read in the account's statement (users `Stamp`).
+ */
+export async function resolveUser(ctx: AppContext, stamp?: Stamp): Promise<SignedIn | null> {
   const { config, db, secret } = ctx.services;
   if (!config.auth) return { name: 'admin', group: 'admin' };
   const token = readToken(ctx);
-  return token ? verifyToken(db, secret, token) : null;
+  return token ? verifyToken(db, secret, token, stamp) : null;
 }
 
-/** Requires a signed-in user (any group); sets ctx.state.user. */
+/**
+ * Requires a signed-in user (any group); sets ctx.state.user {name, group} and, read in
+ * the same statement as the account, the audio catalogue's version for requestCatalogue.
+ */
 export function requireUser(): Koa.Middleware {
   return async (ctx, next) => {
-    const user = await resolveUser(ctx as AppContext);
+    const c = ctx as AppContext;
+    const user = await resolveUser(c, versionColumn(c.services.db));
     if (!user) throw new Unauthorized(say('auth.unauthorized'));
-    ctx.state.user = user;
+    c.state.user = { name: user.name, group: user.group };
+    if ('stamp' in user) c.state.catalogueVersion = user.stamp as number | string | null;
     await next();
   };
+}
+
+/**
+ * The audio catalogue's cache for this request (catalogue/cache.ts), opened once with the
+ * version requireUser read with the account, or read now when it read none (auth off).
+ */
+export function requestCatalogue(ctx: AppContext): Promise<CatalogueCache> {
+  return (ctx.state.catalogue ??= catalogueCache(ctx.services.db, 1, ctx.state.catalogueVersion));
 }
 
 /** Requires a user allowed to write (admin or user); guests get 403. */

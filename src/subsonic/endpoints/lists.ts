@@ -90,7 +90,7 @@ export const listEndpoints: Record<string, Endpoint> = {
   getRandomSongs: {
     async handle(call) {
       const filter = await songFilter(call);
-      const works = filter ? await randomWorks(call.db, filter, call.params.int('size', 10, 0, MAX_LIST), call.user.name) : [];
+      const works = filter ? await randomWorks(call.db, filter, call.params.int('size', 10, 0, MAX_LIST), call.user.name, await call.catalogue()) : [];
       const song = await songsOfWorks(call.db, call.user.name, works, (tracks) => (tracks.length ? [tracks[Math.floor(Math.random() * tracks.length)]!] : []));
       return { randomSongs: { song } };
     },

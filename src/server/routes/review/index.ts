@@ -7,7 +7,7 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { deleteReview, listReviews, saveReview } from '../../../users/reviews.js';
 import { NotFound, say } from '../../../model/index.js';
-import { requireUser, requireWriter } from '../../middleware/auth.js';
+import { requestCatalogue, requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { ReviewDeleteSchema, ReviewListSchema, ReviewPutSchema } from './schema.js';
 
@@ -20,7 +20,7 @@ export const reviewRouter = new Router<AppState, { services: AppContext['service
  */
 reviewRouter.get('/api/review', requireUser(), validate(ReviewListSchema), async (ctx) => {
   const q = ctx.state.input.query;
-  ctx.body = await listReviews(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize });
+  ctx.body = await listReviews(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, undefined, await requestCatalogue(ctx));
 });
 
 /**

@@ -6,7 +6,7 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { listWorks, type WorkFilter } from '../../../catalogue/index.js';
-import { requireUser } from '../../middleware/auth.js';
+import { requestCatalogue, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { WorksListSchema, WorksOfIdSchema, WorksOfVaSchema, type WorksQuery } from './schema.js';
 import type { WorksAnswer } from '../../../model/index.js';
@@ -17,9 +17,9 @@ export const worksRouter = new Router<AppState, { services: AppContext['services
  * Runs the list of the query `q`, narrowed by `extra` (circle, tag or VA; the scope and
  * status of the trial list, routes/fake). Answers {works, pagination}.
  */
-export function answerList(ctx: AppContext, q: WorksQuery, extra: Partial<WorkFilter> = {}): Promise<WorksAnswer> {
+export async function answerList(ctx: AppContext, q: WorksQuery, extra: Partial<WorkFilter> = {}): Promise<WorksAnswer> {
   const { db, config } = ctx.services;
-  return listWorks(db, { ...q, filter: { ...q.filter, ...extra }, pageSize: config.pageSize, viewer: ctx.state.user!.name });
+  return listWorks(db, { ...q, filter: { ...q.filter, ...extra }, pageSize: config.pageSize, viewer: ctx.state.user!.name, cache: await requestCatalogue(ctx) });
 }
 
 /**
