@@ -13,7 +13,7 @@ import os from 'node:os';
 import type { Db } from '../db/index.js';
 import { dialectOf } from '../db/dialect/index.js';
 import { advisoryLockHeld, tryAdvisoryLock, type HeldLock } from '../db/dialect/session.js';
-import { Locked, say, type CodedText, type ParamsOf } from '../model/index.js';
+import { Conflict, Locked, say, type CodedText, type ParamsOf } from '../model/index.js';
 
 /** Heartbeat period of a running scan, and the silence after which a row counts as crashed. */
 const HEARTBEAT_MS = 10_000;
@@ -26,6 +26,14 @@ export class ScanLockedError extends Locked {
   constructor(text: CodedText) {
     super(text);
     this.name = 'ScanLockedError';
+  }
+}
+
+/** Thrown by a scan that stopped because it lost the scan lock (`scan.lockLost`); what it committed stays. */
+export class ScanLockLostError extends Conflict {
+  constructor(text: CodedText) {
+    super(text);
+    this.name = 'ScanLockLostError';
   }
 }
 
@@ -89,16 +97,29 @@ async function liveRuns(db: Db, markCrashed: boolean): Promise<RunRow[]> {
 /** A held scan lock: end it once with the scan's outcome. */
 export interface ScanLock {
   id: number;
-  /** Ends the run: status, counts (JSON-able) and an optional reason; stops the heartbeat. */
+  /**
+   * What the scan runs under: aborts with the caller's signal, and when the lock is lost
+   * (PostgreSQL: its connection ended, so another instance may scan now); see `lost`.
+   */
+  signal: AbortSignal;
+  /** Why the lock was lost (`scan.lockLost`), or null while it is held. */
+  lost(): CodedText | null;
+  /** What a scan that failed with `err` throws: ScanLockLostError once the lock was lost, else `err`. */
+  errorOf(err: unknown): unknown;
+  /**
+   * Ends the run: status, counts (JSON-able) and an optional reason; stops the heartbeat.
+   * A lost lock ends the run 'failed' with the `scan.lockLost` reason, whatever is given.
+   */
   release(status: 'finished' | 'failed' | 'killed', counts?: unknown, reason?: string): Promise<void>;
 }
 
 /**
  * Takes the scan lock for a scan of `kind`. Throws ScanLockedError naming the running
  * scan's pid, host and start time when a live one exists (the oldest running row wins
- * when two processes start at the same moment).
+ * when two processes start at the same moment). The lock's `signal` follows `signal` (a
+ * kill) and the loss of the lock: the scan stops at its next check either way.
  */
-export async function acquireScanLock(db: Db, kind: ScanKind): Promise<ScanLock> {
+export async function acquireScanLock(db: Db, kind: ScanKind, signal?: AbortSignal): Promise<ScanLock> {
   let advisory: HeldLock | null = null;
   if (dialectOf(db).name === 'postgres') {
     advisory = await tryAdvisoryLock(db, SCAN_LOCK_KEY);
@@ -111,7 +132,7 @@ export async function acquireScanLock(db: Db, kind: ScanKind): Promise<ScanLock>
     for (const row of rows) await db('scan_runs').where({ id: row.id }).update({ status: 'failed', lock_reason: `crashed: ${liveness(row, false).why}`, finished_at: nowText() });
   }
   try {
-    return await takeRun(db, kind, advisory);
+    return await takeRun(db, kind, advisory, signal);
   } catch (err) {
     await advisory?.release();
     throw err;
@@ -119,7 +140,7 @@ export async function acquireScanLock(db: Db, kind: ScanKind): Promise<ScanLock>
 }
 
 /** The scan_runs side of acquireScanLock; `advisory` (PostgreSQL) is released with the run. */
-async function takeRun(db: Db, kind: ScanKind, advisory: HeldLock | null): Promise<ScanLock> {
+async function takeRun(db: Db, kind: ScanKind, advisory: HeldLock | null, signal?: AbortSignal): Promise<ScanLock> {
   const before = await liveRuns(db, true);
   if (before.length > 0) throw new ScanLockedError(describe(before[0]!));
   const now = nowText();
@@ -135,14 +156,23 @@ async function takeRun(db: Db, kind: ScanKind, advisory: HeldLock | null): Promi
   }, HEARTBEAT_MS);
   timer.unref();
   let released = false;
+  const lost = () => (advisory?.lost.aborted ? say('scan.lockLost', { host: os.hostname(), pid: process.pid }) : null);
+  const signals = [signal, advisory?.lost].filter((s): s is AbortSignal => s !== undefined);
   return {
     id,
+    signal: signals.length === 1 ? signals[0]! : AbortSignal.any(signals),
+    lost,
+    errorOf: (err) => {
+      const loss = lost();
+      return loss ? new ScanLockLostError(loss) : err;
+    },
     async release(status, counts, reason) {
       if (released) return;
       released = true;
       clearInterval(timer);
+      const loss = lost();
       try {
-        await db('scan_runs').where({ id }).update({ status, counts: counts === undefined ? null : JSON.stringify(counts), lock_reason: reason ?? null, finished_at: nowText() });
+        await db('scan_runs').where({ id }).update({ status: loss ? 'failed' : status, counts: counts === undefined ? null : JSON.stringify(counts), lock_reason: loss?.message ?? reason ?? null, finished_at: nowText() });
       } finally {
         await advisory?.release();
       }

@@ -64,17 +64,21 @@ function isInside(dir: string, root: string): boolean {
 /** Whether `dir` is an existing folder (false when it cannot be reached). */
 const isFolder = (dir: string) => fs.stat(dir).then((s) => s.isDirectory(), () => false);
 
-/** Runs `fn` under the scan lock; the run row ends finished, killed or failed with the error. */
-async function withLock(db: Db, kind: ScanKind, fn: (lock: ScanLock) => Promise<ScanSummary>): Promise<ScanSummary> {
-  const lock = await acquireScanLock(db, kind);
+/**
+ * Runs `fn` under the scan lock with the lock's signal (`signal` or the loss of the lock);
+ * the run row ends finished, killed or failed with the error. A scan stopped because the
+ * lock was lost throws ScanLockLostError (committed works stay).
+ */
+async function withLock(db: Db, kind: ScanKind, signal: AbortSignal | undefined, fn: (signal: AbortSignal | undefined) => Promise<ScanSummary>): Promise<ScanSummary> {
+  const lock = await acquireScanLock(db, kind, signal);
   try {
-    const summary = await fn(lock);
+    const summary = await fn(lock.signal);
     await lock.release('finished', countsOf(summary));
     return summary;
   } catch (err) {
     if (err instanceof ScanAbortedError) await lock.release('killed', countsOf(err.summary), 'killed');
     else await lock.release('failed', undefined, (err as Error).message);
-    throw err;
+    throw lock.errorOf(err);
   }
 }
 
@@ -189,14 +193,14 @@ async function loadWorkRows(db: Db): Promise<Map<number, WorkRow>> {
 export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummary> {
   const emit = opts.onEvent ?? (() => undefined);
   const main = (log: ScanLog) => emit({ type: 'main', log });
-  return withLock(db, (opts.kind as ScanKind | undefined) ?? 'scan', async () => {
+  return withLock(db, (opts.kind as ScanKind | undefined) ?? 'scan', opts.signal, async (signal) => {
     const summary = emptySummary();
     const roots = opts.roots.map((r) => ({ name: r.name, path: path.resolve(r.path) }));
     main({ level: 'info', ...(roots.length ? say('scan.scanning', { roots: roots.map((r) => `${r.name} (${r.path})`).join(', ') }) : say('scan.scanningNothing')) });
     const linkRoots = await resolveRoots([...roots, ...(opts.libraryRoots ?? [])]);
 
     // Phase 1: discover.
-    const found = await discoverWorks(roots, opts.maxDepth, linkRoots.map((r) => r.real), main, opts.signal).catch((err) => {
+    const found = await discoverWorks(roots, opts.maxDepth, linkRoots.map((r) => r.real), main, signal).catch((err) => {
       throw isAbort(err) ? new ScanAbortedError(summary) : err;
     });
     main({ level: 'info', ...say('scan.found', { count: found.works.length }) });
@@ -237,7 +241,7 @@ export async function scanLibrary(db: Db, opts: ScanOptions): Promise<ScanSummar
       targets.push({ id: w.id, prefix: w.prefix, code: w.code, dir: w.dir, rootName: w.root.name, roots: linkRoots, real: w.real });
     }
     const quick = opts.quick ? { settleMs: opts.folderSettleMs ?? FOLDER_SETTLE_MS } : undefined;
-    const ctx = workContext(db, opts.durationConcurrency ?? 8, opts.signal, undefined, quick);
+    const ctx = workContext(db, opts.durationConcurrency ?? 8, signal, undefined, quick);
     try {
       await syncWorks(ctx, targets, rowsById, summary, opts);
     } finally {
@@ -286,7 +290,7 @@ export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, '
   if (!row || row.dir === null || row.status !== WorkStatus.InLibrary || row.removed_reason === 'deleted') throw new NotFound(say('work.notInLibrary', { code: formatWorkCode(workId) }));
   const dir = row.dir;
   let answer: WorkRescan = { changed: false, result: 'skipped' };
-  await withLock(db, 'work', async () => {
+  await withLock(db, 'work', opts.signal, async (signal) => {
     const summary = emptySummary();
     if (!(await isFolder(dir))) {
       const n = await db('works').where({ id: workId }).whereNull('removed_at').update({ removed_at: nowText(), removed_reason: 'missing' });
@@ -296,7 +300,7 @@ export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, '
     }
     const code = formatWorkCode(workId, row.code_prefix);
     const target: WorkTarget = { id: workId, prefix: row.code_prefix, code, dir, rootName: row.root_folder ?? path.basename(path.dirname(dir)), roots: await resolveRoots(opts.libraryRoots ?? []) };
-    const ctx = workContext(db, 4, opts.signal, 0);
+    const ctx = workContext(db, 4, signal, 0);
     await syncWorks(ctx, [target], new Map([[workId, row]]), summary, opts);
     if (summary.failed > 0) answer = { changed: false, result: 'failed', error: summary.failures[0]!.error };
     else answer = summary.skipped > 0 ? { changed: false, result: 'skipped' } : { changed: true, result: 'updated' };
@@ -315,14 +319,14 @@ export async function scanWork(db: Db, workId: number, opts: Pick<ScanOptions, '
  */
 export async function scanLyrics(db: Db, opts: Pick<ScanOptions, 'signal' | 'onEvent' | 'durationConcurrency' | 'libraryRoots'> = {}): Promise<ScanSummary> {
   const emit = opts.onEvent ?? (() => undefined);
-  return withLock(db, 'lyrics', async () => {
+  return withLock(db, 'lyrics', opts.signal, async (signal) => {
     const summary = emptySummary();
     const rowsById = await loadWorkRows(db);
     const works = [...rowsById.values()].filter((r) => isVisibleRow(r) && r.dir !== null).sort((a, b) => a.id - b.id);
     emit({ type: 'main', log: { level: 'info', ...say('scan.rescanning', { count: works.length }) } });
     const roots = await resolveRoots(opts.libraryRoots ?? []);
     const targets = works.map((r) => ({ id: r.id, prefix: r.code_prefix, code: formatWorkCode(r.id, r.code_prefix), dir: r.dir!, rootName: r.root_folder ?? '', roots }));
-    const ctx = workContext(db, opts.durationConcurrency ?? 8, opts.signal);
+    const ctx = workContext(db, opts.durationConcurrency ?? 8, signal);
     try {
       await syncWorks(ctx, targets, rowsById, summary, opts);
     } finally {

@@ -70,19 +70,19 @@ export async function fetchPendingMetadata(db: Db, config: Config, dataDir: stri
   const ids = opts.workIds ?? (await pendingMetadataWorkIds(db));
   const notFetched: NotFetched[] = [];
   if (ids.length === 0) return { ok: 0, failed: 0, unknown: 0, notFetched };
-  const lock = await acquireScanLock(db, 'metadata');
+  const lock = await acquireScanLock(db, 'metadata', opts.signal);
   onEvent({ type: 'main', log: { level: 'info', ...say('metadata.fetching', { count: ids.length }) } });
   onEvent({ type: 'progress', done: 0, total: ids.length });
   try {
     const onProblem = (code: string, p: CrawlProblem) => notFetched.push({ code, ...p });
-    const summary = await fetchWorkMetadata(db, config, dataDir, ids, { signal: opts.signal, ...crawlEvents(await codesOf(db, ids), onEvent, 'skipped', 'skipped', onProblem) });
+    const summary = await fetchWorkMetadata(db, config, dataDir, ids, { signal: lock.signal, ...crawlEvents(await codesOf(db, ids), onEvent, 'skipped', 'skipped', onProblem) });
     const unknown = notFetched.filter((n) => n.unknown).length;
     onEvent({ type: 'main', log: { level: summary.failed ? 'warn' : 'info', ...say('metadata.summary', { ok: summary.ok, failed: summary.failed }) } });
     await lock.release('finished', { ...summary, unknown });
     return { ...summary, unknown, notFetched };
   } catch (err) {
     await lock.release(opts.signal?.aborted ? 'killed' : 'failed', undefined, (err as Error).message);
-    throw err;
+    throw lock.errorOf(err);
   }
 }
 
@@ -94,7 +94,7 @@ export async function fetchPendingMetadata(db: Db, config: Config, dataDir: stri
  */
 export async function refreshLibraryInfo(db: Db, config: Config, opts: PhaseOptions = {}): Promise<ScanSummary> {
   const onEvent = opts.onEvent ?? (() => undefined);
-  const lock = await acquireScanLock(db, 'refresh');
+  const lock = await acquireScanLock(db, 'refresh', opts.signal);
   const summary: ScanSummary = { added: 0, updated: 0, skipped: 0, failed: 0, duplicates: 0, failures: [], duplicateFolders: [], removed: 0, restored: 0, skippedLinks: [] };
   try {
     const ids: number[] = (await db('works').whereNull('removed_at').orderBy('id').pluck('id')) as number[];
@@ -107,11 +107,11 @@ export async function refreshLibraryInfo(db: Db, config: Config, opts: PhaseOpti
     const onProblem = (code: string, p: CrawlProblem) => {
       if (!p.unknown) summary.failures.push({ code, error: p.error });
     };
-    await refreshDynamicInfo(db, config, ids, { signal: opts.signal, ...crawlEvents(await codesOf(db, ids), counted, 'updated', 'failed', onProblem) });
+    await refreshDynamicInfo(db, config, ids, { signal: lock.signal, ...crawlEvents(await codesOf(db, ids), counted, 'updated', 'failed', onProblem) });
     await lock.release('finished', summary);
     return summary;
   } catch (err) {
     await lock.release(opts.signal?.aborted ? 'killed' : 'failed', summary, (err as Error).message);
-    throw err;
+    throw lock.errorOf(err);
   }
 }

@@ -129,6 +129,7 @@ export const MESSAGES = {
   'scan.summary': 'added {added}, updated {updated}, skipped {skipped}, failed {failed}, duplicates {duplicates}',
   'scan.finished': 'scan finished: added {added}, updated {updated}, skipped {skipped}, failed {failed}, duplicates {duplicates}',
   'scan.killed': 'scan killed: added {added}, updated {updated}, skipped {skipped}, failed {failed}, duplicates {duplicates}',
+  'scan.lockLost': 'scan stopped: pid {pid} on {host} lost the scan lock (its database connection ended), so another instance may scan now; what was saved stays, scan again to finish',
   'trial.fetchFinished': 'trial fetch finished: listed {listed}, added {added}, skipped {skipped}',
   'trial.fetchKilled': 'trial fetch killed',
   'trial.listingReading': 'reading the new-release listing {url}',

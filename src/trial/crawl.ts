@@ -48,11 +48,11 @@ async function readListing(config: Config, signal: AbortSignal | undefined, emit
 export async function runTrialFetch(db: Db, config: Config, dataDir: string, opts: Pick<RunOptions, 'signal' | 'onEvent'> = {}): Promise<TrialFetchSummary> {
   const emit = opts.onEvent ?? (() => undefined);
   const onEvent = phaseEvents('scan', emit);
-  const lock = await acquireScanLock(db, 'trial');
+  const lock = await acquireScanLock(db, 'trial', opts.signal);
   let listed: ListedWork[];
   let added: Set<number>;
   try {
-    listed = await readListing(config, opts.signal, onEvent);
+    listed = await readListing(config, lock.signal, onEvent);
     onEvent({ type: 'main', log: { level: 'info', ...say('trial.listingCount', { count: listed.length }) } });
     onEvent({ type: 'progress', done: 0, total: listed.length });
     added = new Set(await addTrialWorks(db, listed));
@@ -64,7 +64,7 @@ export async function runTrialFetch(db: Db, config: Config, dataDir: string, opt
     await lock.release('finished', { listed: listed.length, added: added.size });
   } catch (err) {
     await lock.release(opts.signal?.aborted ? 'killed' : 'failed', undefined, (err as Error).message);
-    throw err;
+    throw lock.errorOf(err);
   }
   const m = await fetchPhase(db, config, dataDir, emit, { workIds: await trialMetadataIds(db), signal: opts.signal });
   return {

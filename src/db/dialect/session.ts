@@ -28,8 +28,12 @@ async function dedicatedClient(db: Knex): Promise<pg.Client> {
   return client;
 }
 
-/** A held advisory lock; `release()` unlocks it and closes its connection. */
-export interface HeldLock { release(): Promise<void> }
+/**
+ * A held advisory lock; `release()` unlocks it and closes its connection. `lost` aborts
+ * when that connection ends before `release()` (the server restarted or dropped it, the
+ * network failed): the lock is gone then, and another session may take it.
+ */
+export interface HeldLock { release(): Promise<void>; lost: AbortSignal }
 
 /**
  * Tries to take the session advisory lock `key` (a 64-bit integer) on a connection of its
@@ -48,7 +52,12 @@ export async function tryAdvisoryLock(db: Knex, key: bigint): Promise<HeldLock |
     throw err;
   }
   let released = false;
+  const lost = new AbortController();
+  client.on('end', () => {
+    if (!released) lost.abort(new Error('the database connection holding the lock ended'));
+  });
   return {
+    lost: lost.signal,
     async release() {
       if (released) return;
       released = true;

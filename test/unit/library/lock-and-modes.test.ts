@@ -7,7 +7,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ScanAbortedError, scanLibrary, scanLyrics, scanWork } from '../../../src/library/scan.js';
-import { ScanLockedError, acquireScanLock, currentScanLock } from '../../../src/library/lock.js';
+import { ScanLockLostError, ScanLockedError, acquireScanLock, currentScanLock } from '../../../src/library/lock.js';
+import { PG_MODE } from '../../helpers/pg.js';
 import { NotFound } from '../../../src/model/index.js';
 import type { Db } from '../../../src/db/index.js';
 import { copyLibrary, freshDb } from './helpers.js';
@@ -77,6 +78,44 @@ describe('kill', () => {
     expect(await db('scan_runs').orderBy('id', 'desc').first()).toMatchObject({ status: 'killed' });
     const summary = await scanLibrary(db, { roots: roots(), maxDepth: 2 });
     expect(summary.added + summary.skipped).toBe(5);
+  });
+});
+
+describe.runIf(PG_MODE)('a lost scan lock (PostgreSQL: its connection ended)', () => {
+  /** Ends the sessions holding advisory locks on this database, as a server restart or a dropped connection would. */
+  const dropLockSessions = () => db.raw(`SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND granted
+    AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+
+  it('aborts the lock\'s signal and ends its run failed with the reason; another scan may take the lock', async () => {
+    const lock = await acquireScanLock(db, 'scan');
+    expect(lock.signal.aborted).toBe(false);
+    await dropLockSessions();
+    await new Promise((resolve) => lock.signal.addEventListener('abort', resolve, { once: true }));
+    expect(lock.lost()?.message).toMatch(new RegExp(`^scan stopped: pid ${process.pid} on .+ lost the scan lock`));
+    const next = await acquireScanLock(db, 'refresh'); // the lock is free: what the lost one stops for
+    await lock.release('finished');
+    expect(await db('scan_runs').where({ id: lock.id }).first()).toMatchObject({ status: 'failed', lock_reason: expect.stringMatching(/lost the scan lock/) });
+    await next.release('finished');
+  });
+
+  it('stops a running scan with ScanLockLostError; its committed works stay whole and the next scan completes', async () => {
+    for (let i = 0; i < 40; i++) { // enough works that the scan is still running when its lock goes
+      const dir = path.join(lib, `RJ${String(900100 + i)} filler`);
+      fs.mkdirSync(dir);
+      fs.copyFileSync(path.join(lib, 'RJ299717', 'Rain Day ASMR', 'mp3', '01 Rain.mp3'), path.join(dir, '01.mp3'));
+    }
+    const scan = scanLibrary(db, { roots: roots(), maxDepth: 2, durationConcurrency: 1 }).catch((e) => e);
+    while (!(await db('scan_runs').where({ status: 'running' }).first())) await new Promise((r) => setTimeout(r, 5));
+    await dropLockSessions();
+    const err = await scan;
+    expect(err).toBeInstanceOf(ScanLockLostError);
+    expect(err.message).toMatch(/lost the scan lock .* scan again to finish/);
+    expect(await db('scan_runs').orderBy('id', 'desc').first()).toMatchObject({ kind: 'scan', status: 'failed', lock_reason: err.message });
+    const works = await db('works').select('id', 'dir');
+    expect(works.length).toBeLessThan(45);
+    for (const w of works) expect(Number((await db('files').where({ work_id: w.id }).count({ n: '*' }).first())!.n)).toBeGreaterThan(0);
+    const summary = await scanLibrary(db, { roots: roots(), maxDepth: 2 });
+    expect(summary.added + summary.skipped).toBe(45);
   });
 });
 

@@ -269,6 +269,7 @@ const zhCN: Messages = {
     'scan.summary': '新增 {{added}}，更新 {{updated}}，跳过 {{skipped}}，失败 {{failed}}，重复 {{duplicates}}',
     'scan.finished': '扫描完成：新增 {{added}}，更新 {{updated}}，跳过 {{skipped}}，失败 {{failed}}，重复 {{duplicates}}',
     'scan.killed': '扫描已终止：新增 {{added}}，更新 {{updated}}，跳过 {{skipped}}，失败 {{failed}}，重复 {{duplicates}}',
+    'scan.lockLost': '扫描已停止：{{host}} 上的进程 {{pid}} 失去了扫描锁（持有它的数据库连接已断开），其他实例现在可以扫描；已保存的内容保留，请重新扫描以完成',
     'trial.fetchFinished': '试听抓取完成：列出 {{listed}}，新增 {{added}}，跳过 {{skipped}}',
     'trial.fetchKilled': '试听抓取已终止',
     'trial.listingReading': '正在读取新作列表 {{url}}',
