@@ -2,20 +2,23 @@
  * Catalogue benchmark: builds the synthetic catalogue (seed.js) in a data
  * directory, starts `audiolib serve` on it in a child process, signs in as `bench0` and
  * measures each listener call, and the players' calls at /rest with an API key of
- * `bench0`, with autocannon (10 connections): p50, p99 latency (ms)
+ * `bench0`, with autocannon (10 connections, or --connections N): p50, p99 latency (ms)
  * and requests per second, plus the server's CPU time per request (user + system, from
  * /proc: a figure that other load on the machine does not inflate). Prints a Markdown
  * table; the target is p99 <= 25 ms. The "cold" column is each call's first request after
  * a catalogue change (a write to one work from this process, as a scan in another process
  * makes it), the median of three; its target is <= 25 ms too.
  *
- *   npm run build:server && node bench/catalogue/run.js [--data-dir DIR] [--seconds N] [--db postgres://...] [--only TEXT]
+ *   npm run build:server && node bench/catalogue/run.js [--data-dir DIR] [--seconds N] [--db postgres://...] [--only TEXT] [--connections N]
  *
  * The data directory is kept (default /tmp/audiolib-bench-catalogue) and re-seeded only
  * when it has no database, so a second run skips the minute of seeding. With --db the
  * server runs on that PostgreSQL database instead, filled from the seeded SQLite file by
  * `audiolib db copy` when it is empty (the copy's time is printed).
  * --only TEXT runs only the calls whose name contains TEXT (e.g. `--only Subsonic`).
+ * --connections N: requests in flight at once (each connection sends its next request when
+ * its answer arrives). With 10 the server is saturated and p50 is about 10 / (req/s): p99
+ * then measures throughput; with 1 it is one client's latency.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +37,7 @@ const dataDir = path.resolve(arg('--data-dir', '/tmp/audiolib-bench-catalogue'))
 const seconds = Number(arg('--seconds', '10'));
 const only = arg('--only', '');
 const dbUrl = arg('--db', '');
+const connections = Number(arg('--connections', '10'));
 const bin = path.join(here, '..', '..', 'bin', 'audiolib.js');
 
 /** The players' parameters; APIKEY becomes bench0's key (created through /api/player-access/keys). */
@@ -75,7 +79,7 @@ function cpuMs(pid) {
 
 const run = (url, token) =>
   new Promise((resolve, reject) => {
-    autocannon({ url, connections: 10, duration: seconds, headers: { authorization: `Bearer ${token}` } }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 
 if (!fs.existsSync(path.join(dataDir, 'audiolib.sqlite3'))) {
@@ -136,7 +140,7 @@ try {
     process.stderr.write(`${name}: cold ${Math.round(coldMs)} ms, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, ${cpu.toFixed(2)} ms CPU/request\n`);
   }
   await writer.destroy();
-  console.log(`load average before: ${loadBefore}, after: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}\n`);
+  console.log(`load average before: ${loadBefore}, after: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; ${connections} connections\n`);
   console.log('| call | cold (ms) | p50 (ms) | p99 (ms) | req/s | server CPU ms/req |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of rows) console.log(`| ${r.name} (\`${decodeURIComponent(r.path)}\`) | ${r.cold} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.cpu} |`);
