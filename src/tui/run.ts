@@ -121,12 +121,16 @@ export async function runTui(opts: TuiOptions): Promise<void> {
       instance.rerender(app(started.message));
     });
   };
-  /** The source as the app sees it: a works page, once drawn, starts mpv. */
+  /** The source as the app sees it: the first works page, once drawn, starts mpv. */
+  let listedOnce = false;
   const listed = new Proxy(source, {
     get: (target, key) => (key === 'works'
       ? (q: WorksQuery) => {
         const page = target.works(q);
-        page.finally(() => setTimeout(startPlayer, PLAYER_AFTER_LIST_MS)).catch(() => undefined);
+        if (!listedOnce) {
+          listedOnce = true;
+          page.finally(() => setTimeout(startPlayer, PLAYER_AFTER_LIST_MS)).catch(() => undefined);
+        }
         return page;
       }
       : Reflect.get(target, key)),
