@@ -65,15 +65,27 @@ interface QueryObject { sql: string; bindings?: unknown[]; method?: string; retu
 
 /** knex's sqlite3 client, its queries run through keptOf. */
 export class PreparedSqliteClient extends ClientSQLite3 {
+  /** The closes of this client's connections, chained: see destroyRawConnection. */
+  private closing: Promise<void> = Promise.resolve();
+
   /**
    * Finalizes the connection's kept statements, then closes it as knex does: SQLite
    * refuses to close a connection with statements left (and would keep its -wal file).
+   * One close at a time: knex destroys a pool's connections all at once, and two
+   * connections closing together each see the other still open, so neither is the last
+   * close that checkpoints and removes the -wal file (it was left behind about one time
+   * in eight).
    */
-  async destroyRawConnection(connection: sqlite3.Database): Promise<void> {
-    const statements = [...(kept.get(connection)?.values() ?? [])];
-    kept.delete(connection);
-    await Promise.all(statements.map(({ statement }) => new Promise<void>((resolve) => statement.finalize(() => resolve()))));
-    return super.destroyRawConnection(connection);
+  destroyRawConnection(connection: sqlite3.Database): Promise<void> {
+    const close = async () => {
+      const statements = [...(kept.get(connection)?.values() ?? [])];
+      kept.delete(connection);
+      await Promise.all(statements.map(({ statement }) => new Promise<void>((resolve) => statement.finalize(() => resolve()))));
+      await super.destroyRawConnection(connection);
+    };
+    const closed = this.closing.then(close);
+    this.closing = closed.catch(() => undefined);
+    return closed;
   }
 
   /** As knex's `_query`: resolves `obj` with `response` (rows, or the run's result) and `context` ({lastID, changes}). */
