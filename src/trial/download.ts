@@ -66,10 +66,11 @@ export async function runTrialDownload(db: Db, config: Config, dataDir: string, 
   await fs.mkdir(folder, { recursive: true });
   const temp = await fs.mkdtemp(path.join(folder, `.partial-${code}-`));
   let placed = false;
+  let bytes = 0;
+  let count: number;
   try {
     if (!(await moveTrialStatus(db, id, [WorkStatus.DownloadWanted], WorkStatus.Downloading))) throw new Conflict(`${code} is no longer waiting for its download`);
     const zip = path.join(temp, 'archive.zip');
-    let bytes = 0;
     const client = httpClientFromConfig(config);
     try {
       const link = await pageLink(client, config, id, prefix, opts);
@@ -93,10 +94,8 @@ export async function runTrialDownload(db: Db, config: Config, dataDir: string, 
     await fs.rename(files, target);
     placed = true;
     report({ state: 'scanning', bytes, total: bytes, percent: 100 });
-    const count = await syncTrialFolder(db, id, prefix, code, target, folder, opts);
+    count = await syncTrialFolder(db, id, prefix, code, target, folder, opts);
     await moveTrialStatus(db, id, [WorkStatus.Downloading], WorkStatus.NewTrial);
-    report({ state: 'done', bytes, total: bytes, percent: 100 });
-    return count;
   } catch (err) {
     await moveTrialStatus(db, id, [WorkStatus.DownloadWanted, WorkStatus.Downloading], WorkStatus.NewTrial);
     if (placed) await fs.rm(target, { recursive: true, force: true });
@@ -104,6 +103,9 @@ export async function runTrialDownload(db: Db, config: Config, dataDir: string, 
   } finally {
     await fs.rm(temp, { recursive: true, force: true });
   }
+  // 'done' only once the temporary folder is gone: a client that sees it finds nothing half-written
+  report({ state: 'done', bytes, total: bytes, percent: 100 });
+  return count;
 }
 
 /** Writes the files of the unpacked trial folder as the work's rows (one transaction, durations read); answers their count. */

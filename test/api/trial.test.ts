@@ -13,6 +13,7 @@ import WebSocket from 'ws';
 import { callApi, fixturesDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
 import { startFakeStore, type FakeStore } from '../helpers/fake-store.js';
 import { createUser } from '../../src/users/index.js';
+import { trialDownloadsOf } from '../../src/server/trial-downloads.js';
 import type { ScanMessage, TrackNode, TrialDownload, Work } from '../../src/model/index.js';
 
 const RJ173248 = 173248;
@@ -129,12 +130,17 @@ describe('the trial catalogue', () => {
   it('downloads a trial archive end to end: unpacked, scanned, served through trial hashes with Range', async () => {
     const socket = scannerSocket();
     await socket.until((m) => m.type === 'success');
+    // what is on disk the moment 'done' is announced: a client acting on it finds nothing half-written
+    let leftAtDone: string[] | undefined;
+    const unsubscribe = trialDownloadsOf(srv.services).subscribe((d) => { if (d.state === 'done') leftAtDone = leftovers(); });
     const start = await callApi(srv, 'POST', `/api/fake/download/${RJ173248}/`, listener);
     expect(start.status).toBe(202);
     expect(start.body.download).toMatchObject({ id: RJ173248, state: 'waiting' });
     const done = await downloaded(RJ173248);
     const size = fs.statSync(ARCHIVE).size;
     expect(done).toEqual({ id: RJ173248, state: 'done', bytes: size, total: size, percent: 100, error: null });
+    unsubscribe();
+    expect(leftAtDone).toEqual([]);
     await socket.until((m) => m.type === 'TRIAL_DOWNLOAD' && m.download.state === 'done');
     const progress = socket.messages.flatMap((m) => (m.type === 'TRIAL_DOWNLOAD' ? [m.download.state] : []));
     expect(progress).toEqual(expect.arrayContaining(['waiting', 'downloading', 'unpacking', 'scanning', 'done']));
