@@ -3,16 +3,17 @@
  * and VA lists, and (with a scope) the caller's favourites and history. One engine:
  * filter (filters.ts), order (order.ts), page, then hydrate (hydrate.ts).
  *
- * Three ways to a page (bench/README.md section "catalogue"):
- * - direct: `SELECT id ... ORDER BY <indexed column>, id LIMIT/OFFSET` (an index walk
- *   that stops after the page), with the total the length of the filter's cached id list
- *   in id order (filterTotal); used for the first pages of the whole library (age and lyric filters too)
- *   and, with the total in the same query, for the caller's favourites and history;
+ * Three ways to a page (bench/README.md sections "catalogue" and "session 7"):
  * - cached: the whole ordered id list of the filter and order is computed once and pages
- *   are slices of it; used for seeded random orders, keyword searches, tag and VA filters
- *   and deep pages, where a per-request query would sort or skip thousands of rows; after a
+ *   are slices of it, the total its length; used for every list that reads no caller's
+ *   data (first pages included: a slice and the cached works cost less than an index walk
+ *   that stops after the page, whose statement PostgreSQL plans anew each time); after a
  *   catalogue change the list is patched for the changed works (patch.ts) rather than
  *   computed afresh;
+ * - direct: `SELECT id ... ORDER BY ... LIMIT/OFFSET` with the caller's rows joined, used
+ *   for the caller's favourites and history (the total in the same query) and for orders
+ *   a catalogue marks per-user (the total the length of the filter's cached id list in id
+ *   order, filterTotal);
  * - rating: the caller's rated works first, then the others by id (ratingPage), rather
  *   than a sort of every work by a per-user value.
  */
@@ -22,25 +23,18 @@ import { dialectOf } from '../db/dialect/index.js';
 import type { CatalogueChange } from './changes.js';
 import { patchIdList } from './patch.js';
 import type { Pagination, Progress, SortDir, Work } from '../model/index.js';
-import { applyWorkFilter, hasTextSearch, type WorkFilter } from './filters.js';
+import { applyWorkFilter, type WorkFilter } from './filters.js';
 import { applyOrder, isUserOrder, type ListOrder } from './order.js';
 import { loadWorks, userDataOf, withUserColumns } from './hydrate.js';
 import { catalogueCache, type CatalogueCache } from './cache.js';
 import { AUDIO_CATALOGUE, type AnyCatalogue, type CatalogueDef } from './definition.js';
 import type { UserFields, UserWorkData } from './presenter.js';
 
-/** Pages starting at or beyond this offset are sliced from the cached id list. */
-const DEEP_OFFSET = 600;
-
 /** Whether `order` reads the caller's own data (their ratings, or an order the catalogue marks so). */
 const readsUser = (def: AnyCatalogue, order: ListOrder) => isUserOrder(order) || Boolean(def.perUserOrders?.includes(order));
 
-/** Whether a page of `opts` comes from the cached id list (see the file comment). */
-function useIdCache(db: Db, def: AnyCatalogue, opts: ListOptions<UserFields>, offset: number): boolean {
-  if (opts.scope || readsUser(def, opts.order)) return false;
-  const f = opts.filter;
-  return opts.order === 'random' || opts.order === 'title' || opts.order === 'circle_name' || hasTextSearch(f) || f.tagId !== undefined || f.vaId !== undefined || offset >= DEEP_OFFSET;
-}
+/** Whether a page of `opts` is a slice of the cached id list: every list but the caller's own (see the file comment). */
+const useIdCache = (def: AnyCatalogue, opts: ListOptions<UserFields>): boolean => !opts.scope && !readsUser(def, opts.order);
 
 /** The caller's favourites (review rows) or play history, optionally one progress value. */
 export interface ListScope { kind: 'review' | 'history'; progress?: Progress }
@@ -215,7 +209,7 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
   let totalCount: number;
   if (isUserOrder(order) && !opts.scope) {
     ({ ids, totalCount } = await ratingPage(db, def, cache, opts, offset));
-  } else if (useIdCache(db, def, opts, offset)) {
+  } else if (useIdCache(def, opts)) {
     const all = await cache.get(keyOf('ids', ordered), () => allIds(db, ordered), idListPatch(db, def, opts));
     totalCount = all.length;
     ids = Array.from(all.subarray(offset, offset + pageSize));

@@ -2,7 +2,9 @@
  * The catalogue's version is read in the statement that loads the caller's account
  * (src/server/middleware/auth.ts requireUser, src/subsonic/auth.ts signIn), not in a
  * statement of its own, and what a list answers still follows a change that another
- * connection (a scan or the CLI in another process) wrote just before the request.
+ * connection (a scan or the CLI in another process) wrote just before the request. A
+ * first page, like every list that reads none of the caller's data, is a slice of the
+ * cached id list once cached (src/catalogue/list.ts): no works query per request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
@@ -58,6 +60,20 @@ describe('the catalogue version read with the account', () => {
     const sql = await statementsOf(() => rest('getAlbumList2', 'type=newest&size=5'));
     expect(sql.filter(readsVersion)).toHaveLength(1);
     expect(sql.find(readsVersion)).toMatch(/from [`"]api_keys[`"]/);
+  });
+
+  it.each([
+    ['release', 'desc'],
+    ['dl_count', 'asc'],
+    ['created_at', 'desc'],
+  ])('a first page in %s order %s, once cached, reads neither works nor links: the account, then the caller\'s rows', async (order, sort) => {
+    const path = `/api/works?order=${order}&sort=${sort}&page=1`;
+    const before = (await c.api('GET', path, c.alice)).body; // the caches filled
+    const sql = await statementsOf(async () => expect((await c.api('GET', path, c.alice)).body).toEqual(before));
+    expect(sql).toHaveLength(2);
+    expect(sql[0]).toMatch(/from [`"]users[`"]/);
+    expect(sql[1]).toMatch(/from [`"]reviews[`"]/);
+    expect(sql.join('\n')).not.toMatch(/from [`"]works[`"]|order by/i);
   });
 
   it('a title written by another connection shows on the next request, on the web and to players', async () => {
