@@ -50,11 +50,20 @@ describe('writes about a work the listener cannot see', () => {
     expect((await c.api('PUT', '/api/histroy', c.alice, { work_id: W5, state })).status).toBe(200);
     const [review, history] = [await reviewRows(W5), await historyRows(W5)];
     expect(review).toEqual([{ user_name: 'alice', rating: 5, review_text: 'kept', progress: 'replay' }]);
+    // the favourites and history lists, in their rows' time and by release, with the progress filter (their caches filled)
+    const lists = ['/api/review', '/api/review?filter=replay', '/api/review?order=release&sort=desc', '/api/histroy', '/api/histroy?filter=replay'];
+    const listed = async () => Promise.all(lists.map(async (p) => (await c.api('GET', p, c.alice)).body as { works: { id: number }[]; pagination: { totalCount: number } }));
+    const before = await listed();
+    for (const [i, list] of before.entries()) expect(list.works.map((w) => w.id), lists[i]).toContain(W5);
 
     expect((await c.api('DELETE', `/api/work/${W5}`, c.admin)).status).toBe(200);
     for (const res of await Promise.all(writes(W5))) expect(res.status).toBe(404);
     expect(await reviewRows(W5)).toEqual(review);
     expect(await historyRows(W5)).toEqual(history);
+    for (const [i, list] of (await listed()).entries()) {
+      expect(list.works.map((w) => w.id), lists[i]).not.toContain(W5);
+      expect(list.pagination.totalCount, lists[i]).toBe(before[i]!.pagination.totalCount - 1);
+    }
   });
 });
 
