@@ -15,9 +15,9 @@ import type { SubsonicNode } from './serialise.js';
 /** A song by its work and file ids. */
 export interface SongRef { workId: number; fileId: number }
 
-/** The visible works of `ids` as `viewer` sees them, in the order of `ids` (others left out). */
-export async function worksById(db: Db, ids: readonly number[], viewer: string): Promise<Work[]> {
-  return loadWorks(db, await catalogueCache(db), await visibleWorkIds(db, ids), viewer);
+/** The visible works of `ids` as `viewer` sees them, in the order of `ids` (others left out); `cache`: the catalogue's cache if the caller has read it. */
+export async function worksById(db: Db, ids: readonly number[], viewer: string, cache?: CatalogueCache): Promise<Work[]> {
+  return loadWorks(db, cache ?? await catalogueCache(db), await visibleWorkIds(db, ids), viewer);
 }
 
 /**
@@ -41,10 +41,10 @@ export async function songsOfWorks(db: Db, viewer: string, works: Work[], pick: 
   return works.flatMap((w) => pick(tracks.get(w.id) ?? [], w).map((t) => presentSong(t, w, t.starred)));
 }
 
-/** The songs of `refs` (audio files of visible works), in the order of `refs`; the others are left out. */
-export async function songsByRef(db: Db, viewer: string, refs: readonly SongRef[]): Promise<SubsonicNode[]> {
+/** The songs of `refs` (audio files of visible works), in the order of `refs`; the others are left out. `cache` as worksById. */
+export async function songsByRef(db: Db, viewer: string, refs: readonly SongRef[], cache?: CatalogueCache): Promise<SubsonicNode[]> {
   const visible = await visibleWorkIds(db, refs.map((r) => r.workId));
-  const works = new Map((await presentedWorks(db, await catalogueCache(db), visible)).map((w) => [w.id, w]));
+  const works = new Map((await presentedWorks(db, cache ?? await catalogueCache(db), visible)).map((w) => [w.id, w]));
   const tracks = await tracksOf(db, [...works.keys()], viewer);
   return refs.flatMap((r) => {
     const work = works.get(r.workId);

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/index.js';
 import type { Work } from '../../model/index.js';
-import { LIBRARY, catalogueCache, getName, getWork, isoTime, listNames, listWorks, whereVisible, type WorkFilter } from '../../catalogue/index.js';
+import { LIBRARY, getName, getWork, isoTime, listNames, listWorks, whereVisible, type CatalogueCache, type WorkFilter } from '../../catalogue/index.js';
 import { VISIBLE_WORK_SQL } from '../../catalogue/visible.js';
 import { notFound } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
@@ -29,16 +29,16 @@ export function idParam<K extends SubsonicId['kind']>(call: Pick<Call, 'params'>
 }
 
 /** The visible work `id` as the caller sees it; code 70 otherwise. */
-async function visibleWork({ db, user }: Call, id: number): Promise<Work> {
-  const work = await getWork(db, id, user.name);
+async function visibleWork({ db, user, catalogue }: Call, id: number): Promise<Work> {
+  const work = await getWork(db, id, user.name, 'library', undefined, await catalogue());
   if (!work) throw notFound(`album al-${id}`);
   return work;
 }
 
 /** The works of a circle or VA, newest release first, with the artist's name; code 70 for one without visible works. */
-async function artistWorks({ db, user }: Call, id: Extract<SubsonicId, { kind: 'circle' | 'va' }>): Promise<{ name: string; works: Work[] }> {
+async function artistWorks({ db, user, catalogue }: Call, id: Extract<SubsonicId, { kind: 'circle' | 'va' }>): Promise<{ name: string; works: Work[] }> {
   const filter: WorkFilter = id.kind === 'circle' ? { ...LIBRARY, circleId: id.circleId } : { ...LIBRARY, vaId: id.vaId };
-  const { works } = await listWorks(db, { filter, order: 'release', sort: 'desc', seed: 0, page: 1, pageSize: MAX_ARTIST_ALBUMS, viewer: user.name });
+  const { works } = await listWorks(db, { filter, order: 'release', sort: 'desc', seed: 0, page: 1, pageSize: MAX_ARTIST_ALBUMS, viewer: user.name, cache: await catalogue() });
   const named = await getName(db, id.kind === 'circle' ? 'circles' : 'vas', id.kind === 'circle' ? id.circleId : id.vaId);
   if (!works.length || !named) throw notFound('artist');
   return { name: named.name ?? '', works };
@@ -56,7 +56,7 @@ async function workDirectory(call: Call, work: Work, path: string): Promise<Subs
   if (path !== '' && !below.length) throw notFound('directory');
   const folders = [...new Set(below.filter((t) => t.folder !== path).map((t) => t.folder.slice(path ? path.length + 1 : 0).split('/')[0]!))];
   const files = below.filter((t) => t.folder === path);
-  const [stars, songs] = await Promise.all([workStars(db, user.name, [work.id]), songsByRef(db, user.name, files)]);
+  const [stars, songs] = await Promise.all([workStars(db, user.name, [work.id]), songsByRef(db, user.name, files, await call.catalogue())]);
   const parentPath = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
   return {
     directory: {
@@ -70,9 +70,9 @@ async function workDirectory(call: Call, work: Work, path: string): Promise<Subs
   };
 }
 
-/** Every visible work of the root (all roots: undefined) as folder-index entries by letter, and the newest change (ms); cached per catalogue version. */
-async function folderIndex(db: Db, rootFolder: string | undefined): Promise<{ lastModified: number; index: SubsonicNode[] }> {
-  return (await catalogueCache(db)).get(`subsonic|indexes|${rootFolder ?? ''}`, async () => {
+/** Every visible work of the root (all roots: undefined) as folder-index entries by letter, and the newest change (ms); cached per catalogue version (`cache`). */
+async function folderIndex(db: Db, cache: CatalogueCache, rootFolder: string | undefined): Promise<{ lastModified: number; index: SubsonicNode[] }> {
+  return cache.get(`subsonic|indexes|${rootFolder ?? ''}`, async () => {
     const q = whereVisible(db('works')).select('id', 'title', 'updated_at');
     if (rootFolder !== undefined) q.where('root_folder', rootFolder);
     const rows: { id: number; title: string; updated_at: string }[] = await q;
@@ -81,9 +81,9 @@ async function folderIndex(db: Db, rootFolder: string | undefined): Promise<{ la
   });
 }
 
-/** Songs (audio files) per tag id of visible works; cached per catalogue version. */
-async function songCountsByTag(db: Db): Promise<Map<number, number>> {
-  return (await catalogueCache(db)).get('subsonic|genre-songs', async () => {
+/** Songs (audio files) per tag id of visible works; cached per catalogue version (`cache`). */
+async function songCountsByTag(db: Db, cache: CatalogueCache): Promise<Map<number, number>> {
+  return cache.get('subsonic|genre-songs', async () => {
     const rows: { tag_id: number; n: number | string }[] = await db.raw(`SELECT wt.tag_id, count(*) AS n FROM work_tags wt
       JOIN files f ON f.work_id = wt.work_id AND f.type = 'audio'
       WHERE wt.work_id IN (SELECT id FROM works WHERE ${VISIBLE_WORK_SQL}) GROUP BY wt.tag_id`).then((r: unknown) => (Array.isArray(r) ? r : (r as { rows: [] }).rows));
@@ -100,7 +100,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
   /** getIndexes?musicFolderId&ifModifiedSince: the works (directories) by first letter; only lastModified when nothing changed since. */
   getIndexes: {
     async handle(call) {
-      const { lastModified, index } = await folderIndex(call.db, folderFilter(call).rootFolder);
+      const { lastModified, index } = await folderIndex(call.db, await call.catalogue(), folderFilter(call).rootFolder);
       const since = call.params.int('ifModifiedSince', -1, -1, Number.MAX_SAFE_INTEGER);
       return { indexes: { lastModified, ignoredArticles: '', index: since >= lastModified ? [] : index } };
     },
@@ -119,8 +119,8 @@ export const browseEndpoints: Record<string, Endpoint> = {
 
   /** getArtists: circles and voice actors with visible works, by first letter (cached per catalogue version). */
   getArtists: {
-    async handle({ db }) {
-      const index = await (await catalogueCache(db)).get('subsonic|artists', async () => {
+    async handle({ db, catalogue }) {
+      const index = await (await catalogue()).get('subsonic|artists', async () => {
         const [circles, vas] = await Promise.all([listNames(db, 'circles'), listNames(db, 'vas')]);
         return indexByLetter([...circles.map((c) => presentArtist('circle', c)), ...vas.map((v) => presentArtist('va', v))]);
       });
@@ -134,7 +134,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
       const id = idParam(call, ['circle', 'va']);
       const { name, works } = await artistWorks(call, id);
       const item = { id: id.kind === 'circle' ? id.circleId : id.vaId, name, count: works.length };
-      return { artist: { ...presentArtist(id.kind, item), album: await albumsOf(call.db, call.user.name, works, true) } };
+      return { artist: { ...presentArtist(id.kind, item), album: await albumsOf(call.db, call.user.name, works, true, await call.catalogue()) } };
     },
   },
 
@@ -152,7 +152,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
   getSong: {
     async handle(call) {
       const id = idParam(call, ['song']);
-      const [song] = await songsByRef(call.db, call.user.name, [id]);
+      const [song] = await songsByRef(call.db, call.user.name, [id], await call.catalogue());
       if (!song) throw notFound(`song ${call.params.required('id')}`);
       return { song };
     },
@@ -160,8 +160,9 @@ export const browseEndpoints: Record<string, Endpoint> = {
 
   /** getGenres: the tags with visible works, with album and song counts. */
   getGenres: {
-    async handle({ db }) {
-      const [tags, songs] = await Promise.all([listNames(db, 'tags'), songCountsByTag(db)]);
+    async handle({ db, catalogue }) {
+      const cache = await catalogue();
+      const [tags, songs] = await Promise.all([listNames(db, 'tags', undefined, cache), songCountsByTag(db, cache)]);
       return { genres: { genre: tags.map((t) => presentGenre(t.name, t.count, songs.get(Number(t.id)) ?? 0)) } };
     },
   },

@@ -17,8 +17,8 @@ import type { SubsonicNode } from '../serialise.js';
 export const MAX_LIST = 500;
 
 /** The tag named `genre` (the first by id when names repeat); undefined when none has visible works. */
-async function tagOfGenre(db: Db, genre: string): Promise<number | undefined> {
-  const tag = (await listNames(db, 'tags')).filter((t) => t.name === genre).sort((a, b) => Number(a.id) - Number(b.id))[0];
+async function tagOfGenre({ db, catalogue }: Call, genre: string): Promise<number | undefined> {
+  const tag = (await listNames(db, 'tags', undefined, await catalogue())).filter((t) => t.name === genre).sort((a, b) => Number(a.id) - Number(b.id))[0];
   return tag === undefined ? undefined : Number(tag.id);
 }
 
@@ -30,7 +30,7 @@ async function songFilter(call: Call): Promise<WorkFilter | null> {
   const filter: WorkFilter = { ...LIBRARY, ...folderFilter(call) };
   const genre = call.params.get('genre');
   if (genre) {
-    filter.tagId = await tagOfGenre(call.db, genre);
+    filter.tagId = await tagOfGenre(call, genre);
     if (filter.tagId === undefined) return null;
   }
   const from = call.params.int('fromYear', 0, 0, 9999);
@@ -66,7 +66,7 @@ async function albumListWorks(call: Call): Promise<Work[]> {
   const offset = params.int('offset', 0, 0, 1_000_000);
   if (type === 'starred') {
     const { works } = await starredOf(db, user.name);
-    return (await worksById(db, works, user.name)).slice(offset, offset + size);
+    return (await worksById(db, works, user.name, await call.catalogue())).slice(offset, offset + size);
   }
   const filter = await songFilter(call);
   if (type === 'random') return filter ? randomWorks(db, filter, size, user.name, await call.catalogue()) : [];
@@ -76,14 +76,14 @@ async function albumListWorks(call: Call): Promise<Work[]> {
 }
 
 /** getStarred and getStarred2: the caller's starred albums and songs, most recent first (hidden ones left out). */
-async function starred({ db, user }: Call, id3: boolean): Promise<SubsonicNode> {
-  const { works, tracks } = await starredOf(db, user.name);
-  const [albums, songs] = await Promise.all([worksById(db, works, user.name).then((w) => albumsOf(db, user.name, w, id3)), songsByRef(db, user.name, tracks)]);
+async function starred({ db, user, catalogue }: Call, id3: boolean): Promise<SubsonicNode> {
+  const [{ works, tracks }, cache] = await Promise.all([starredOf(db, user.name), catalogue()]);
+  const [albums, songs] = await Promise.all([worksById(db, works, user.name, cache).then((w) => albumsOf(db, user.name, w, id3, cache)), songsByRef(db, user.name, tracks, cache)]);
   return { artist: [], album: albums, song: songs };
 }
 
 export const listEndpoints: Record<string, Endpoint> = {
-  getAlbumList: { handle: async (call) => ({ albumList: { album: await albumsOf(call.db, call.user.name, await albumListWorks(call), false) } }) },
+  getAlbumList: { handle: async (call) => ({ albumList: { album: await albumsOf(call.db, call.user.name, await albumListWorks(call), false, await call.catalogue()) } }) },
   getAlbumList2: { handle: async (call) => ({ albumList2: { album: await albumsOf(call.db, call.user.name, await albumListWorks(call), true, await call.catalogue()) } }) },
 
   /** getRandomSongs?size&genre&fromYear&toYear&musicFolderId: one random track of each of `size` random works. */
@@ -101,7 +101,7 @@ export const listEndpoints: Record<string, Endpoint> = {
     async handle(call) {
       call.params.required('genre');
       const filter = await songFilter(call);
-      const song = filter ? await songPage(call.db, call.user.name, filter, 'release', 'desc', call.params.int('offset', 0, 0, 10_000_000), call.params.int('count', 10, 0, MAX_LIST)) : [];
+      const song = filter ? await songPage(call.db, call.user.name, filter, 'release', 'desc', call.params.int('offset', 0, 0, 10_000_000), call.params.int('count', 10, 0, MAX_LIST), await call.catalogue()) : [];
       return { songsByGenre: { song } };
     },
   },

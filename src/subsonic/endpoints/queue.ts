@@ -9,6 +9,7 @@
  * other way round. A scrobble (annotation.ts) records a play through `recordPlay`.
  */
 import type { Db } from '../../db/index.js';
+import type { CatalogueCache } from '../../catalogue/index.js';
 import { formatTrackHash, parseTrackHash, type QueueItem, type Work } from '../../model/index.js';
 import { listHistory, saveHistory } from '../../users/history.js';
 import { Code, SubsonicError, notFound } from '../errors.js';
@@ -24,8 +25,8 @@ const MAX_QUEUE = 5000;
 const queueItem = (track: Track, work: Work): QueueItem => ({ hash: formatTrackHash(track.workId, track.fileId), title: track.name, workTitle: work.title, duration: track.duration });
 
 /** The tracks and works of `refs` (audio files of visible works), in order; code 70 for the first that is none. */
-export async function queueOf(db: Db, viewer: string, refs: SongRef[]): Promise<{ track: Track; work: Work }[]> {
-  const works = new Map((await worksById(db, refs.map((r) => r.workId), viewer)).map((w) => [w.id, w]));
+export async function queueOf(db: Db, viewer: string, refs: SongRef[], cache?: CatalogueCache): Promise<{ track: Track; work: Work }[]> {
+  const works = new Map((await worksById(db, refs.map((r) => r.workId), viewer, cache)).map((w) => [w.id, w]));
   const tracks = await tracksOf(db, [...works.keys()]);
   return refs.map((r) => {
     const work = works.get(r.workId);
@@ -41,8 +42,8 @@ export async function queueOf(db: Db, viewer: string, refs: SongRef[]): Promise<
  * position is not lost); otherwise the record becomes the song's folder as the queue,
  * at that song, from 0 s. Code 70 for a song that is no audio file of a visible work.
  */
-export async function recordPlay(db: Db, user: string, ref: SongRef): Promise<void> {
-  const [{ track, work }] = (await queueOf(db, user, [ref])) as [{ track: Track; work: Work }];
+export async function recordPlay(db: Db, user: string, ref: SongRef, cache?: CatalogueCache): Promise<void> {
+  const [{ track, work }] = (await queueOf(db, user, [ref], cache)) as [{ track: Track; work: Work }];
   const hash = formatTrackHash(ref.workId, ref.fileId);
   if (work.state?.queue.some((q) => q.hash === hash)) return saveHistory(db, user, ref.workId, work.state);
   const folder = ((await tracksOf(db, [ref.workId])).get(ref.workId) ?? []).filter((t) => t.folder === track.folder);
@@ -61,8 +62,8 @@ export function songRefs(ids: string[]): SongRef[] {
 export const queueEndpoints: Record<string, Endpoint> = {
   /** getPlayQueue: the latest history record as `playQueue` {current, position ms, username, changed, changedBy, entry}; nothing when there is none. */
   getPlayQueue: {
-    async handle({ db, user }) {
-      const [work] = (await listHistory(db, user.name, { order: 'updated_at', sort: 'desc', page: 1, pageSize: 1 })).works;
+    async handle({ db, user, catalogue }) {
+      const [work] = (await listHistory(db, user.name, { order: 'updated_at', sort: 'desc', page: 1, pageSize: 1 }, undefined, await catalogue())).works;
       if (!work?.state) return {};
       const { queue, index, seconds } = work.state;
       const refs = queue.flatMap((q) => {
@@ -77,7 +78,7 @@ export const queueEndpoints: Record<string, Endpoint> = {
           username: user.name,
           changed: work.updated_at,
           changedBy: 'audiolib',
-          entry: await songsByRef(db, user.name, refs),
+          entry: await songsByRef(db, user.name, refs, await catalogue()),
         },
       };
     },
@@ -91,7 +92,7 @@ export const queueEndpoints: Record<string, Endpoint> = {
    */
   savePlayQueue: {
     access: 'writer',
-    async handle({ db, params, user }) {
+    async handle({ db, params, user, catalogue }) {
       const ids = params.all('id');
       if (!ids.length) return {};
       if (ids.length > MAX_QUEUE) throw new SubsonicError(Code.Generic, `a queue holds at most ${MAX_QUEUE} songs`);
@@ -99,7 +100,7 @@ export const queueEndpoints: Record<string, Endpoint> = {
       const index = ids.indexOf(current);
       if (index < 0) throw new SubsonicError(Code.Generic, 'current must be one of the queue\'s ids');
       const position = params.int('position', 0, 0, Number.MAX_SAFE_INTEGER);
-      const queue = await queueOf(db, user.name, songRefs(ids));
+      const queue = await queueOf(db, user.name, songRefs(ids), await catalogue());
       await saveHistory(db, user.name, queue[index]!.track.workId, { queue: queue.map((q) => queueItem(q.track, q.work)), index, seconds: position / 1000 });
       return {};
     },

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { openMigrated, type Db } from '../../../src/db/index.js';
 import { createApiKey } from '../../../src/users/index.js';
-import { NAMED, W1, startCatalogue, type Catalogue } from './dataset.js';
+import { ALPHA, MIMI, NAMED, W1, startCatalogue, type Catalogue } from './dataset.js';
 
 let c: Catalogue;
 let writer: Db; // another process's connection
@@ -48,6 +48,7 @@ describe('the catalogue version read with the account', () => {
     ['the works list', '/api/works?order=release&sort=desc&page=1'],
     ['a tag list', '/api/tags/'],
     ['the review list', '/api/review?order=updated_at&sort=desc&page=1'],
+    ['the history list', '/api/histroy?order=updated_at&sort=desc&page=1'],
   ])('%s reads it in the account statement only', async (_name, path) => {
     expect((await c.api('GET', path, c.alice)).status).toBe(200); // the caches filled
     const sql = await statementsOf(() => c.api('GET', path, c.alice));
@@ -55,9 +56,28 @@ describe('the catalogue version read with the account', () => {
     expect(sql.find(readsVersion)).toMatch(/from [`"]users[`"]/);
   });
 
-  it('the players\' newest list reads it in the API key statement only', async () => {
-    await rest('getAlbumList2', 'type=newest&size=5');
-    const sql = await statementsOf(() => rest('getAlbumList2', 'type=newest&size=5'));
+  it('a work\'s page reads it in the account statement only', async () => {
+    expect((await c.api('GET', `/api/work/${W1}`, c.alice)).status).toBe(200);
+    const sql = await statementsOf(() => c.api('GET', `/api/work/${W1}`, c.alice));
+    expect(sql.filter(readsVersion)).toHaveLength(1);
+    expect(sql.find(readsVersion)).toMatch(/from [`"]users[`"]/);
+  });
+
+  it.each([
+    ['getAlbumList2', 'type=newest&size=5'],
+    ['getAlbumList', 'type=alphabeticalByName&size=5'],
+    ['getAlbum', `id=al-${W1}`],
+    ['getMusicDirectory', `id=al-${W1}`],
+    ['getArtist', `id=ar-c${ALPHA.id}`],
+    ['getArtists', ''],
+    ['getIndexes', ''],
+    ['getGenres', ''],
+    ['getStarred2', ''],
+    ['getSongsByGenre', `genre=${encodeURIComponent(MIMI.name)}`],
+    ['getPlayQueue', ''],
+  ])('the players\' %s reads it in the API key statement only', async (method, params) => {
+    expect((await rest(method, params))['subsonic-response'].status).toBe('ok');
+    const sql = await statementsOf(() => rest(method, params));
     expect(sql.filter(readsVersion)).toHaveLength(1);
     expect(sql.find(readsVersion)).toMatch(/from [`"]api_keys[`"]/);
   });

@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { deleteHistory, listHistory, saveHistory } from '../../../users/history.js';
 import { NotFound, say } from '../../../model/index.js';
-import { requireUser, requireWriter } from '../../middleware/auth.js';
+import { requestCatalogue, requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { HistroyDeleteSchema, HistroyListSchema, HistroyPutSchema } from './schema.js';
 
@@ -18,7 +18,7 @@ export const histroyRouter = new Router<AppState, { services: AppContext['servic
  */
 histroyRouter.get('/api/histroy', requireUser(), validate(HistroyListSchema), async (ctx) => {
   const q = ctx.state.input.query;
-  ctx.body = await listHistory(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize });
+  ctx.body = await listHistory(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, undefined, await requestCatalogue(ctx));
 });
 
 /**

@@ -8,7 +8,7 @@ import type { AppContext, AppState } from '../../context.js';
 import { getWork, hideWork, type Scope } from '../../../catalogue/index.js';
 import { scanWork } from '../../../library/scan.js';
 import { NotFound, formatWorkCode, say, type WorkScanAnswer } from '../../../model/index.js';
-import { requireAdmin, requireUser } from '../../middleware/auth.js';
+import { requestCatalogue, requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { WorkIdSchema } from './schema.js';
 
@@ -23,7 +23,7 @@ export const workRouter: ApiRouter = new Router();
  */
 export function mountWorkDetail(router: ApiRouter, path: string, scope: Scope): void {
   router.get(path, requireUser(), validate(WorkIdSchema), async (ctx) => {
-    const work = await getWork(ctx.services.db, ctx.state.input.params.id, ctx.state.user!.name, scope);
+    const work = await getWork(ctx.services.db, ctx.state.input.params.id, ctx.state.user!.name, scope, undefined, await requestCatalogue(ctx));
     if (!work) throw new NotFound(say('work.notFound'));
     ctx.body = work;
   });
