@@ -9,13 +9,18 @@
  * a catalogue change (a write to one work from this process, as a scan in another process
  * makes it), the median of three; its target is <= 25 ms too.
  *
- *   npm run build:server && node bench/catalogue/run.js [--data-dir DIR] [--seconds N] [--db postgres://...] [--only TEXT] [--connections N]
+ *   npm run build:server && node bench/catalogue/run.js [--data-dir DIR] [--seconds N] [--db postgres://...] [--only TEXT] [--connections N] [--warmup S]
  *
  * The data directory is kept (default /tmp/audiolib-bench-catalogue) and re-seeded only
  * when it has no database, so a second run skips the minute of seeding. With --db the
  * server runs on that PostgreSQL database instead, filled from the seeded SQLite file by
  * `audiolib db copy` when it is empty (the copy's time is printed).
  * --only TEXT runs only the calls whose name contains TEXT (e.g. `--only Subsonic`).
+ * --warmup S: seconds of the same load before each call's measured run, not counted
+ * (default 1; 0 for none): without it the first call measured after the server starts
+ * also pays for compiling its code and, on PostgreSQL, for the pool's new connections,
+ * whose first statements plan slowly (a new backend's catalog caches are empty), and its
+ * p99 is a start-up figure. What a change costs the first request is the cold column.
  * --connections N: requests in flight at once (each connection sends its next request when
  * its answer arrives). With 10 the server is saturated and p50 is about 10 / (req/s): p99
  * then measures throughput; with 1 it is one client's latency.
@@ -38,6 +43,7 @@ const seconds = Number(arg('--seconds', '10'));
 const only = arg('--only', '');
 const dbUrl = arg('--db', '');
 const connections = Number(arg('--connections', '10'));
+const warmup = Number(arg('--warmup', '1'));
 const bin = path.join(here, '..', '..', 'bin', 'audiolib.js');
 
 /** The players' parameters; APIKEY becomes bench0's key (created through /api/player-access/keys). */
@@ -77,9 +83,9 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
-const run = (url, token) =>
+const run = (url, token, duration = seconds) =>
   new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } }, (err, result) => (err ? reject(err) : resolve(result)));
   });
 
 if (!fs.existsSync(path.join(dataDir, 'audiolib.sqlite3'))) {
@@ -131,6 +137,7 @@ try {
     const res = await fetch(base + p, { headers: { authorization: `Bearer ${token}` } });
     const text = await res.text();
     if (res.status !== 200 || (p.startsWith('/rest/') && JSON.parse(text)['subsonic-response'].status !== 'ok')) throw new Error(`${shown}: ${res.status} ${text.slice(0, 300)}`);
+    if (warmup > 0) await run(base + p, token, warmup); // not measured: the call's code compiled, the pool's connections opened
     const cpuBefore = cpuMs(child.pid);
     const r = await run(base + p, token);
     const cpu = (cpuMs(child.pid) - cpuBefore) / r.requests.total;
@@ -140,7 +147,7 @@ try {
     process.stderr.write(`${name}: cold ${Math.round(coldMs)} ms, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, ${cpu.toFixed(2)} ms CPU/request\n`);
   }
   await writer.destroy();
-  console.log(`load average before: ${loadBefore}, after: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; ${connections} connections\n`);
+  console.log(`load average before: ${loadBefore}, after: ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; ${connections} connections, ${seconds} s a call after ${warmup} s of warm-up\n`);
   console.log('| call | cold (ms) | p50 (ms) | p99 (ms) | req/s | server CPU ms/req |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of rows) console.log(`| ${r.name} (\`${decodeURIComponent(r.path)}\`) | ${r.cold} | ${r.p50} | ${r.p99} | ${r.rps} | ${r.cpu} |`);

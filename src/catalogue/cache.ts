@@ -69,13 +69,15 @@ export interface CatalogueCache<W extends { id: number } = Work> {
    * depends on (SQL text and bindings).
    */
   get<T>(key: string, compute: () => Promise<T>, patch?: Patch<T>): Promise<T>;
+  /** The value of `key` if its entry is of this version (computed, or being computed by another request); else undefined, and nothing is computed. */
+  current<T>(key: string): Promise<T> | undefined;
   /** A work as anybody sees it (user fields null), if kept. */
   work(id: number): W | undefined;
   /** Keeps a work as anybody sees it. */
   putWork(work: W): void;
 }
 
-const uncached: CatalogueCache<never> = { get: (_key, compute) => compute(), work: () => undefined, putWork: () => undefined };
+const uncached: CatalogueCache<never> = { get: (_key, compute) => compute(), current: () => undefined, work: () => undefined, putWork: () => undefined };
 
 const fresh = async (compute: () => Promise<unknown>, tag: number): Promise<Computed> => ({ value: await compute(), tag });
 
@@ -135,6 +137,10 @@ export async function catalogueCache<W extends { id: number } = Work>(db: Db, ve
       current.entries.set(key, next!);
       if (current.entries.size > MAX_ENTRIES) current.entries.delete(current.entries.keys().next().value!);
       return next!.result.then((r) => r.value as T);
+    },
+    current<T>(key: string): Promise<T> | undefined {
+      const entry = current.entries.get(key);
+      return entry && entry.minTag >= version ? entry.result.then((r) => r.value as T) : undefined;
     },
     work: (id) => current.works.get(id) as W | undefined,
     putWork(work) {

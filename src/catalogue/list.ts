@@ -3,17 +3,22 @@
  * and VA lists, and (with a scope) the caller's favourites and history. One engine:
  * filter (filters.ts), order (order.ts), page, then hydrate (hydrate.ts).
  *
- * Three ways to a page (bench/README.md sections "catalogue" and "session 7"):
+ * Four ways to a page (bench/README.md sections "catalogue" and "session 7"):
  * - cached: the whole ordered id list of the filter and order is computed once and pages
- *   are slices of it, the total its length; used for every list that reads no caller's
- *   data (first pages included: a slice and the cached works cost less than an index walk
- *   that stops after the page, whose statement PostgreSQL plans anew each time); after a
- *   catalogue change the list is patched for the changed works (patch.ts) rather than
- *   computed afresh;
- * - direct: `SELECT id ... ORDER BY ... LIMIT/OFFSET` with the caller's rows joined, used
- *   for the caller's favourites and history (the total in the same query) and for orders
- *   a catalogue marks per-user (the total the length of the filter's cached id list in id
- *   order, filterTotal);
+ *   are slices of it, the total its length; used for seeded random orders, keyword
+ *   searches, tag and VA filters and deep pages, where a per-request query would sort or
+ *   skip thousands of rows; after a catalogue change the list is patched for the changed
+ *   works (patch.ts) rather than computed afresh;
+ * - kept: the first pages of the whole library (age and lyric filters too) are slices of
+ *   the cached list when it is of the request's version (a slice and the cached works cost
+ *   less than a query PostgreSQL plans anew for each request); after a change, or before
+ *   the list exists, the page is read directly (below) and the list is brought up to date
+ *   beside it for the next request, so no request waits for a patch (a patch of the
+ *   release order cost the first page's cold request 24-34 ms, the direct page 12-16);
+ * - direct: `SELECT id ... ORDER BY <indexed column>, id LIMIT/OFFSET` (an index walk that
+ *   stops after the page) with the caller's rows joined, and the total the length of the
+ *   filter's cached id list in id order (filterTotal); with the total in the same query
+ *   for the caller's favourites and history; also for orders a catalogue marks per-user;
  * - rating: the caller's rated works first, then the others by id (ratingPage), rather
  *   than a sort of every work by a per-user value.
  */
@@ -23,7 +28,7 @@ import { dialectOf } from '../db/dialect/index.js';
 import type { CatalogueChange } from './changes.js';
 import { patchIdList } from './patch.js';
 import type { Pagination, Progress, SortDir, Work } from '../model/index.js';
-import { applyWorkFilter, type WorkFilter } from './filters.js';
+import { applyWorkFilter, hasTextSearch, type WorkFilter } from './filters.js';
 import { applyOrder, isUserOrder, type ListOrder } from './order.js';
 import { loadWorks, userDataOf, withUserColumns } from './hydrate.js';
 import { catalogueCache, type CatalogueCache } from './cache.js';
@@ -33,8 +38,16 @@ import type { UserFields, UserWorkData } from './presenter.js';
 /** Whether `order` reads the caller's own data (their ratings, or an order the catalogue marks so). */
 const readsUser = (def: AnyCatalogue, order: ListOrder) => isUserOrder(order) || Boolean(def.perUserOrders?.includes(order));
 
-/** Whether a page of `opts` is a slice of the cached id list: every list but the caller's own (see the file comment). */
-const useIdCache = (def: AnyCatalogue, opts: ListOptions<UserFields>): boolean => !opts.scope && !readsUser(def, opts.order);
+/** Pages starting at or beyond this offset are always sliced from the cached id list. */
+const DEEP_OFFSET = 600;
+
+/** Where a page of `opts` comes from (see the file comment): always the cached id list, the list when kept current, or a direct query. */
+function pageSource(def: AnyCatalogue, opts: ListOptions<UserFields>, offset: number): 'cached' | 'kept' | 'direct' {
+  if (opts.scope || readsUser(def, opts.order)) return 'direct';
+  const f = opts.filter;
+  const cached = opts.order === 'random' || opts.order === 'title' || opts.order === 'circle_name' || hasTextSearch(f) || f.tagId !== undefined || f.vaId !== undefined || offset >= DEEP_OFFSET;
+  return cached ? 'cached' : 'kept';
+}
 
 /** The caller's favourites (review rows) or play history, optionally one progress value. */
 export interface ListScope { kind: 'review' | 'history'; progress?: Progress }
@@ -205,12 +218,16 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
   const ordered = base.clone().select('w.id');
   applyOrder(ordered, order, opts.sort, opts.seed, def, viewer);
   const offset = opts.offset ?? (page - 1) * pageSize;
+  const source = pageSource(def, opts, offset);
+  const idsKey = source === 'direct' ? '' : keyOf('ids', ordered);
+  const idList = () => cache.get(idsKey, () => allIds(db, ordered), idListPatch(db, def, opts));
+  const kept = source === 'kept' ? cache.current<Int32Array>(idsKey) : undefined;
   let ids: number[];
   let totalCount: number;
   if (isUserOrder(order) && !opts.scope) {
     ({ ids, totalCount } = await ratingPage(db, def, cache, opts, offset));
-  } else if (useIdCache(def, opts)) {
-    const all = await cache.get(keyOf('ids', ordered), () => allIds(db, ordered), idListPatch(db, def, opts));
+  } else if (source === 'cached' || kept) {
+    const all = await (kept ?? idList());
     totalCount = all.length;
     ids = Array.from(all.subarray(offset, offset + pageSize));
   } else if (opts.scope) {
@@ -224,8 +241,11 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
   } else {
     // the page with the caller's review and history rows joined: no second statement for them when its works are cached
     let rows: { id: number }[];
-    [rows, totalCount] = await Promise.all([withUserColumns(db, ordered.limit(pageSize).offset(offset), def.tables, viewer), filterTotal(db, def, cache, opts)]);
-    return { works: await load(rows.map((r) => r.id), userDataOf(rows)), pagination: { currentPage: page, pageSize, totalCount } };
+    [rows, totalCount] = await Promise.all([withUserColumns(db, ordered.clone().limit(pageSize).offset(offset), def.tables, viewer), filterTotal(db, def, cache, opts)]);
+    const works = await load(rows.map((r) => r.id), userDataOf(rows));
+    // once this page is read, its list is brought up to date for the next request (a failure only leaves that to the next)
+    if (source === 'kept') idList().catch(() => undefined);
+    return { works, pagination: { currentPage: page, pageSize, totalCount } };
   }
   return { works: await load(ids), pagination: { currentPage: page, pageSize, totalCount } };
 }

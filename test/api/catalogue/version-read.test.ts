@@ -3,8 +3,8 @@
  * (src/server/middleware/auth.ts requireUser, src/subsonic/auth.ts signIn), not in a
  * statement of its own, and what a list answers still follows a change that another
  * connection (a scan or the CLI in another process) wrote just before the request. A
- * first page, like every list that reads none of the caller's data, is a slice of the
- * cached id list once cached (src/catalogue/list.ts): no works query per request.
+ * first page is a slice of its cached id list once that list is kept at the request's
+ * version (src/catalogue/list.ts "kept"): no works query per request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
@@ -86,9 +86,12 @@ describe('the catalogue version read with the account', () => {
     ['release', 'desc'],
     ['dl_count', 'asc'],
     ['created_at', 'desc'],
-  ])('a first page in %s order %s, once cached, reads neither works nor links: the account, then the caller\'s rows', async (order, sort) => {
+  ])('a first page in %s order %s is read directly at first, then, its list kept, reads neither works nor links: the account, then the caller\'s rows', async (order, sort) => {
     const path = `/api/works?order=${order}&sort=${sort}&page=1`;
-    const before = (await c.api('GET', path, c.alice)).body; // the caches filled
+    await writer.raw('UPDATE works SET updated_at = updated_at WHERE id = ?', [W1]); // a change: the kept lists are of an older version
+    const direct = await statementsOf(async () => (await c.api('GET', path, c.alice)).body); // read directly; the list brought up to date beside it
+    expect(direct.join('\n')).toMatch(/order by/i);
+    const before = (await c.api('GET', path, c.alice)).body; // a slice of the list: the same page
     const sql = await statementsOf(async () => expect((await c.api('GET', path, c.alice)).body).toEqual(before));
     expect(sql).toHaveLength(2);
     expect(sql[0]).toMatch(/from [`"]users[`"]/);
