@@ -235,7 +235,7 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
     // uncorrelated subquery (evaluated once), so the page walks the scope's (user_name, updated_at) index and stops
     // after the page instead of materialising and sorting every row as a window count would; the caller's review and
     // history rows joined as on the direct page
-    const rows: { id: number; total: number | string }[] = await withUserColumns(db, ordered.select(base.clone().count('*').as('total')).limit(pageSize).offset(offset), def.tables, viewer);
+    const rows: { id: number; total: number | string }[] = await withUserColumns(db, ordered.select(base.clone().count('*').as('total')).limit(pageSize).offset(offset), def.tables, viewer, opts.scope.kind);
     totalCount = rows.length > 0 ? Number(rows[0]!.total) : await countRows(base);
     return { works: await load(rows.map((r) => r.id), userDataOf(rows)), pagination: { currentPage: page, pageSize, totalCount } };
   } else {
