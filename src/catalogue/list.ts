@@ -13,8 +13,8 @@
  *   the cached list when it is of the request's version (a slice and the cached works cost
  *   less than a query PostgreSQL plans anew for each request); after a change, or before
  *   the list exists, the page is read directly (below) and the list is brought up to date
- *   beside it for the next request, so no request waits for a patch (a patch of the
- *   release order cost the first page's cold request 24-34 ms, the direct page 12-16);
+ *   once that page is read, for the next request, so no request waits for a patch (a patch
+ *   of the release order cost the first page's cold request 24-34 ms, the direct page 12-16);
  * - direct: `SELECT id ... ORDER BY <indexed column>, id LIMIT/OFFSET` (an index walk that
  *   stops after the page) with the caller's rows joined, and the total the length of the
  *   filter's cached id list in id order (filterTotal); with the total in the same query
