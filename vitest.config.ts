@@ -9,8 +9,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    // AUDIOLIB_TEST_DB=pg: a throwaway PostgreSQL cluster for the run (test/helpers/pg.ts)
-    globalSetup: ['test/helpers/pg-setup.ts'],
+    // AUDIOLIB_TEST_DB=pg: a throwaway PostgreSQL cluster for the run (test/helpers/pg.ts);
+    // then one temporary folder for the run, removed at its end (test/helpers/tmp-setup.ts).
+    globalSetup: ['test/helpers/pg-setup.ts', 'test/helpers/tmp-setup.ts'],
     // CI gets one more try for a test that failed (browser and terminal tests wait on real
     // processes on 2 shared cores); a test that fails twice fails the run.
     retry: process.env.CI ? 1 : 0,
