@@ -3,11 +3,13 @@
  * (password printed once), and serves the API and web UI (DESIGN section 1).
  * The start banner names the address the server listens on, as the system reports
  * it (every address without --host); a warning follows whenever auth is off.
+ * SIGTERM or SIGINT stops it gracefully (stopServer: requests in flight answer, a running
+ * scan ends), then closes the database and exits 0; a second signal exits 1 at once.
  */
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { openServices } from '../server/services.js';
-import { startServer } from '../server/app.js';
+import { STOP_GRACE_MS, startServer, stopServer } from '../server/app.js';
 import { ensureAdmin } from '../users/index.js';
 import { resolveDataDir } from '../config/index.js';
 import { CliError, info } from './output.js';
@@ -35,12 +37,22 @@ export function registerServe(program: Command): void {
       const url = `http://${address.includes(':') ? `[${address}]` : address}:${actual}`;
       info(`audiolib serving ${dataDir} on ${url}${every ? ` (every address; on this machine http://localhost:${actual})` : ''}`);
       if (!services.config.auth) info(`audiolib: warning: auth is off: every request acts as the admin${every ? ', from any address that reaches this one' : ''}`);
-      const stop = () => {
-        server.close();
-        server.closeAllConnections();
-        void services.db.destroy().finally(() => process.exit(0));
+      let stopping = false;
+      const stop = (signal: NodeJS.Signals) => {
+        if (stopping) {
+          info(`audiolib: ${signal} again: stopping now`);
+          process.exit(1);
+        }
+        stopping = true;
+        info(`audiolib: ${signal}: stopping (requests in flight have ${STOP_GRACE_MS / 1000} s to finish)`);
+        void stopServer(server)
+          .then(() => services.db.destroy())
+          .then(() => process.exit(0), (err: Error) => {
+            info(`audiolib: closing the database failed: ${err.message}`);
+            process.exit(1);
+          });
       };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
     });
 }

@@ -4,7 +4,7 @@
  * routers, the players' API at /rest (src/subsonic) and the web UI; a running server
  * reloads config.json when it changes.
  * `createApp` takes the services and returns the app; `startServer` listens and
- * returns the http.Server.
+ * returns the http.Server; `stopServer` stops it gracefully.
  */
 import http from 'node:http';
 import Koa from 'koa';
@@ -22,6 +22,12 @@ import { attachRealtime } from './realtime.js';
 import { followSharedConfig } from './shared-config.js';
 import { subsonicRouter } from '../subsonic/index.js';
 import { recoverTrialDownloads } from '../trial/index.js';
+
+/** Milliseconds stopServer gives requests in flight to finish before it cuts them (a player holding a stream open). */
+export const STOP_GRACE_MS = 5_000;
+
+/** The close of each started server's realtime side (scan stopped, downloads reset, relay closed), once begun. */
+const realtimeClosed = new WeakMap<http.Server, Promise<void>>();
 
 /** Builds the app for the given services. No I/O happens until it listens. */
 export function createApp(services: AppServices): Koa<AppState, { services: AppServices }> {
@@ -70,8 +76,30 @@ export async function startServer(services: AppServices, port: number, host?: st
   const realtime = attachRealtime(server, services);
   const closeServer = server.close.bind(server);
   server.close = ((callback?: (err?: Error) => void) => {
-    void realtime.close();
+    if (!realtimeClosed.has(server)) realtimeClosed.set(server, realtime.close());
     return closeServer(callback);
   }) as typeof server.close;
   return server;
+}
+
+/**
+ * Stops a server of startServer gracefully (SIGTERM and SIGINT of `audiolib serve`): takes
+ * no new connections, lets each request in flight finish and answer (idle keep-alive
+ * connections are closed as they become idle), cuts what is still open after `graceMs`
+ * (ms), and resolves once every connection has ended and the realtime side has stopped: a
+ * running scan ended and recorded, trial downloads put back. The database is left open:
+ * the caller closes it afterwards, when nothing uses it any more. Never rejects.
+ */
+export async function stopServer(server: http.Server, graceMs = STOP_GRACE_MS): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+  server.closeIdleConnections();
+  try {
+    await closed;
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(cut);
+  }
+  await realtimeClosed.get(server)?.catch(() => undefined);
 }

@@ -1,14 +1,16 @@
 /**
  * `audiolib serve` as an admin starting it from the shell or a service manager: the start
  * banner names the address the server really listens on, a warning whenever auth is off,
- * and every scheduled scan (scanCron) logged with its start and its summary on stderr.
+ * and every scheduled scan (scanCron) logged with its start and its summary on stderr;
+ * SIGTERM stops it gracefully: a request in flight still gets its answer, then exit 0.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDataDir } from '../helpers/server.js';
 import { copyLibrary } from '../unit/library/helpers.js';
-import { runCli, startServe } from './run.js';
+import { runCli, startServe, type RunningServe } from './run.js';
 
 const PASSWORD = 'serve-admin-pw';
 
@@ -20,6 +22,26 @@ async function waitFor(text: () => string, pattern: RegExp, ms = 20_000): Promis
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * A sign-in request whose body is sent in two halves: `finish()` sends the rest; `answer`
+ * settles with the status and body (or the socket's error when the server cut it).
+ */
+function halfSentSignIn(url: string): { finish(): void; answer: Promise<{ status: number; body: string } | Error> } {
+  const body = JSON.stringify({ name: 'admin', password: PASSWORD });
+  const req = http.request(`${url}/api/auth/me`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+  const answer = new Promise<{ status: number; body: string } | Error>((resolve) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d)).on('end', () => resolve({ status: res.statusCode!, body: text })).on('error', resolve);
+    });
+    req.on('error', resolve);
+  });
+  req.write(body.slice(0, 10));
+  return { finish: () => req.end(body.slice(10)), answer };
+}
+
+const exited = (serve: RunningServe) => new Promise<number | null>((resolve) => (serve.child.exitCode !== null ? resolve(serve.child.exitCode) : serve.child.once('exit', resolve)));
 
 describe('audiolib serve', () => {
   it('without --host says it listens on every address, not localhost', async () => {
@@ -65,5 +87,33 @@ describe('audiolib serve', () => {
     } finally {
       await serve.stop();
     }
+  });
+
+  it('on SIGTERM answers the request in flight, takes no new one, and exits 0', async () => {
+    const serve = await startServe(tempDataDir(), PASSWORD);
+    const signIn = halfSentSignIn(serve.url);
+    await new Promise((r) => setTimeout(r, 300)); // the server has the request's head
+    serve.child.kill('SIGTERM');
+    await waitFor(serve.stderr, /^audiolib: SIGTERM: stopping \(requests in flight have 5 s to finish\)$/m, 5_000);
+    await expect(fetch(`${serve.url}/api/version`)).rejects.toThrow(); // no longer listening
+    signIn.finish();
+    const answer = await signIn.answer;
+    expect(answer).not.toBeInstanceOf(Error);
+    expect((answer as { status: number }).status).toBe(200);
+    expect(JSON.parse((answer as { body: string }).body).token).toEqual(expect.any(String));
+    expect(await exited(serve)).toBe(0);
+    expect(serve.stderr()).not.toMatch(/Error|\n\s+at /);
+  });
+
+  it('on SIGTERM cuts a request still open after 5 s and exits 0', async () => {
+    const serve = await startServe(tempDataDir(), PASSWORD);
+    const signIn = halfSentSignIn(serve.url); // never finished
+    await new Promise((r) => setTimeout(r, 300));
+    const signalled = Date.now();
+    serve.child.kill('SIGTERM');
+    expect(await exited(serve)).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(4_900);
+    expect(await signIn.answer).toBeInstanceOf(Error);
+    expect(serve.stderr()).not.toMatch(/\n\s+at /);
   });
 });

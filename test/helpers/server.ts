@@ -9,7 +9,7 @@ import path from 'node:path';
 import type http from 'node:http';
 import { ApiClient, memoryToken, readBody, type Method } from '../../src/api/client.js';
 import { openServices } from '../../src/server/services.js';
-import { startServer } from '../../src/server/app.js';
+import { startServer, stopServer } from '../../src/server/app.js';
 import { ensureAdmin } from '../../src/users/index.js';
 import { saveConfig, loadConfig } from '../../src/config/index.js';
 import type { AppServices } from '../../src/server/context.js';
@@ -62,8 +62,7 @@ export async function startTestServer(opts: { dataDir?: string; config?: Partial
       return new ApiClient({ baseUrl: url }).login(name, password);
     },
     async close() {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await stopServer(server, 0); // connections cut at once; a running scan or download ends before the database closes
       await services.db.destroy();
     },
   };
