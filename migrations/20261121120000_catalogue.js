@@ -12,7 +12,7 @@
  * @param {import('knex').Knex} knex
  */
 
-import { createSearchIndex, createVersionTriggers, dropSearchIndex, dropVersionTriggers } from './lib/dialect.js';
+import { createSearchIndex, createVersionTriggers, dropSearchIndex, dropVersionTriggers, isPostgres } from './lib/dialect.js';
 
 const ORDERS = ['dl_count', 'price', 'rate_average_2dp', 'review_count', 'created_at'];
 const CATALOGUE = ['works', 'work_tags', 'work_vas', 'circles', 'tags', 'vas'];
@@ -36,6 +36,8 @@ export async function up(knex) {
 /** @param {import('knex').Knex} knex */
 export async function down(knex) {
   await dropVersionTriggers(knex, 'catalogue_version', CATALOGUE);
+  // the novels' triggers, its other users, went with the novels migration's down()
+  if (isPostgres(knex)) await knex.raw('DROP FUNCTION IF EXISTS catalogue_version_bump()');
   await dropSearchIndex(knex);
   await knex.schema.dropTableIfExists('catalogue_version');
   await knex.schema.alterTable('works', (t) => {
