@@ -2,7 +2,7 @@
  * Catalogue benchmark: builds the synthetic catalogue (seed.js) in a data
  * directory, starts `audiolib serve` on it in a child process, signs in as `bench0` and
  * measures each listener call, and the players' calls at /rest with an API key of
- * `bench0`, with autocannon (10 connections, or --connections N): p50, p99 latency (ms)
+ * `bench0` (the last, ping, is the floor: the key's check and an empty answer), with autocannon (10 connections, or --connections N): p50, p99 latency (ms)
  * and requests per second, plus the server's CPU time per request (user + system, from
  * /proc: a figure that other load on the machine does not inflate). Prints a Markdown
  * table; the target is p99 <= 25 ms. The "cold" column is each call's first request after
@@ -62,6 +62,8 @@ const SCENARIOS = [
   ['Subsonic getAlbumList2 random, 20', `/rest/getAlbumList2?type=random&size=20&${SUBSONIC}`],
   ['Subsonic getAlbumList2 newest, 20', `/rest/getAlbumList2?type=newest&size=20&${SUBSONIC}`],
   ['Subsonic search3, 20 artists, albums and songs', `/rest/search3?query=${encodeURIComponent('耳かき')}&${SUBSONIC}`],
+  // the floor of this machine and load: the key's check (one statement) and an empty answer
+  ['Subsonic ping (floor: key check, empty answer)', `/rest/ping?${SUBSONIC}`],
 ];
 
 async function waitForServer(url, child) {
