@@ -4,7 +4,8 @@
  * The start banner names the address the server listens on, as the system reports
  * it (every address without --host); a warning follows whenever auth is off.
  * SIGTERM or SIGINT stops it gracefully (stopServer: requests in flight answer, a running
- * scan ends), then closes the database and exits 0; a second signal exits 1 at once.
+ * scan ends), then closes the database and exits 0; more signals meanwhile change nothing,
+ * and a stop not done within STOP_LIMIT_MS exits 1.
  */
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
@@ -13,6 +14,9 @@ import { STOP_GRACE_MS, startServer, stopServer } from '../server/app.js';
 import { ensureAdmin } from '../users/index.js';
 import { resolveDataDir } from '../config/index.js';
 import { CliError, info } from './output.js';
+
+/** Milliseconds a graceful stop may take in all (requests' grace, then a scan ending at its next check) before the process exits 1. */
+const STOP_LIMIT_MS = 15_000;
 
 export function registerServe(program: Command): void {
   program
@@ -39,12 +43,14 @@ export function registerServe(program: Command): void {
       if (!services.config.auth) info(`audiolib: warning: auth is off: every request acts as the admin${every ? ', from any address that reaches this one' : ''}`);
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
-        if (stopping) {
-          info(`audiolib: ${signal} again: stopping now`);
-          process.exit(1);
-        }
+        // one stop: a terminal's Ctrl-C reaches both npm (which passes it on) and this process
+        if (stopping) return;
         stopping = true;
         info(`audiolib: ${signal}: stopping (requests in flight have ${STOP_GRACE_MS / 1000} s to finish)`);
+        setTimeout(() => {
+          info(`audiolib: not stopped after ${STOP_LIMIT_MS / 1000} s (a scan still busy): stopping now`);
+          process.exit(1);
+        }, STOP_LIMIT_MS).unref();
         void stopServer(server)
           .then(() => services.db.destroy())
           .then(() => process.exit(0), (err: Error) => {

@@ -89,12 +89,13 @@ describe('audiolib serve', () => {
     }
   });
 
-  it('on SIGTERM answers the request in flight, takes no new one, and exits 0', async () => {
+  it('on SIGINT (twice, as Ctrl-C under npm sends it) answers the request in flight, takes no new one, and exits 0', async () => {
     const serve = await startServe(tempDataDir(), PASSWORD);
     const signIn = halfSentSignIn(serve.url);
     await new Promise((r) => setTimeout(r, 300)); // the server has the request's head
-    serve.child.kill('SIGTERM');
-    await waitFor(serve.stderr, /^audiolib: SIGTERM: stopping \(requests in flight have 5 s to finish\)$/m, 5_000);
+    serve.child.kill('SIGINT');
+    await waitFor(serve.stderr, /^audiolib: SIGINT: stopping \(requests in flight have 5 s to finish\)$/m, 5_000);
+    serve.child.kill('SIGINT'); // the second one, passed on by npm: the same stop
     await expect(fetch(`${serve.url}/api/version`)).rejects.toThrow(); // no longer listening
     signIn.finish();
     const answer = await signIn.answer;
