@@ -12,27 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, callApi, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
 import { ScanSocket } from '../helpers/scan-socket.js';
 import { PG_MODE } from '../helpers/pg.js';
-import { makeTone, tempDir } from '../unit/library/helpers.js';
+import { bigLibrary } from '../unit/library/helpers.js';
 import { loadConfig, saveConfig } from '../../src/config/index.js';
 import { ApiClient } from '../../src/api/client.js';
 import { startServe, type RunningServe } from './run.js';
 
 /** Work folders in the library: enough that a scan (one ffprobe per work) lasts a few seconds. */
 const WORKS = 600;
-
-/** A library of WORKS work folders, each with one short tone. */
-function bigLibrary(): string {
-  const root = path.join(tempDir(), 'library');
-  const tone = path.join(root, 'tone.mp3');
-  makeTone(tone, 1);
-  for (let i = 0; i < WORKS; i++) {
-    const dir = path.join(root, `RJ${String(1_100_000 + i).padStart(8, '0')} work ${i}`);
-    fs.mkdirSync(dir, { recursive: true });
-    fs.copyFileSync(tone, path.join(dir, '01.mp3'));
-  }
-  fs.rmSync(tone);
-  return root;
-}
 
 const socketOf = (url: string, token: string) => new ScanSocket(`${url.replace('http', 'ws')}/api/ws?token=${token}`);
 
@@ -43,7 +29,7 @@ describe.skipIf(!PG_MODE)('two instances on one PostgreSQL database', () => {
   const sockets: ScanSocket[] = [];
   beforeAll(async () => {
     dataDir = tempDataDir('audiolib-instances-');
-    saveConfig(dataDir, { ...loadConfig(dataDir), rootFolders: [{ name: 'lib', path: bigLibrary() }], fetchMetadata: false });
+    saveConfig(dataDir, { ...loadConfig(dataDir), rootFolders: [{ name: 'lib', path: bigLibrary(WORKS) }], fetchMetadata: false });
     a = await startServe(dataDir, ADMIN_PASSWORD);
     b = await startTestServer({ dataDir });
   });

@@ -2,14 +2,17 @@
  * `audiolib serve` as an admin starting it from the shell or a service manager: the start
  * banner names the address the server really listens on, a warning whenever auth is off,
  * and every scheduled scan (scanCron) logged with its start and its summary on stderr;
- * SIGTERM stops it gracefully: a request in flight still gets its answer, then exit 0.
+ * SIGTERM stops it gracefully: a request in flight still gets its answer, a running scan
+ * ends and is recorded, then exit 0.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDataDir } from '../helpers/server.js';
-import { copyLibrary } from '../unit/library/helpers.js';
+import { bigLibrary, copyLibrary } from '../unit/library/helpers.js';
+import { loadConfig, saveConfig } from '../../src/config/index.js';
+import { openMigrated } from '../../src/db/index.js';
 import { runCli, startServe, type RunningServe } from './run.js';
 
 const PASSWORD = 'serve-admin-pw';
@@ -116,5 +119,25 @@ describe('audiolib serve', () => {
     expect(Date.now() - signalled).toBeGreaterThanOrEqual(4_900);
     expect(await signIn.answer).toBeInstanceOf(Error);
     expect(serve.stderr()).not.toMatch(/\n\s+at /);
+  });
+
+  it('on SIGTERM ends a running scan, logs and records it killed, and exits 0', async () => {
+    const data = tempDataDir();
+    saveConfig(data, { ...loadConfig(data), rootFolders: [{ name: 'lib', path: bigLibrary(600) }], scanCron: '* * * * * *', fetchMetadata: false });
+    const serve = await startServe(data, PASSWORD);
+    await waitFor(serve.stderr, /^audiolib: scheduled scan started: lib /m);
+    serve.child.kill('SIGTERM');
+    expect(await exited(serve)).toBe(0);
+    expect(serve.stderr()).toMatch(/^audiolib: scheduled scan killed: added \d+, updated 0, skipped 0, failed 0, duplicates 0$/m);
+    expect(serve.stderr()).not.toMatch(/\n\s+at /);
+    const db = await openMigrated(data);
+    try {
+      const runs: { status: string }[] = await db('scan_runs').orderBy('id').select('status');
+      expect(runs.map((r) => r.status)).toEqual(['killed']);
+      const added = Number((await db('works').count({ n: '*' }).first())!.n);
+      expect(added).toBeLessThan(600); // stopped part way, what it committed kept
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Helpers for the scanner tests: a writable copy of the fixture library, a fresh
- * migrated database in a temp data directory, and ffprobe durations.
+ * Helpers for the scanner tests: a writable copy of the fixture library, a large library
+ * of generated works, a fresh migrated database in a temp data directory, and ffprobe durations.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,4 +34,21 @@ export function ffprobeDuration(file: string): number {
 export function makeTone(file: string, seconds = 1): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-ac', '1', '-ar', '22050', file]);
+}
+
+/**
+ * A library of `works` work folders (RJ01100000 on), each with one short tone: enough
+ * works that a scan (one duration read per work) is still running a few seconds after it starts.
+ */
+export function bigLibrary(works: number): string {
+  const root = path.join(tempDir(), 'library');
+  const tone = path.join(root, 'tone.mp3');
+  makeTone(tone, 1);
+  for (let i = 0; i < works; i++) {
+    const dir = path.join(root, `RJ${String(1_100_000 + i).padStart(8, '0')} work ${i}`);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.copyFileSync(tone, path.join(dir, '01.mp3'));
+  }
+  fs.rmSync(tone);
+  return root;
 }
