@@ -3,8 +3,9 @@
  * directory, starts `audiolib serve` on it in a child process, signs in as `bench0` and
  * measures each listener call, and the players' calls at /rest with an API key of
  * `bench0` (the last, ping, is the floor: the key's check and an empty answer), with
- * autocannon (10 connections, or --connections N): p50, p99 latency (ms) and requests per second, plus the server's CPU time per request (user + system, from
- * /proc: a figure that other load on the machine does not inflate). Prints a Markdown
+ * autocannon (10 connections, or --connections N): p50, p99 latency (ms) and requests
+ * per second, plus the server's CPU time per request (user + system, from /proc: a figure
+ * that other load on the machine does not inflate). Prints a Markdown
  * table; the target is p99 <= 25 ms. The "cold" column is each call's first request after
  * a catalogue change (a write to one work from this process, as a scan in another process
  * makes it), the median of three rounds 300 ms apart; its target is <= 25 ms too.
