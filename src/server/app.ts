@@ -15,6 +15,7 @@ import { securityHeaders } from './middleware/security.js';
 import { compressAnswers } from './middleware/compress.js';
 import { blockRemote } from './middleware/remote.js';
 import { loginGuard, loginThrottle } from './middleware/throttle.js';
+import { handlersInFlight, type InFlight } from './middleware/in-flight.js';
 import { watchConfig } from '../config/index.js';
 import { serveWeb } from './static.js';
 import { routers } from './routes/index.js';
@@ -25,14 +26,19 @@ import { recoverTrialDownloads } from '../trial/index.js';
 
 /** Milliseconds stopServer gives requests in flight to finish before it cuts them (a player holding a stream open). */
 export const STOP_GRACE_MS = 5_000;
+/** Milliseconds past the grace stopServer waits for handlers whose connections are gone (a client that left mid-request). */
+const HANDLERS_LATE_MS = 1_000;
 
 /** The close of each started server's realtime side (scan stopped, downloads reset, relay closed), once begun. */
 const realtimeClosed = new WeakMap<http.Server, Promise<void>>();
+/** The handlers in flight of each started server's app. */
+const serverHandlers = new WeakMap<http.Server, InFlight>();
 
-/** Builds the app for the given services. No I/O happens until it listens. */
-export function createApp(services: AppServices): Koa<AppState, { services: AppServices }> {
+/** Builds the app for the given services; `inFlight` counts its running handlers. No I/O happens until it listens. */
+export function createApp(services: AppServices, inFlight: InFlight = handlersInFlight()): Koa<AppState, { services: AppServices }> {
   const app = new Koa<AppState, { services: AppServices }>();
   app.context.services = services;
+  app.use(inFlight.middleware);
   // ctx.ip: the socket's address, or with trustProxy (read per request) the last X-Forwarded-For entry,
   // the one the nearest proxy added (earlier entries are whatever the client sent)
   Object.defineProperty(app, 'proxy', { get: () => services.config.trustProxy, configurable: true });
@@ -57,8 +63,10 @@ export function createApp(services: AppServices): Koa<AppState, { services: AppS
 export async function startServer(services: AppServices, port: number, host?: string): Promise<http.Server> {
   // downloads left half-done by the last run go back to where they started
   await recoverTrialDownloads(services.db, services.config, services.dataDir);
-  const app = createApp(services);
+  const inFlight = handlersInFlight();
+  const app = createApp(services, inFlight);
   const server = http.createServer(app.callback());
+  serverHandlers.set(server, inFlight);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -86,11 +94,14 @@ export async function startServer(services: AppServices, port: number, host?: st
  * Stops a server of startServer gracefully (SIGTERM and SIGINT of `audiolib serve`): takes
  * no new connections, lets each request in flight finish and answer (idle keep-alive
  * connections are closed as they become idle), cuts what is still open after `graceMs`
- * (ms), and resolves once every connection has ended and the realtime side has stopped: a
- * running scan ended and recorded, trial downloads put back. The database is left open:
- * the caller closes it afterwards, when nothing uses it any more. Never rejects.
+ * (ms), and resolves once every connection has ended, the handlers still running for
+ * clients that went away have settled (waited for until `graceMs` + HANDLERS_LATE_MS after
+ * the stop began) and the realtime side has stopped: a running scan ended and recorded,
+ * trial downloads put back. The database is left open: the caller closes it afterwards,
+ * when nothing uses it any more. Never rejects.
  */
 export async function stopServer(server: http.Server, graceMs = STOP_GRACE_MS): Promise<void> {
+  const began = Date.now();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   const sweep = setInterval(() => server.closeIdleConnections(), 50);
   const cut = setTimeout(() => server.closeAllConnections(), graceMs);
@@ -101,5 +112,14 @@ export async function stopServer(server: http.Server, graceMs = STOP_GRACE_MS): 
     clearInterval(sweep);
     clearTimeout(cut);
   }
+  const handlers = serverHandlers.get(server)?.settled();
+  if (handlers) await within(handlers, began + graceMs + HANDLERS_LATE_MS - Date.now());
   await realtimeClosed.get(server)?.catch(() => undefined);
+}
+
+/** Resolves when `promise` does or after `ms` (ms), whichever comes first. */
+async function within(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms))))]);
+  clearTimeout(timer);
 }

@@ -121,6 +121,22 @@ describe('audiolib serve', () => {
     expect(serve.stderr()).not.toMatch(/\n\s+at /);
   });
 
+  it('on SIGTERM closes the database only after the handlers of clients that left mid-request', async () => {
+    const serve = await startServe(tempDataDir(), PASSWORD);
+    const signIn = await fetch(`${serve.url}/api/auth/me`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'admin', password: PASSWORD }) });
+    const { token } = await signIn.json() as { token: string };
+    // 40 lists at once, each on its own connection; once the first answers, the others'
+    // handlers wait for the database: their clients leave, and the server is stopped
+    const requests = Array.from({ length: 40 }, () => http.get(`${serve.url}/api/works?page=1`, { agent: false, headers: { authorization: `Bearer ${token}` } }));
+    await new Promise<void>((resolve) => {
+      for (const req of requests) req.on('response', () => resolve()).on('error', () => undefined);
+    });
+    serve.child.kill('SIGTERM');
+    for (const req of requests) req.destroy();
+    expect(await exited(serve)).toBe(0);
+    expect(serve.stderr()).not.toMatch(/Error|\n\s+at /);
+  });
+
   it('on SIGTERM ends a running scan, logs and records it killed, and exits 0', async () => {
     const data = tempDataDir();
     saveConfig(data, { ...loadConfig(data), rootFolders: [{ name: 'lib', path: bigLibrary(600) }], scanCron: '* * * * * *', fetchMetadata: false });
