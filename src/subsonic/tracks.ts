@@ -50,7 +50,7 @@ function tracksOfWork(workId: number, files: TrackRow[]): Track[] {
   audioOf(buildTrackTree({ id: workId, title: '' }, files), '', flat);
   const folders = [...new Set(flat.map((t) => t.folder))];
   const starred = new Map(files.filter((f) => f.starred_at).map((f) => [f.id, isoTime(f.starred_at)!]));
-  return flat.map((t, i) => ({ ...t, position: i + 1, disc: folders.length > 1 ? folders.indexOf(t.folder) + 1 : undefined, starred: starred.get(t.fileId) }));
+  return flat.map((t, i) => Object.assign(t, { position: i + 1, disc: folders.length > 1 ? folders.indexOf(t.folder) + 1 : undefined, starred: starred.get(t.fileId) }));
 }
 
 /**
