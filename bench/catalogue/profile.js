@@ -8,7 +8,7 @@
  * libuv's thread pool and is not in the profile: the server CPU per request of run.js
  * counts it.
  *
- *   npm run build:server && node bench/catalogue/profile.js PATH [--data-dir DIR] [--seconds N]
+ *   npm run build:server && node bench/catalogue/profile.js PATH [--data-dir DIR] [--db postgres://…] [--seconds N]
  *
  * PATH as in run.js, e.g. '/api/works?page=1&order=release&sort=desc' or
  * '/rest/getAlbumList2?type=random&size=20&f=json&v=1.16.1&c=bench&apiKey=APIKEY'.
@@ -32,6 +32,7 @@ if (!target || target.startsWith('--')) {
   process.exit(2);
 }
 const dataDir = path.resolve(arg('--data-dir', '/tmp/audiolib-bench-catalogue'));
+const dbUrl = arg('--db', '');
 const seconds = Number(arg('--seconds', '5'));
 const profDir = fs.mkdtempSync(path.join(os.tmpdir(), 'audiolib-prof-'));
 
@@ -52,7 +53,7 @@ function category(url, name) {
   return 'other';
 }
 
-const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(here, '..', '..', 'bin', 'audiolib.js'), 'serve', '--data-dir', dataDir, '--port', '0', '--host', '127.0.0.1'], {
+const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(here, '..', '..', 'bin', 'audiolib.js'), 'serve', '--data-dir', dataDir, ...(dbUrl ? ['--db', dbUrl] : []), '--port', '0', '--host', '127.0.0.1'], {
   stdio: ['ignore', 'ignore', 'pipe'],
   env: { ...process.env, AUDIOLIB_ADMIN_PASSWORD: 'bench-admin-password' },
 });
