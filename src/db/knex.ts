@@ -82,9 +82,9 @@ const CACHED_PAGE_COST = `SELECT set_config('random_page_cost', '1.1', false) FR
 
 /**
  * Connections to PostgreSQL per process: two per core of this machine (four at least).
- * More than the cores can run only queue in the database: with 8 on this 2-core machine its
- * backends spent twice the CPU a request (contending for its locks) and the players' random
- * list's p99 went from 68-87 ms to 121 (bench/README.md session 9).
+ * More busy backends than cores only contend: with 8 on this 2-core machine the database
+ * spent 5.9 ms of CPU on each of the players' random lists, against 3.8 with 4, and its
+ * p99 was 121 ms against 87 (bench/README.md session 9).
  */
 const PG_POOL_MAX = Math.max(4, 2 * os.availableParallelism());
 
