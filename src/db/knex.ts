@@ -98,7 +98,7 @@ function openPostgres(url: string): Db {
       min: 0,
       max: PG_POOL_MAX,
       afterCreate(conn: pg.Client, done: (err: Error | null, conn: unknown) => void) {
-        conn.query(`SET TIME ZONE 'UTC'; SET plan_cache_mode = force_custom_plan; ${CACHED_PAGE_COST}`).then(() => done(null, conn), (err: Error) => done(err, conn));
+        conn.query(`SET TIME ZONE 'UTC'; ${CACHED_PAGE_COST}`).then(() => done(null, conn), (err: Error) => done(err, conn));
       },
     },
   });

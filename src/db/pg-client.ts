@@ -5,12 +5,15 @@
  * knex sends every query with bindings as an unnamed statement, which PostgreSQL parses
  * and plans anew each time; the catalogue's list and hydration queries cost more to plan
  * than to run. A query with bindings here gets a name of its SQL text, so each connection
- * parses it once. Each run is still planned with its values (openDb sets plan_cache_mode
- * to force_custom_plan): a generic plan knows no LIMIT and OFFSET, so it may sort every
- * work where the index walk of a first page stops after the page. Queries without
- * bindings keep the simple protocol (several commands in one text, as migrations send).
- * At most MAX_NAMED distinct texts are named per process (a connection keeps its prepared
- * statements until it closes); later texts run unnamed, as before.
+ * parses it once, and PostgreSQL may keep a generic plan for it (`plan_cache_mode` auto:
+ * after five runs, when the generic plan costs no more than the runs' own plans). The
+ * works of 20 ids took 1.3 ms to plan and 1.3 to run; a key's check, 0.23 and 0.04.
+ * A query that reads a page (an OFFSET, or a LIMIT other than `first()`'s 1, as
+ * bindings) stays unnamed and is planned with its values: a generic plan knows no LIMIT,
+ * so it may sort every work where the index walk of a first page stops after the page.
+ * Queries without bindings keep the simple protocol (several commands in one text, as
+ * migrations send). At most MAX_NAMED distinct texts are named per process (a connection
+ * keeps its prepared statements until it closes); later texts run unnamed.
  */
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
@@ -29,6 +32,15 @@ function nameOf(sql: string): string | undefined {
   let name = names.get(sql);
   if (name === undefined && names.size < MAX_NAMED) names.set(sql, (name = `audiolib_${given++}`));
   return name;
+}
+
+/** The LIMIT and OFFSET clauses of knex's SQL whose values are bindings (`$n`). */
+const PAGING = /\b(limit|offset) \$(\d+)/gi;
+
+/** Whether `sql` reads a page: an OFFSET or a LIMIT other than 1 (`first()`) among `values`. */
+function pages(sql: string, values: readonly unknown[]): boolean {
+  for (const [, clause, n] of sql.matchAll(PAGING)) if (clause!.toLowerCase() === 'offset' || values[Number(n) - 1] !== 1) return true;
+  return false;
 }
 
 /** PostgreSQL's answer to a prepared statement whose tables changed columns since it was prepared. */
@@ -53,7 +65,7 @@ export function preparedPgClient(): typeof Knex.Client {
       if (!obj.sql) throw new Error('The query is empty');
       const values = obj.bindings ?? [];
       const send = (name: string | undefined) => connection.query({ text: obj.sql, values, ...(name ? { name } : {}), ...obj.options });
-      const name = values.length > 0 ? nameOf(obj.sql) : undefined;
+      const name = values.length > 0 && !pages(obj.sql, values) ? nameOf(obj.sql) : undefined;
       try {
         obj.response = await send(name);
       } catch (err) {

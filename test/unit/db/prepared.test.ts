@@ -2,8 +2,9 @@
  * The knex clients with kept / named prepared statements (src/db/sqlite-client.ts,
  * src/db/pg-client.ts), on the test engine: a statement run again sees the rows written
  * since, a failed statement does not poison the next ones, writes answer their own ids and
- * counts when they run at once, a kept statement follows a schema change, and SQLite's
- * connections close cleanly (its -wal file is removed at the last close).
+ * counts when they run at once, a kept statement follows a schema change, SQLite's
+ * connections close cleanly (its -wal file is removed at the last close), and PostgreSQL
+ * keeps a lookup's plan but plans each page with its LIMIT and OFFSET.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,6 +64,25 @@ describe('prepared statements', () => {
     expect(await all()).toEqual([{ id: 1, name: 'p' }]);
     await db.schema.alterTable('prepared_probe', (t) => t.integer('size').defaultTo(7));
     expect(await all()).toEqual([{ id: 1, name: 'p', size: 7 }]);
+  });
+});
+
+describe.skipIf(!PG_MODE)('PostgreSQL statements', () => {
+  it("keep a generic plan for a lookup and a first(), and leave a page's statement unnamed, planned with its LIMIT and OFFSET", async () => {
+    await db('prepared_probe').insert(Array.from({ length: 30 }, (_, i) => ({ name: `p${i}` })));
+    const statements: { statement: string; generic_plans: string }[] = await db.transaction(async (trx) => {
+      for (let i = 1; i <= 8; i++) {
+        expect(await trx('prepared_probe').whereIn('id', [i, i + 1]).orderBy('id').select('name')).toEqual([{ name: `p${i - 1}` }, { name: `p${i}` }]);
+        expect(await trx('prepared_probe').orderBy('id').limit(2).offset(i).select('name')).toEqual([{ name: `p${i}` }, { name: `p${i + 1}` }]);
+        expect(await trx('prepared_probe').where('name', `p${i}`).first('id')).toEqual({ id: i + 1 });
+      }
+      return (await trx.raw('SELECT statement, generic_plans FROM pg_prepared_statements')).rows;
+    });
+    const named = (part: string) => statements.filter((s) => s.statement.includes(part)).map((s) => Number(s.generic_plans));
+    expect(named('in ($1, $2)')).toEqual([expect.any(Number)]);
+    expect(named('in ($1, $2)')[0]).toBeGreaterThan(0);
+    expect(named('"name" = $1 limit $2')[0]).toBeGreaterThan(0);
+    expect(named('offset')).toEqual([]);
   });
 });
 
