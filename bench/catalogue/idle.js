@@ -13,11 +13,8 @@
  * (beyond knex's default idle time of 30 s), --rounds 2.
  */
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { BENCH_PASSWORD } from './seed.js';
+import { startBenchServer } from './server.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : fallback;
@@ -28,22 +25,7 @@ const dbUrl = arg('--db', '');
 const idleMs = Number(arg('--idle', '35')) * 1000;
 const rounds = Number(arg('--rounds', '2'));
 
-const child = spawn(process.execPath, [path.join(here, '..', '..', 'bin', 'audiolib.js'), 'serve', '--data-dir', dataDir, ...(dbUrl ? ['--db', dbUrl] : []), '--port', '0', '--host', '127.0.0.1'], {
-  stdio: ['ignore', 'ignore', 'pipe'],
-  env: { ...process.env, AUDIOLIB_ADMIN_PASSWORD: 'bench-admin-password' },
-});
-const port = await new Promise((resolve, reject) => {
-  let out = '';
-  child.stderr.on('data', (d) => {
-    out += d;
-    const m = /127\.0\.0\.1:(\d+)/.exec(out);
-    if (m) resolve(Number(m[1]));
-  });
-  child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-});
-const base = `http://127.0.0.1:${port}`;
-const login = await fetch(`${base}/api/auth/me`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench0', password: BENCH_PASSWORD }) });
-const { token } = await login.json();
+const { child, base, token } = await startBenchServer({ dataDir, dbUrl });
 
 /** One request of PATH; answers its time in ms. */
 async function timed() {
