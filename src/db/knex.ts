@@ -91,9 +91,9 @@ const PG_POOL_MAX = Math.max(4, 2 * os.availableParallelism());
 /**
  * How long a pooled PostgreSQL connection may stay idle before it is closed (ms). A new
  * connection costs its first request the connection, a new backend process and that
- * backend's empty caches: the first page after 35 s without requests took 42-45 ms with
- * knex's default of 30 s, against 7-8 ms on a connection kept open (bench/README.md
- * session 10). Five minutes keeps them through a listener's pauses between pages.
+ * backend's empty caches: the first page after 35 s without requests took 47-50 ms with
+ * knex's default of 30 s, 17-20 ms on connections kept open (bench/catalogue/idle.js,
+ * bench/README.md session 10). Five minutes keeps them through a listener's pauses.
  */
 const PG_IDLE_MS = 5 * 60_000;
 
