@@ -42,6 +42,5 @@ for (let r = 1; r <= rounds; r++) {
   await new Promise((resolve) => setTimeout(resolve, idleMs));
   lines.push(`after ${idleMs / 1000} s idle: ${(await timed()).toFixed(1)} ms, then ${(await timed()).toFixed(1)} ms`);
 }
-child.removeAllListeners('exit');
 child.kill('SIGTERM');
 console.log(`${target} on ${dbUrl ? 'PostgreSQL' : 'SQLite'}:\n  ${lines.join('\n  ')}`);

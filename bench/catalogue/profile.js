@@ -25,7 +25,7 @@ const arg = (name, fallback) => {
 };
 const target = process.argv[2];
 if (!target || target.startsWith('--')) {
-  process.stderr.write('usage: node bench/catalogue/profile.js PATH [--data-dir DIR] [--seconds N]\n');
+  process.stderr.write('usage: node bench/catalogue/profile.js PATH [--data-dir DIR] [--db postgres://…] [--seconds N]\n');
   process.exit(2);
 }
 const dataDir = path.resolve(arg('--data-dir', '/tmp/audiolib-bench-catalogue'));
