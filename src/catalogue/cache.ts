@@ -24,8 +24,14 @@ import { changesSince, type CatalogueChange } from './changes.js';
 
 /** Entries kept per database (least recently used dropped first). */
 const MAX_ENTRIES = 64;
-/** Presented works kept per database (oldest dropped first). */
-const MAX_WORKS = 5_000;
+/**
+ * Presented works kept per database and catalogue (oldest dropped first): about 930 bytes
+ * of heap each (their circles', VAs' and tags' refs shared: presenter.ts), so at most
+ * about 95 MB. preload.ts fills it at the server's start, so that a library of up to this
+ * many works is read from memory: the players' random lists draw 20 works no page has read
+ * (bench/README.md session 11).
+ */
+export const MAX_WORKS = 100_000;
 
 /**
  * Brings a cached value `old` up to date for `change`, reading the database on `conn` (a

@@ -2,7 +2,9 @@
  * `audiolib serve [--port N] [--host H]`: migrates, creates the first admin
  * (password printed once), and serves the API and web UI (DESIGN section 1).
  * The start banner names the address the server listens on, as the system reports
- * it (every address without --host); a warning follows whenever auth is off.
+ * it (every address without --host); a warning follows whenever auth is off. Then the
+ * works are read into the catalogue cache in the background (src/catalogue/preload.ts),
+ * said when PRELOAD_REPORTED or more.
  * SIGTERM or SIGINT stops it gracefully (stopServer: requests in flight answer, a running
  * scan ends), then closes the database and exits 0; more signals meanwhile change nothing,
  * and a stop not done within STOP_LIMIT_MS exits 1.
@@ -12,9 +14,13 @@ import type { Command } from 'commander';
 import { openServices } from '../server/services.js';
 import { STOP_GRACE_MS, startServer, stopServer } from '../server/app.js';
 import { ensureAdmin } from '../users/index.js';
+import { preloadWorks } from '../catalogue/index.js';
+import { audioSummaries } from '../subsonic/tracks.js';
 import { resolveDataDir } from '../config/index.js';
 import { CliError, info } from './output.js';
 
+/** Works the start's preload must have read to say so (smaller libraries are read in well under a second). */
+const PRELOAD_REPORTED = 10_000;
 /** Milliseconds a graceful stop may take in all (requests' grace, then a scan ending at its next check) before the process exits 1. */
 const STOP_LIMIT_MS = 15_000;
 
@@ -41,11 +47,18 @@ export function registerServe(program: Command): void {
       const url = `http://${address.includes(':') ? `[${address}]` : address}:${actual}`;
       info(`audiolib serving ${dataDir} on ${url}${every ? ` (every address; on this machine http://localhost:${actual})` : ''}`);
       if (!services.config.auth) info(`audiolib: warning: auth is off: every request acts as the admin${every ? ', from any address that reaches this one' : ''}`);
+      const preload = new AbortController();
+      void preloadWorks(services.db, preload.signal, (ids, cache) => audioSummaries(services.db, ids, cache)).then(({ works, ms }) => {
+        if (works >= PRELOAD_REPORTED) info(`audiolib: ${works.toLocaleString('en')} works read into memory in ${(ms / 1000).toFixed(1)} s`);
+      }, (err: Error) => {
+        if (!preload.signal.aborted) info(`audiolib: reading the works into memory failed (they are read as requests need them): ${err.message}`);
+      });
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
         // one stop: a terminal's Ctrl-C reaches both npm (which passes it on) and this process
         if (stopping) return;
         stopping = true;
+        preload.abort();
         info(`audiolib: ${signal}: stopping (requests in flight have ${STOP_GRACE_MS / 1000} s to finish)`);
         setTimeout(() => {
           info(`audiolib: not stopped after ${STOP_LIMIT_MS / 1000} s (a scan still busy): stopping now`);

@@ -10,6 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDataDir } from '../helpers/server.js';
+import { seedWorks } from '../helpers/catalogue-seed.js';
 import { bigLibrary, copyLibrary } from '../unit/library/helpers.js';
 import { loadConfig, saveConfig } from '../../src/config/index.js';
 import { openMigrated } from '../../src/db/index.js';
@@ -66,6 +67,24 @@ describe('audiolib serve', () => {
     } finally {
       await serve.stop();
     }
+  });
+
+  it('reads a large library into memory after it starts, says so, and still stops with exit 0', async () => {
+    const data = tempDataDir();
+    const db = await openMigrated(data);
+    try {
+      await seedWorks(db, Array.from({ length: 10_000 }, (_, i) => ({ id: 1_000 + i, title: `Work ${i}` })));
+    } finally {
+      await db.destroy();
+    }
+    const serve = await startServe(data, PASSWORD);
+    try {
+      await waitFor(serve.stderr, /^audiolib: 10,000 works read into memory in \d+\.\d s$/m);
+      expect((await fetch(`${serve.url}/api/version`)).status).toBe(401); // answering, signed out
+    } finally {
+      await serve.stop();
+    }
+    expect(serve.child.exitCode).toBe(0);
   });
 
   it('warns at start when auth is off (switched off from the shell with --force)', async () => {

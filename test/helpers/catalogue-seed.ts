@@ -41,14 +41,17 @@ export async function seedWorks(db: Db, works: SeedWork[]): Promise<void> {
       if (w.circle) await trx('circles').insert(w.circle).onConflict('id').ignore();
       for (const t of w.tags ?? []) await trx('tags').insert(t).onConflict('id').ignore();
       for (const name of w.vas ?? []) await trx('vas').insert({ id: vaId(name), name }).onConflict('id').ignore();
-      await trx('works').insert({
-        id: w.id, code_prefix: w.code_prefix ?? 'RJ', title: w.title, circle_id: w.circle?.id ?? null,
-        release: w.release ?? null, price: w.price ?? 0, dl_count: w.dl_count ?? 0, rate_average_2dp: w.rate_average_2dp ?? 0,
-        rate_count: w.rate_count ?? 0, review_count: w.review_count ?? 0, nsfw: w.nsfw ?? false, lyric_status: w.lyric_status ?? '',
-        rate_count_detail: JSON.stringify([{ review_point: 5, count: w.rate_count ?? 0, ratio: 100 }]),
-        status: w.status ?? 3, removed_at: w.removed_at ?? null, removed_reason: w.removed_at ? 'missing' : null,
-        created_at: w.created_at ?? new Date().toISOString(), updated_at: new Date().toISOString(),
-      });
+    }
+    const rows = works.map((w) => ({
+      id: w.id, code_prefix: w.code_prefix ?? 'RJ', title: w.title, circle_id: w.circle?.id ?? null,
+      release: w.release ?? null, price: w.price ?? 0, dl_count: w.dl_count ?? 0, rate_average_2dp: w.rate_average_2dp ?? 0,
+      rate_count: w.rate_count ?? 0, review_count: w.review_count ?? 0, nsfw: w.nsfw ?? false, lyric_status: w.lyric_status ?? '',
+      rate_count_detail: JSON.stringify([{ review_point: 5, count: w.rate_count ?? 0, ratio: 100 }]),
+      status: w.status ?? 3, removed_at: w.removed_at ?? null, removed_reason: w.removed_at ? 'missing' : null,
+      created_at: w.created_at ?? new Date().toISOString(), updated_at: new Date().toISOString(),
+    }));
+    for (let i = 0; i < rows.length; i += 200) await trx('works').insert(rows.slice(i, i + 200)); // 200 rows of 17 bindings a statement: within SQLite's limit of 32,766
+    for (const w of works) {
       for (const t of w.tags ?? []) await trx('work_tags').insert({ work_id: w.id, tag_id: t.id });
       for (const name of w.vas ?? []) await trx('work_vas').insert({ work_id: w.id, va_id: vaId(name) });
     }
