@@ -1,6 +1,7 @@
 /**
  * Catalogue benchmark: builds the synthetic catalogue (seed.js) in a data
- * directory, starts `audiolib serve` on it in a child process, signs in as `bench0` and
+ * directory, starts `audiolib serve` on it in a child process (server.js: measured once
+ * the server has read the works into memory, as it does at every start), signs in as `bench0` and
  * measures each listener call, and the players' calls at /rest with an API key of
  * `bench0` (the last, ping, is the floor: the key's check and an empty answer), with
  * autocannon (10 connections, or --connections N): p50, p99 latency (ms) and requests
@@ -28,11 +29,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import knex from 'knex';
-import { seedCatalogue, BENCH_PASSWORD } from './seed.js';
+import { seedCatalogue } from './seed.js';
+import { startBenchServer } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const arg = (name, fallback) => {
@@ -67,19 +69,6 @@ const SCENARIOS = [
   ['Subsonic ping (floor: key check, empty answer)', `/rest/ping?${SUBSONIC}`],
 ];
 
-async function waitForServer(url, child) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      await fetch(`${url}/api/version`);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error('server did not start');
-}
-
 /** CPU time (ms, user + system) used so far by process `pid`, from /proc/PID/stat. */
 function cpuMs(pid) {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -103,16 +92,8 @@ if (dbUrl) {
   else if (copy.status !== 2) throw new Error(`db copy failed (exit ${copy.status})`);
 }
 const loadBefore = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-const port = 18000 + Math.floor(Math.random() * 1000);
-const child = spawn(process.execPath, [bin, '--data-dir', dataDir, ...(dbUrl ? ['--db', dbUrl] : []), 'serve', '--port', String(port), '--host', '127.0.0.1'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, AUDIOLIB_ADMIN_PASSWORD: 'bench-admin-password' },
-});
-const base = `http://127.0.0.1:${port}`;
+const { child, base, token } = await startBenchServer({ dataDir, dbUrl, echo: true });
 try {
-  await waitForServer(base, child);
-  const login = await fetch(`${base}/api/auth/me`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench0', password: BENCH_PASSWORD }) });
-  const { token } = await login.json();
   const vas = await (await fetch(`${base}/api/vas/`, { headers: { authorization: `Bearer ${token}` } })).json();
   SCENARIOS[4][1] = `/api/vas/${vas[0].id}/works?page=2`;
   const created = await fetch(`${base}/api/player-access/keys`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) });

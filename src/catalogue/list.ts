@@ -30,7 +30,7 @@ import { patchIdList } from './patch.js';
 import type { Pagination, Progress, SortDir, Work } from '../model/index.js';
 import { applyWorkFilter, hasTextSearch, type WorkFilter } from './filters.js';
 import { applyOrder, isUserOrder, type ListOrder } from './order.js';
-import { loadWorks, userDataOf, withUserColumns } from './hydrate.js';
+import { loadWorks, presentedWorks, userDataOf, withUserColumns } from './hydrate.js';
 import { catalogueCache, type CatalogueCache } from './cache.js';
 import { AUDIO_CATALOGUE, type AnyCatalogue, type CatalogueDef } from './definition.js';
 import type { UserFields, UserWorkData } from './presenter.js';
@@ -267,14 +267,15 @@ export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<
 
 /**
  * `count` works drawn at random from the visible works of `filter` (fewer when the filter
- * has fewer), each with the caller's data, as a fresh draw on every call (the players'
+ * has fewer), as anybody sees them (user fields null: the players read the caller's
+ * stars and ratings with their summaries), as a fresh draw on every call (the players'
  * random lists). The draw picks positions in the filter's cached id list (orderedWorkIds).
  * `cache` as orderedWorkIds.
  */
-export async function randomWorks(db: Db, filter: WorkFilter, count: number, viewer: string, cache?: CatalogueCache): Promise<Work[]> {
+export async function randomWorks(db: Db, filter: WorkFilter, count: number, cache?: CatalogueCache): Promise<Work[]> {
   cache ??= await catalogueCache(db);
   const all = await orderedWorkIds(db, filter, 'id', 'asc', cache);
   const picked = new Set<number>();
   while (picked.size < Math.min(count, all.length)) picked.add(all[Math.floor(Math.random() * all.length)]!);
-  return loadWorks(db, cache, [...picked], viewer);
+  return presentedWorks(db, cache, [...picked]);
 }

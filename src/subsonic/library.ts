@@ -8,7 +8,6 @@ import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
 import { catalogueCache, loadWorks, orderedWorkIds, presentedWorks, type CatalogueCache, type ListOrder, type WorkFilter } from '../catalogue/index.js';
 import { presentAlbum, presentAlbumDirectory, presentSong } from './presenters.js';
-import { workStars } from './stars.js';
 import { albumSummaries, audioSummaries, tracksOf, visibleWorkIds, type Track } from './tracks.js';
 import type { SubsonicNode } from './serialise.js';
 
@@ -22,17 +21,12 @@ export async function worksById(db: Db, ids: readonly number[], viewer: string, 
 
 /**
  * Works as `AlbumID3`s (`id3`, with song counts and durations) or directory `Child`s, with
- * the caller's stars (one statement with the summaries: albumSummaries); `cache`: the
- * catalogue's cache if the caller has read it.
+ * the caller's stars and ratings (one statement with the summaries: albumSummaries), so
+ * `works` need not carry the caller's data; `cache`: the catalogue's cache if the caller has read it.
  */
 export async function albumsOf(db: Db, viewer: string, works: Work[], id3: boolean, cache?: CatalogueCache): Promise<SubsonicNode[]> {
-  const ids = works.map((w) => w.id);
-  if (!id3) {
-    const stars = await workStars(db, viewer, ids);
-    return works.map((w) => presentAlbumDirectory(w, stars.get(w.id)));
-  }
-  const { audio, stars } = await albumSummaries(db, ids, viewer, cache);
-  return works.map((w) => presentAlbum(w, audio.get(w.id), stars.get(w.id)));
+  const { audio, marks } = await albumSummaries(db, works.map((w) => w.id), viewer, cache);
+  return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), marks.get(w.id) ?? {}) : presentAlbumDirectory(w, marks.get(w.id) ?? {})));
 }
 
 /** Tracks of `works` as song `Child`s with the caller's stars (one query); `pick` chooses among each work's tracks, in order (default all). */

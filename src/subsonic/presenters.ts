@@ -11,7 +11,7 @@ import { stripExtension } from '../lyrics/match.js';
 import { compareNames } from '../library/tree.js';
 import { albumId, circleArtistId, directoryId, songId, vaArtistId } from './ids.js';
 import type { SubsonicNode } from './serialise.js';
-import type { AudioSummary, Track } from './tracks.js';
+import type { AlbumMarks, AudioSummary, Track } from './tracks.js';
 
 /** The year of a release day 'YYYY-MM-DD'; undefined without one. */
 const yearOf = (release: string | null) => (release && /^\d{4}/.test(release) ? Number(release.slice(0, 4)) : undefined);
@@ -36,7 +36,7 @@ const genresOf = (work: Work) => work.tags.map((t) => ({ name: t.name ?? '' }));
  * this object into a literal, which V8 builds about 30 times slower (an album 21.5 against
  * 0.65 µs on node 20, bench/README.md session 9).
  */
-function albumCommon(work: Work, starred: string | undefined): SubsonicNode {
+function albumCommon(work: Work, marks: AlbumMarks): SubsonicNode {
   const artists = albumArtists(work);
   return {
     id: albumId(work.id),
@@ -46,19 +46,19 @@ function albumCommon(work: Work, starred: string | undefined): SubsonicNode {
     created: work.created_at,
     year: yearOf(work.release),
     genre: work.tags[0]?.name ?? undefined,
-    userRating: work.userRating ?? undefined,
-    starred,
+    userRating: marks.rating,
+    starred: marks.starred,
   };
 }
 
 /**
  * A work as an `AlbumID3` (getAlbum, getAlbumList2, search3, getStarred2, getArtist) with
- * its song count and duration (`audio`); `discs` name the folders holding audio when there
- * are several (getAlbum, from the work's tracks).
+ * its song count and duration (`audio`) and the caller's star and rating (`marks`); `discs`
+ * name the folders holding audio when there are several (getAlbum, from the work's tracks).
  */
-export function presentAlbum(work: Work, audio: AudioSummary | undefined, starred?: string, discs?: Track[]): SubsonicNode {
+export function presentAlbum(work: Work, audio: AudioSummary | undefined, marks: AlbumMarks, discs?: Track[]): SubsonicNode {
   const discTitles = discs && [...new Map(discs.filter((t) => t.disc).map((t) => [t.disc!, t.folder])).entries()].map(([disc, title]) => ({ disc, title }));
-  return Object.assign(albumCommon(work, starred), {
+  return Object.assign(albumCommon(work, marks), {
     name: work.title,
     songCount: audio?.count ?? 0,
     duration: Math.round(audio?.duration ?? 0),
@@ -71,9 +71,9 @@ export function presentAlbum(work: Work, audio: AudioSummary | undefined, starre
   });
 }
 
-/** A work as a directory `Child` (getAlbumList, search2, getStarred, getMusicDirectory of an artist). */
-export function presentAlbumDirectory(work: Work, starred?: string): SubsonicNode {
-  return Object.assign(albumCommon(work, starred), { isDir: true, title: work.title, album: work.title, name: work.title });
+/** A work as a directory `Child` (getAlbumList, search2, getStarred, getMusicDirectory of an artist), with the caller's star and rating. */
+export function presentAlbumDirectory(work: Work, marks: AlbumMarks): SubsonicNode {
+  return Object.assign(albumCommon(work, marks), { isDir: true, title: work.title, album: work.title, name: work.title });
 }
 
 /** A sub-folder of a work as a directory `Child`; `path` is its path inside the work. */

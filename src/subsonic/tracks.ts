@@ -8,7 +8,7 @@ import type { Db } from '../db/index.js';
 import { buildTrackTree, type FileRow } from '../library/tree.js';
 import { catalogueCache, isoTime, whereVisible, type CatalogueCache } from '../catalogue/index.js';
 import { parseTrackHash, type TrackNode } from '../model/index.js';
-import { workStars, workStarsQuery } from './stars.js';
+import { workStarsQuery } from './stars.js';
 
 /** An audio file of a work. Sizes in bytes, durations in seconds. */
 export interface Track {
@@ -96,9 +96,13 @@ const keptSummaries = async (db: Db, cache?: CatalogueCache) => (cache ?? await 
 /** A grouped summary row: work id, audio files, total duration in seconds. */
 type SummaryRow = { work_id: number; n: number | string; d: number | string | null };
 
-/** The grouped query of the audio summaries of `ids`, on the `files` (work_id, relpath) index; `starColumn`: with a NULL `starred_at` (albumSummaries' union). */
-const summaryQuery = (db: Db, ids: number[], starColumn = false) => db('files').whereIn('work_id', ids).where('type', 'audio').groupBy('work_id')
-  .select('work_id', ...(starColumn ? [db.raw('NULL as starred_at')] : []), db.raw('count(*) as n'), db.raw('sum(duration) as d'));
+/**
+ * The grouped query of the audio summaries of `ids`, on the `files` (work_id, type,
+ * duration) index; `marks`: with NULL `starred_at` and `rating` columns before n and d
+ * (albumSummaries' union, where it comes last: knex writes its GROUP BY after the unions).
+ */
+const summaryQuery = (db: Db, ids: number[], marks = false) => db('files').whereIn('work_id', ids).where('type', 'audio').groupBy('work_id')
+  .select('work_id', ...(marks ? [db.raw('NULL as starred_at'), db.raw('NULL as rating')] : []), db.raw('count(*) as n'), db.raw('sum(duration) as d'));
 
 /** Keeps the summaries of `ids` from their query's rows (a work without rows has no audio). */
 function keepSummaries(kept: Map<number, AudioSummary>, ids: number[], rows: SummaryRow[]): void {
@@ -136,26 +140,42 @@ export async function audioSummaries(db: Db, workIds: readonly number[], cache?:
   return summariesOf(kept, workIds);
 }
 
+/** The caller's marks on an album: when they starred it (ISO) and their rating (1-5). */
+export interface AlbumMarks { starred?: string; rating?: number }
+
+/** A row of albumSummaries' union: a summary (n not NULL), a rating (rating not NULL) or a star. */
+type AlbumRow = { work_id: number; starred_at: string | Date | null; rating: number | null; n: number | string | null; d: number | string | null };
+
 /**
- * The audio summaries of `workIds` (as audioSummaries) and when `viewer` starred each
- * (ISO, starred works only), in one statement: the caller's stars, with the summaries not
- * kept yet after them (UNION ALL; more than 500 missing: audioSummaries' queries beside).
+ * The audio summaries of `workIds` (as audioSummaries) and `viewer`'s marks on each (their
+ * stars and ratings, the same rows the web's favourites read), in one statement (UNION
+ * ALL): the stars (with typed NULL columns, which PostgreSQL types the union's columns
+ * by), the ratings, then the summaries not kept yet; more than 500 summaries missing:
+ * audioSummaries' queries beside. The players' albums need nothing else of the caller, so
+ * their works come without the caller's data (presentedWorks).
  */
-export async function albumSummaries(db: Db, workIds: readonly number[], viewer: string, cache?: CatalogueCache): Promise<{ audio: Map<number, AudioSummary>; stars: Map<number, string> }> {
-  if (!workIds.length) return { audio: new Map(), stars: new Map() };
+export async function albumSummaries(db: Db, workIds: readonly number[], viewer: string, cache?: CatalogueCache): Promise<{ audio: Map<number, AudioSummary>; marks: Map<number, AlbumMarks> }> {
+  if (!workIds.length) return { audio: new Map(), marks: new Map() };
+  const ids = [...new Set(workIds)];
   const kept = await keptSummaries(db, cache);
-  const missing = [...new Set(workIds)].filter((id) => !kept.has(id));
-  if (missing.length > SUMMARY_CHUNK) {
-    const [audio, stars] = await Promise.all([audioSummaries(db, workIds, cache), workStars(db, viewer, workIds)]);
-    return { audio, stars };
+  const missing = ids.filter((id) => !kept.has(id));
+  const stars = workStarsQuery(db, viewer, ids).select(db.raw('CAST(NULL AS INTEGER) as rating'), db.raw('CAST(NULL AS BIGINT) as n'), db.raw('CAST(NULL AS DOUBLE PRECISION) as d'));
+  const ratings = db('reviews').where({ user_name: viewer }).whereIn('work_id', ids).whereNotNull('rating')
+    .select('work_id', db.raw('NULL as starred_at'), 'rating', db.raw('NULL as n'), db.raw('NULL as d'));
+  let rows: AlbumRow[];
+  if (missing.length > SUMMARY_CHUNK) [rows] = await Promise.all([stars.unionAll(ratings), audioSummaries(db, ids, cache)]);
+  else {
+    rows = await stars.unionAll(missing.length ? [ratings, summaryQuery(db, missing, true)] : [ratings]);
+    keepSummaries(kept, missing, rows.filter((r): r is AlbumRow & SummaryRow => r.n !== null));
   }
-  const query = workStarsQuery(db, viewer, workIds).select(db.raw('NULL as n'), db.raw('NULL as d'));
-  if (missing.length) query.unionAll(summaryQuery(db, missing, true));
-  const rows: (SummaryRow & { starred_at: string | null })[] = await query;
-  const summaries = rows.filter((r) => r.n !== null);
-  keepSummaries(kept, missing, summaries);
-  const stars = new Map(rows.filter((r) => r.n === null).map((r) => [r.work_id, isoTime(r.starred_at)!]));
-  return { audio: summariesOf(kept, workIds), stars };
+  const marks = new Map<number, AlbumMarks>();
+  const marksOf = (id: number) => marks.get(id) ?? marks.set(id, {}).get(id)!;
+  for (const r of rows) {
+    if (r.n !== null) continue;
+    if (r.rating !== null) marksOf(r.work_id).rating = Number(r.rating);
+    else marksOf(r.work_id).starred = isoTime(r.starred_at)!;
+  }
+  return { audio: summariesOf(kept, workIds), marks };
 }
 
 /** The summary of a work's tracks as loaded. */

@@ -12,7 +12,7 @@ import { notFound } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
 import { directoryId, parseId, type SubsonicId } from '../ids.js';
 import { albumsOf, songsByRef, songsOfWorks } from '../library.js';
-import { indexByLetter, presentAlbum, presentAlbumDirectory, presentArtist, presentFolder, presentGenre } from '../presenters.js';
+import { indexByLetter, presentAlbum, presentArtist, presentFolder, presentGenre } from '../presenters.js';
 import { workStars } from '../stars.js';
 import { summaryOf, tracksOf } from '../tracks.js';
 import type { SubsonicNode } from '../serialise.js';
@@ -112,8 +112,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
       const id = idParam(call, ['album', 'folder', 'circle', 'va']);
       if (id.kind === 'album' || id.kind === 'folder') return workDirectory(call, await visibleWork(call, id.workId), id.kind === 'folder' ? id.path : '');
       const { name, works } = await artistWorks(call, id);
-      const stars = await workStars(call.db, call.user.name, works.map((w) => w.id));
-      return { directory: { id: call.params.required('id'), name, child: works.map((w) => presentAlbumDirectory(w, stars.get(w.id))) } };
+      return { directory: { id: call.params.required('id'), name, child: await albumsOf(call.db, call.user.name, works, false, await call.catalogue()) } };
     },
   },
 
@@ -144,7 +143,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
       const work = await visibleWork(call, idParam(call, ['album']).workId);
       const tracks = (await tracksOf(call.db, [work.id])).get(work.id) ?? [];
       const stars = await workStars(call.db, call.user.name, [work.id]);
-      return { album: { ...presentAlbum(work, summaryOf(tracks), stars.get(work.id), tracks), song: await songsOfWorks(call.db, call.user.name, [work]) } };
+      return { album: { ...presentAlbum(work, summaryOf(tracks), { starred: stars.get(work.id), rating: work.userRating ?? undefined }, tracks), song: await songsOfWorks(call.db, call.user.name, [work]) } };
     },
   },
 

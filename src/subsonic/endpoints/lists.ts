@@ -69,7 +69,7 @@ async function albumListWorks(call: Call): Promise<Work[]> {
     return (await worksById(db, works, user.name, await call.catalogue())).slice(offset, offset + size);
   }
   const filter = await songFilter(call);
-  if (type === 'random') return filter ? randomWorks(db, filter, size, user.name, await call.catalogue()) : [];
+  if (type === 'random') return filter ? randomWorks(db, filter, size, await call.catalogue()) : [];
   const order = orderOf(call, type);
   if (!filter || size === 0) return [];
   return (await listWorks(db, { ...order, filter, seed: 0, page: 1, pageSize: size, offset, viewer: user.name, cache: await call.catalogue() })).works;
@@ -90,7 +90,7 @@ export const listEndpoints: Record<string, Endpoint> = {
   getRandomSongs: {
     async handle(call) {
       const filter = await songFilter(call);
-      const works = filter ? await randomWorks(call.db, filter, call.params.int('size', 10, 0, MAX_LIST), call.user.name, await call.catalogue()) : [];
+      const works = filter ? await randomWorks(call.db, filter, call.params.int('size', 10, 0, MAX_LIST), await call.catalogue()) : [];
       const song = await songsOfWorks(call.db, call.user.name, works, (tracks) => (tracks.length ? [tracks[Math.floor(Math.random() * tracks.length)]!] : []));
       return { randomSongs: { song } };
     },

@@ -7,8 +7,8 @@
  * An empty query (or `""`) lists everything, as OpenSubsonic players use it to sync.
  */
 import type { Db } from '../../db/index.js';
-import type { ListItem } from '../../model/index.js';
-import { LIBRARY, listNames, listWorks, type CatalogueCache, type WorkFilter } from '../../catalogue/index.js';
+import type { ListItem, Work } from '../../model/index.js';
+import { LIBRARY, listNames, orderedWorkIds, presentedWorks, type CatalogueCache, type WorkFilter } from '../../catalogue/index.js';
 import { missing } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
 import { albumsOf, songPage } from '../library.js';
@@ -60,6 +60,15 @@ async function artistsMatching(call: Call, query: string, id3: boolean): Promise
     id3 ? presentArtist(kind, item) : { id: kind === 'circle' ? circleArtistId(Number(item.id)) : vaArtistId(String(item.id)), name: item.name ?? '' });
 }
 
+/**
+ * A page of the works `filter` finds in `order`, as anybody sees them (albumsOf adds the
+ * caller's stars and ratings): a slice of the same cached id list the songs are paged on.
+ */
+async function albumPage(db: Db, filter: WorkFilter, order: 'release' | 'id', sort: 'asc' | 'desc', { count, offset }: { count: number; offset: number }, cache: CatalogueCache): Promise<Work[]> {
+  const ids = await orderedWorkIds(db, filter, order, sort, cache);
+  return presentedWorks(db, cache, Array.from(ids.subarray(offset, offset + count)));
+}
+
 /** The answer of search2 (`id3` false) or search3. */
 async function search(call: Call, id3: boolean): Promise<SubsonicNode> {
   const raw = call.params.get('query');
@@ -73,7 +82,7 @@ async function search(call: Call, id3: boolean): Promise<SubsonicNode> {
   const cache = await call.catalogue();
   const [artist, works, song] = await Promise.all([
     artistsMatching(call, query, id3),
-    albums.count ? listWorks(call.db, { filter, order, sort, seed: 0, page: 1, pageSize: albums.count, offset: albums.offset, viewer: call.user.name, cache }).then((a) => a.works) : [],
+    albums.count ? albumPage(call.db, filter, order, sort, albums, cache) : [],
     songPage(call.db, call.user.name, filter, order, sort, songs.offset, songs.count, cache),
   ]);
   return { artist, album: await albumsOf(call.db, call.user.name, works, id3, cache), song };

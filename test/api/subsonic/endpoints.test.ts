@@ -195,6 +195,27 @@ describe('lists', () => {
     expect(ok(await rater.getAlbum({ id: `al-${RJ189758}` })).album.userRating).toBe(5);
   });
 
+  it("every album list and search carries the caller's own rating and star, and nobody else's", async () => {
+    const rater = fx.client('token', { user: 'admin' });
+    const album = `al-${RJ173248}`;
+    ok(await rater.setRating({ id: album, rating: 4 }));
+    ok(await rater.star({ albumId: album }));
+    type Marked = { id: string; userRating?: number; starred?: unknown };
+    const marks = (albums: Marked[] | undefined) => (albums ?? []).filter((a) => a.id === album).map((a) => [a.userRating, Boolean(a.starred)]);
+    try {
+      expect(marks(ok(await rater.getAlbumList2({ type: 'random', size: 500 })).albumList2.album)).toEqual([[4, true]]);
+      expect(marks(ok(await rater.getAlbumList({ type: 'random', size: 500 })).albumList.album)).toEqual([[4, true]]);
+      expect(marks(ok(await rater.getAlbumList2({ type: 'newest', size: 500 })).albumList2.album)).toEqual([[4, true]]);
+      expect(marks(ok(await rater.search3({ query: '天使' })).searchResult3.album)).toEqual([[4, true]]);
+      expect(marks(ok(await rater.search2({ query: '天使' })).searchResult2.album)).toEqual([[4, true]]);
+      expect(marks(ok(await api.getAlbumList2({ type: 'random', size: 500 })).albumList2.album)).toEqual([[undefined, false]]);
+      expect(marks(ok(await api.search3({ query: '天使' })).searchResult3.album)).toEqual([[undefined, false]]);
+    } finally {
+      ok(await rater.setRating({ id: album, rating: 0 }));
+      ok(await rater.unstar({ albumId: album }));
+    }
+  });
+
   it('getAlbumList answers directories', async () => {
     const albums = ok(await api.getAlbumList({ type: 'alphabeticalByName', size: 2 })).albumList.album!;
     expect(albums).toHaveLength(2);
