@@ -1,6 +1,7 @@
 /**
  * Reads the audio catalogue's works into its cache (cache.ts, "works as anybody sees
- * them") when the server starts, so that requests drawing works no page has read yet (the
+ * them") when the server starts, and again every few minutes for those catalogue changes
+ * dropped (src/cli/serve.ts), so that requests drawing works no page has read yet (the
  * players' random lists, pages far from the first) find them in memory: the players'
  * random list of 20 works at 100,000 works, p99 29-33 -> 17 ms on SQLite and 38-100 -> 21
  * on PostgreSQL (bench/README.md session 11).
@@ -15,26 +16,30 @@ import { orderedWorkIds } from './list.js';
 const CHUNK = 200;
 
 /**
- * Reads the visible works (LIBRARY), in id order, into the cache, CHUNK at a time and one
- * chunk per turn of the event loop (requests are answered in between), until all are read
- * or MAX_WORKS are. Safe while the catalogue changes: each chunk opens the cache at the
- * version it reads, and a chunk read at an older version than the kept works is not kept.
- * `signal` stops it between chunks; `alongside` reads what another part keeps of the same
- * works (the players' audio summaries: src/subsonic/tracks.ts) with each chunk. Answers
- * {works: how many were read, ms: how long it took}; rejects with the database's error
- * (e.g. when the database is closed under it).
+ * Reads the visible works (LIBRARY) not yet in memory, in id order, into the cache, CHUNK
+ * at a time and one chunk per turn of the event loop (requests are answered in between),
+ * up to the first MAX_WORKS of them; a second pass reads only what catalogue changes
+ * dropped since (a change naming more than 256 works drops them all). Safe while the
+ * catalogue changes: each chunk opens the cache at the version it reads, and a chunk read
+ * at an older version than the kept works is not kept. `signal` stops it between chunks;
+ * `alongside` reads what another part keeps of the same works (the players' audio
+ * summaries: src/subsonic/tracks.ts) with each chunk. Answers {works: how many were read
+ * from the database, ms: how long the pass took}; rejects with the database's error (e.g.
+ * when the database is closed under it).
  */
 export async function preloadWorks(
   db: Db, signal?: AbortSignal, alongside?: (ids: number[], cache: CatalogueCache) => Promise<unknown>,
 ): Promise<{ works: number; ms: number }> {
   const started = performance.now();
-  const ids = await orderedWorkIds(db, LIBRARY, 'id', 'asc', await catalogueCache(db));
+  let cache = await catalogueCache(db);
+  const ids = await orderedWorkIds(db, LIBRARY, 'id', 'asc', cache);
   const end = Math.min(ids.length, MAX_WORKS);
   let works = 0;
   for (let i = 0; i < end && !signal?.aborted; i += CHUNK) {
+    const chunk = Array.from(ids.subarray(i, Math.min(i + CHUNK, end))).filter((id) => !cache.work(id));
+    if (!chunk.length) continue;
     await new Promise((resolve) => setImmediate(resolve));
-    const chunk = Array.from(ids.subarray(i, Math.min(i + CHUNK, end)));
-    const cache = await catalogueCache(db);
+    cache = await catalogueCache(db);
     await presentedWorks(db, cache, chunk);
     await alongside?.(chunk, cache);
     works += chunk.length;

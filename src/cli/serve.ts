@@ -4,7 +4,7 @@
  * The start banner names the address the server listens on, as the system reports
  * it (every address without --host); a warning follows whenever auth is off. Then the
  * works are read into the catalogue cache in the background (src/catalogue/preload.ts),
- * said when PRELOAD_REPORTED or more.
+ * said when PRELOAD_REPORTED or more, and every PRELOAD_EVERY_MS those changes dropped.
  * SIGTERM or SIGINT stops it gracefully (stopServer: requests in flight answer, a running
  * scan ends), then closes the database and exits 0; more signals meanwhile change nothing,
  * and a stop not done within STOP_LIMIT_MS exits 1.
@@ -21,6 +21,8 @@ import { CliError, info } from './output.js';
 
 /** Works the start's preload must have read to say so (smaller libraries are read in well under a second). */
 const PRELOAD_REPORTED = 10_000;
+/** Milliseconds between the passes that read again the works catalogue changes dropped from memory. */
+const PRELOAD_EVERY_MS = 10 * 60_000;
 /** Milliseconds a graceful stop may take in all (requests' grace, then a scan ending at its next check) before the process exits 1. */
 const STOP_LIMIT_MS = 15_000;
 
@@ -48,17 +50,20 @@ export function registerServe(program: Command): void {
       info(`audiolib serving ${dataDir} on ${url}${every ? ` (every address; on this machine http://localhost:${actual})` : ''}`);
       if (!services.config.auth) info(`audiolib: warning: auth is off: every request acts as the admin${every ? ', from any address that reaches this one' : ''}`);
       const preload = new AbortController();
-      void preloadWorks(services.db, preload.signal, (ids, cache) => audioSummaries(services.db, ids, cache)).then(({ works, ms }) => {
-        if (works >= PRELOAD_REPORTED) info(`audiolib: ${works.toLocaleString('en')} works read into memory in ${(ms / 1000).toFixed(1)} s`);
+      const readIntoMemory = (report: boolean) => preloadWorks(services.db, preload.signal, (ids, cache) => audioSummaries(services.db, ids, cache)).then(({ works, ms }) => {
+        if (report && works >= PRELOAD_REPORTED) info(`audiolib: ${works.toLocaleString('en')} works read into memory in ${(ms / 1000).toFixed(1)} s`);
       }, (err: Error) => {
         if (!preload.signal.aborted) info(`audiolib: reading the works into memory failed (they are read as requests need them): ${err.message}`);
       });
+      void readIntoMemory(true);
+      const rereading = setInterval(() => void readIntoMemory(false), PRELOAD_EVERY_MS).unref();
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
         // one stop: a terminal's Ctrl-C reaches both npm (which passes it on) and this process
         if (stopping) return;
         stopping = true;
         preload.abort();
+        clearInterval(rereading);
         info(`audiolib: ${signal}: stopping (requests in flight have ${STOP_GRACE_MS / 1000} s to finish)`);
         setTimeout(() => {
           info(`audiolib: not stopped after ${STOP_LIMIT_MS / 1000} s (a scan still busy): stopping now`);

@@ -2,8 +2,8 @@
  * The start's preload (src/catalogue/preload.ts) on the real server and database: every
  * visible work is read into the catalogue cache and nothing hidden; the works kept share
  * one frozen object per circle, VA and tag (presenter.ts); what listeners then get still
- * follows the catalogue (a renamed tag shows its new name on every work); a stopped
- * preload reads nothing more.
+ * follows the catalogue (a renamed tag shows its new name on every work); a second pass
+ * reads only what a change dropped; a stopped preload reads nothing more.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueCache, preloadWorks } from '../../../src/catalogue/index.js';
@@ -52,10 +52,18 @@ describe('reading the works into memory at start', () => {
     expect(page.body.works.map((w: { id: number; tags: { name: string }[] }) => [w.id, w.tags[0]!.name])).toEqual([[101, 'Ear cleaning'], [102, 'Ear cleaning'], [103, 'Ear cleaning']]);
   });
 
+  it('reads again only the works a catalogue change dropped', async () => {
+    await preloadWorks(srv.services.db); // what the rename dropped
+    expect((await preloadWorks(srv.services.db)).works).toBe(0);
+    await srv.services.db('works').where({ id: 103 }).update({ title: 'Third, retitled' });
+    expect((await preloadWorks(srv.services.db)).works).toBe(1);
+    expect((await catalogueCache(srv.services.db)).work(103)?.title).toBe('Third, retitled');
+  });
+
   it('reads nothing once stopped', async () => {
-    await srv.services.db('works').where({ id: 103 }).update({ title: 'Third, retitled' }); // the version moves: 103 is dropped from memory
+    await srv.services.db('works').where({ id: 102 }).update({ title: 'Second, retitled' }); // the version moves: 102 is dropped from memory
     const stopped = AbortSignal.abort();
     expect((await preloadWorks(srv.services.db, stopped)).works).toBe(0);
-    expect((await catalogueCache(srv.services.db)).work(103)).toBeUndefined();
+    expect((await catalogueCache(srv.services.db)).work(102)).toBeUndefined();
   });
 });
