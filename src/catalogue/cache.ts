@@ -46,8 +46,8 @@ export const keepUnlessNamesChanged = <T>(old: T, change: CatalogueChange): T | 
 interface Computed { value: unknown; tag: number }
 /** `minTag`: the version of the request that made the entry (its value reflects that version or a later one). */
 interface Entry { minTag: number; result: Promise<Computed> }
-/** `works` reflect version `worksTag`; `advance` chains the log reads that move it. */
-interface Store { entries: Map<string, Entry>; works: Map<number, unknown>; worksTag: number; advance: Promise<void> }
+/** `works` and `perWork` (other values kept per work, by kind) reflect version `worksTag`; `advance` chains the log reads that move it. */
+interface Store { entries: Map<string, Entry>; works: Map<number, unknown>; perWork: Map<string, Map<number, unknown>>; worksTag: number; advance: Promise<void> }
 /** Per database, per catalogue (its version row). */
 const stores = new WeakMap<Db, Map<number, Store>>();
 
@@ -81,9 +81,19 @@ export interface CatalogueCache<W extends { id: number } = Work> {
   work(id: number): W | undefined;
   /** Keeps a work as anybody sees it. */
   putWork(work: W): void;
+  /**
+   * The value of kind `kind` kept for work `id` (what another part derives from the work
+   * alone, such as the players' audio summary), if kept. Such values follow the kept works:
+   * they stay from version to version and go when a change names their work.
+   */
+  workValue<T>(kind: string, id: number): T | undefined;
+  /** Keeps `value` of kind `kind` for work `id`, at most `max` of the kind (oldest dropped first). */
+  putWorkValue(kind: string, id: number, value: unknown, max: number): void;
 }
 
-const uncached: CatalogueCache<never> = { get: (_key, compute) => compute(), current: () => undefined, work: () => undefined, putWork: () => undefined };
+const uncached: CatalogueCache<never> = {
+  get: (_key, compute) => compute(), current: () => undefined, work: () => undefined, putWork: () => undefined, workValue: () => undefined, putWorkValue: () => undefined,
+};
 
 const fresh = async (compute: () => Promise<unknown>, tag: number): Promise<Computed> => ({ value: await compute(), tag });
 
@@ -102,13 +112,15 @@ async function refresh(db: Db, versionId: number, old: Computed, compute: () => 
   return 'rebuildAt' in outcome ? fresh(compute, outcome.rebuildAt) : outcome;
 }
 
-/** Moves the kept works of `store` to `version` or later: drops those the log names (all when it is unknown). */
+/** Moves the kept works (and values per work) of `store` to `version` or later: drops those the log names (all when it is unknown). */
 function advanceWorks(db: Db, versionId: number, store: Store, version: number): Promise<void> {
   const step = async () => {
     if (version <= store.worksTag) return;
     const since = await changesSince(db, versionId, store.worksTag).catch(() => null);
-    if (since?.change) for (const id of since.change.ids) store.works.delete(id);
-    else store.works.clear();
+    for (const kept of [store.works, ...store.perWork.values()]) {
+      if (since?.change) for (const id of since.change.ids) kept.delete(id);
+      else kept.clear();
+    }
     store.worksTag = Math.max(version, since?.version ?? 0);
   };
   return (store.advance = store.advance.then(step));
@@ -125,7 +137,7 @@ export async function catalogueCache<W extends { id: number } = Work>(db: Db, ve
   let spaces = stores.get(db);
   if (!spaces) stores.set(db, (spaces = new Map()));
   let store = spaces.get(versionId);
-  if (!store) spaces.set(versionId, (store = { entries: new Map(), works: new Map(), worksTag: version, advance: Promise.resolve() }));
+  if (!store) spaces.set(versionId, (store = { entries: new Map(), works: new Map(), perWork: new Map(), worksTag: version, advance: Promise.resolve() }));
   if (version > store.worksTag) await advanceWorks(db, versionId, store, version);
   const current = store;
   return {
@@ -153,6 +165,14 @@ export async function catalogueCache<W extends { id: number } = Work>(db: Db, ve
       if (version !== current.worksTag) return; // read at an older version than the kept works reflect
       current.works.set(work.id, work);
       if (current.works.size > MAX_WORKS) current.works.delete(current.works.keys().next().value!);
+    },
+    workValue: <T>(kind: string, id: number) => current.perWork.get(kind)?.get(id) as T | undefined,
+    putWorkValue(kind, id, value, max) {
+      if (version !== current.worksTag) return; // as putWork
+      let kept = current.perWork.get(kind);
+      if (!kept) current.perWork.set(kind, (kept = new Map()));
+      kept.set(id, value);
+      if (kept.size > max) kept.delete(kept.keys().next().value!);
     },
   };
 }

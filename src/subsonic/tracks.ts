@@ -82,16 +82,17 @@ export async function visibleWorkIds(db: Db, workIds: readonly number[]): Promis
 export interface AudioSummary { count: number; duration: number }
 
 /**
- * Summaries kept per catalogue version (the oldest dropped first): about 100 bytes each,
- * 20 MB at most; enough for a player's song sync (search3 with an empty query, page after
- * page) to read each work's summary once per version up to 200,000 works.
+ * Summaries kept with the catalogue's works (CatalogueCache.workValue: a summary goes when
+ * a change names its work; a scan that changes a work's files rewrites the work's row in
+ * the same transaction), the oldest dropped first: about 100 bytes each, 20 MB at most;
+ * enough for a player's song sync (search3 with an empty query, page after page) to read
+ * each work's summary once up to 200,000 works.
  */
 const MAX_SUMMARIES = 200_000;
+/** The kind of the summaries among the values kept per work. */
+const SUMMARY = 'subsonic|audio';
 /** Works summarised per query. */
 const SUMMARY_CHUNK = 500;
-
-/** The summaries kept for the catalogue version of `cache`. */
-const keptSummaries = async (db: Db, cache?: CatalogueCache) => (cache ?? await catalogueCache(db)).get('subsonic|audio', async () => new Map<number, AudioSummary>());
 
 /** A grouped summary row: work id, audio files, total duration in seconds. */
 type SummaryRow = { work_id: number; n: number | string; d: number | string | null };
@@ -105,34 +106,33 @@ const summaryQuery = (db: Db, ids: number[], marks = false) => db('files').where
   .select('work_id', ...(marks ? [db.raw('NULL as starred_at'), db.raw('NULL as rating')] : []), db.raw('count(*) as n'), db.raw('sum(duration) as d'));
 
 /** Keeps the summaries of `ids` from their query's rows (a work without rows has no audio). */
-function keepSummaries(kept: Map<number, AudioSummary>, ids: number[], rows: SummaryRow[]): void {
+function keepSummaries(cache: CatalogueCache, ids: number[], rows: SummaryRow[]): void {
   const found = new Map(rows.map((r) => [r.work_id, { count: Number(r.n), duration: Number(r.d ?? 0) }]));
-  for (const id of ids) {
-    kept.set(id, found.get(id) ?? { count: 0, duration: 0 });
-    if (kept.size > MAX_SUMMARIES) kept.delete(kept.keys().next().value!);
-  }
+  for (const id of ids) cache.putWorkValue(SUMMARY, id, found.get(id) ?? { count: 0, duration: 0 }, MAX_SUMMARIES);
 }
 
 /** The kept summaries of `workIds` with audio. */
-function summariesOf(kept: Map<number, AudioSummary>, workIds: readonly number[]): Map<number, AudioSummary> {
+function summariesOf(cache: CatalogueCache, workIds: readonly number[]): Map<number, AudioSummary> {
   const answer = new Map<number, AudioSummary>();
   for (const id of workIds) {
-    const summary = kept.get(id);
+    const summary = cache.workValue<AudioSummary>(SUMMARY, id);
     if (summary?.count) answer.set(id, summary);
   }
   return answer;
 }
 
+/** The ids of `workIds` (each once) whose summary is not kept. */
+const unsummarised = (cache: CatalogueCache, workIds: readonly number[]) => [...new Set(workIds)].filter((id) => !cache.workValue(SUMMARY, id));
+
 /**
  * The audio summaries of `workIds` (works without audio are absent), from one grouped
- * query per 500 works on the `files` (work_id, relpath) index, each kept per catalogue
- * version (a scan that changes a work's files rewrites the work's row in the same
- * transaction, which moves the version), so no request reads more than its own works.
+ * query per 500 works on the `files` (work_id, type, duration) index, each kept with the
+ * catalogue's works (MAX_SUMMARIES), so no request reads more than its own works.
  * `cache`: the catalogue's cache if the caller has read it.
  */
 export async function audioSummaries(db: Db, workIds: readonly number[], cache?: CatalogueCache): Promise<Map<number, AudioSummary>> {
-  const kept = await keptSummaries(db, cache);
-  const missing = [...new Set(workIds)].filter((id) => !kept.has(id));
+  const kept = cache ?? await catalogueCache(db);
+  const missing = unsummarised(kept, workIds);
   for (let i = 0; i < missing.length; i += SUMMARY_CHUNK) {
     const chunk = missing.slice(i, i + SUMMARY_CHUNK);
     keepSummaries(kept, chunk, await summaryQuery(db, chunk));
@@ -157,13 +157,13 @@ type AlbumRow = { work_id: number; starred_at: string | Date | null; rating: num
 export async function albumSummaries(db: Db, workIds: readonly number[], viewer: string, cache?: CatalogueCache): Promise<{ audio: Map<number, AudioSummary>; marks: Map<number, AlbumMarks> }> {
   if (!workIds.length) return { audio: new Map(), marks: new Map() };
   const ids = [...new Set(workIds)];
-  const kept = await keptSummaries(db, cache);
-  const missing = ids.filter((id) => !kept.has(id));
+  const kept = cache ?? await catalogueCache(db);
+  const missing = unsummarised(kept, ids);
   const stars = workStarsQuery(db, viewer, ids).select(db.raw('CAST(NULL AS INTEGER) as rating'), db.raw('CAST(NULL AS BIGINT) as n'), db.raw('CAST(NULL AS DOUBLE PRECISION) as d'));
   const ratings = db('reviews').where({ user_name: viewer }).whereIn('work_id', ids).whereNotNull('rating')
     .select('work_id', db.raw('NULL as starred_at'), 'rating', db.raw('NULL as n'), db.raw('NULL as d'));
   let rows: AlbumRow[];
-  if (missing.length > SUMMARY_CHUNK) [rows] = await Promise.all([stars.unionAll(ratings), audioSummaries(db, ids, cache)]);
+  if (missing.length > SUMMARY_CHUNK) [rows] = await Promise.all([stars.unionAll(ratings), audioSummaries(db, ids, kept)]);
   else {
     rows = await stars.unionAll(missing.length ? [ratings, summaryQuery(db, missing, true)] : [ratings]);
     keepSummaries(kept, missing, rows.filter((r): r is AlbumRow & SummaryRow => r.n !== null));
