@@ -25,9 +25,9 @@ import { changesSince, type CatalogueChange } from './changes.js';
 /** Entries kept per database (least recently used dropped first). */
 const MAX_ENTRIES = 64;
 /**
- * Presented works kept per database and catalogue (oldest dropped first): about 930 bytes
+ * Presented works kept per database and catalogue (oldest dropped first): about 890 bytes
  * of heap each (their circles', VAs' and tags' refs shared: presenter.ts), so at most
- * about 95 MB. preload.ts fills it at the server's start, so that a library of up to this
+ * about 90 MB. preload.ts fills it at the server's start, so that a library of up to this
  * many works is read from memory: the players' random lists draw 20 works no page has read
  * (bench/README.md session 11).
  */
