@@ -8,7 +8,7 @@ import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
 import { catalogueCache, loadWorks, orderedWorkIds, presentedWorks, type CatalogueCache, type ListOrder, type WorkFilter } from '../catalogue/index.js';
 import { presentAlbum, presentAlbumDirectory, presentSong } from './presenters.js';
-import { albumSummaries, audioSummaries, tracksOf, visibleWorkIds, type Track } from './tracks.js';
+import { albumSummaries, audioSummaries, keptTracks, tracksOf, visibleWorkIds, withTrackStars, type AlbumMarks, type AudioSummary, type Track } from './tracks.js';
 import type { SubsonicNode } from './serialise.js';
 
 /** A song by its work and file ids. */
@@ -26,13 +26,22 @@ export async function worksById(db: Db, ids: readonly number[], viewer: string, 
  */
 export async function albumsOf(db: Db, viewer: string, works: Work[], id3: boolean, cache?: CatalogueCache): Promise<SubsonicNode[]> {
   const { audio, marks } = await albumSummaries(db, works.map((w) => w.id), viewer, cache);
+  return presentAlbums(works, audio, marks, id3);
+}
+
+/** `works` as `AlbumID3`s (`id3`) or directory `Child`s, with their summaries and the caller's marks. */
+function presentAlbums(works: Work[], audio: Map<number, AudioSummary>, marks: Map<number, AlbumMarks>, id3: boolean): SubsonicNode[] {
   return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), marks.get(w.id) ?? {}) : presentAlbumDirectory(w, marks.get(w.id) ?? {})));
 }
 
-/** Tracks of `works` as song `Child`s with the caller's stars (one query); `pick` chooses among each work's tracks, in order (default all). */
-export async function songsOfWorks(db: Db, viewer: string, works: Work[], pick: (tracks: Track[], work: Work) => Track[] = (t) => t): Promise<SubsonicNode[]> {
-  const tracks = await tracksOf(db, works.map((w) => w.id), viewer);
+/** The tracks (`tracks`, with the caller's stars) of `works` that `pick` takes, as song `Child`s. */
+function presentSongs(works: Work[], tracks: Map<number, Track[]>, pick: SongSelection['pick']): SubsonicNode[] {
   return works.flatMap((w) => pick(tracks.get(w.id) ?? [], w).map((t) => presentSong(t, w, t.starred)));
+}
+
+/** Tracks of `works` as song `Child`s with the caller's stars (one query); `pick` chooses among each work's tracks, in order (default all). */
+export async function songsOfWorks(db: Db, viewer: string, works: Work[], pick: SongSelection['pick'] = (t) => t): Promise<SubsonicNode[]> {
+  return presentSongs(works, await tracksOf(db, works.map((w) => w.id), viewer), pick);
 }
 
 /** The songs of `refs` (audio files of visible works), in the order of `refs`; the others are left out. `cache` as worksById. */
@@ -57,17 +66,20 @@ export async function findTrack(db: Db, ref: SongRef): Promise<Track | undefined
 const SONG_WALK_FIRST = 16;
 const SONG_WALK_MAX = 4_096;
 
+/** The songs of a page: its works (as anybody sees them) and `pick`, which takes each work's tracks of the page (call it once per work, in order). */
+export interface SongSelection { works: Work[]; pick: (tracks: Track[], work: Work) => Track[] }
+
 /**
- * A page of the songs of the works of `filter` (the catalogue's filter, its keyword search
- * included) in `order`: each work's tracks in play order, one work after another, `count`
- * songs from `offset`. The works are walked in the filter's cached id list, their audio
- * counts read a slice at a time (audioSummaries) until the page is full, so a page reads
- * only the works up to its own. `cache`: the catalogue's cache if the caller has read it.
+ * The songs of the works of `filter` (the catalogue's filter, its keyword search included)
+ * in `order`, `count` from `offset`: each work's tracks in play order, one work after
+ * another. The works are walked in the filter's cached id list, their audio counts read a
+ * slice at a time (audioSummaries) until the page is full, so a page reads only the works
+ * up to its own. `cache`: the catalogue's cache if the caller has read it.
  */
-export async function songPage(
-  db: Db, viewer: string, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, cache?: CatalogueCache,
-): Promise<SubsonicNode[]> {
-  if (count <= 0) return [];
+export async function songSelection(
+  db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, cache?: CatalogueCache,
+): Promise<SongSelection> {
+  if (count <= 0) return { works: [], pick: () => [] };
   cache ??= await catalogueCache(db);
   const ids = await orderedWorkIds(db, filter, order, sort, cache);
   const skip = new Map<number, number>();
@@ -88,10 +100,34 @@ export async function songPage(
     }
   }
   let left = count;
-  const works = await presentedWorks(db, cache, [...skip.keys()]); // songs show none of the caller's data but stars
-  return songsOfWorks(db, viewer, works, (tracks, work) => {
-    const part = tracks.slice(skip.get(work.id) ?? 0).slice(0, Math.max(0, left));
-    left -= part.length;
-    return part;
-  });
+  return {
+    works: await presentedWorks(db, cache, [...skip.keys()]), // songs show none of the caller's data but stars
+    pick(tracks, work) {
+      const part = tracks.slice(skip.get(work.id) ?? 0).slice(0, Math.max(0, left));
+      left -= part.length;
+      return part;
+    },
+  };
+}
+
+/** A page of songs (songSelection) as song `Child`s with the caller's stars (getSongsByGenre). */
+export async function songPage(
+  db: Db, viewer: string, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, cache?: CatalogueCache,
+): Promise<SubsonicNode[]> {
+  const { works, pick } = await songSelection(db, filter, order, sort, offset, count, cache);
+  return songsOfWorks(db, viewer, works, pick);
+}
+
+/**
+ * A search's albums (`AlbumID3`s with `id3`, else directories) and songs, with the caller's
+ * marks in one statement (albumSummaries: the albums' stars, ratings and missing summaries,
+ * the songs' stars) and the songs' tracks kept with their works (keptTracks): with both
+ * kept, the search reads nothing else (search3 on PostgreSQL, bench/README.md session 11).
+ */
+export async function albumsAndSongs(
+  db: Db, viewer: string, albumWorks: Work[], id3: boolean, songs: SongSelection, cache: CatalogueCache,
+): Promise<{ album: SubsonicNode[]; song: SubsonicNode[] }> {
+  const songWorks = songs.works.map((w) => w.id);
+  const [{ audio, marks, trackStars }, tracks] = await Promise.all([albumSummaries(db, albumWorks.map((w) => w.id), viewer, cache, songWorks), keptTracks(db, songWorks, cache)]);
+  return { album: presentAlbums(albumWorks, audio, marks, id3), song: presentSongs(songs.works, withTrackStars(tracks, trackStars), songs.pick) };
 }

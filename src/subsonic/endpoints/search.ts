@@ -11,7 +11,7 @@ import type { ListItem, Work } from '../../model/index.js';
 import { LIBRARY, listNames, orderedWorkIds, presentedWorks, type CatalogueCache, type WorkFilter } from '../../catalogue/index.js';
 import { missing } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
-import { albumsOf, songPage } from '../library.js';
+import { albumsAndSongs, songSelection } from '../library.js';
 import { presentArtist, type ArtistKind } from '../presenters.js';
 import { circleArtistId, vaArtistId } from '../ids.js';
 import type { SubsonicNode } from '../serialise.js';
@@ -80,12 +80,12 @@ async function search(call: Call, id3: boolean): Promise<SubsonicNode> {
   const order = query ? 'release' : 'id';
   const sort = query ? 'desc' : 'asc';
   const cache = await call.catalogue();
-  const [artist, works, song] = await Promise.all([
+  const [artist, works, picked] = await Promise.all([
     artistsMatching(call, query, id3),
     albums.count ? albumPage(call.db, filter, order, sort, albums, cache) : [],
-    songPage(call.db, call.user.name, filter, order, sort, songs.offset, songs.count, cache),
+    songSelection(call.db, filter, order, sort, songs.offset, songs.count, cache),
   ]);
-  return { artist, album: await albumsOf(call.db, call.user.name, works, id3, cache), song };
+  return { artist, ...(await albumsAndSongs(call.db, call.user.name, works, id3, picked, cache)) };
 }
 
 export const searchEndpoints: Record<string, Endpoint> = {

@@ -198,8 +198,12 @@ describe('lists', () => {
   it("every album list and search carries the caller's own rating and star, and nobody else's", async () => {
     const rater = fx.client('token', { user: 'admin' });
     const album = `al-${RJ173248}`;
+    const song = await songId(RJ173248, 'Track02.ogg');
     ok(await rater.setRating({ id: album, rating: 4 }));
     ok(await rater.star({ albumId: album }));
+    ok(await rater.star({ id: song }));
+    const songStars = (songs: { id: string; starred?: unknown }[] | undefined) => (songs ?? []).filter((t) => t.id.startsWith(`tr-${RJ173248}-`)).map((t) => [t.id, Boolean(t.starred)]);
+    const otherSong = await songId(RJ173248, 'Track01.m4a');
     type Marked = { id: string; userRating?: number; starred?: unknown };
     const marks = (albums: Marked[] | undefined) => (albums ?? []).filter((a) => a.id === album).map((a) => [a.userRating, Boolean(a.starred)]);
     try {
@@ -210,10 +214,15 @@ describe('lists', () => {
       expect(marks(ok(await rater.search2({ query: '天使' })).searchResult2.album)).toEqual([[4, true]]);
       expect(marks(ok(await api.getAlbumList2({ type: 'random', size: 500 })).albumList2.album)).toEqual([[undefined, false]]);
       expect(marks(ok(await api.search3({ query: '天使' })).searchResult3.album)).toEqual([[undefined, false]]);
+      expect(songStars(ok(await rater.search3({ query: '天使' })).searchResult3.song)).toEqual([[otherSong, false], [song, true]]);
+      expect(songStars(ok(await rater.search2({ query: '天使' })).searchResult2.song)).toEqual([[otherSong, false], [song, true]]);
+      expect(songStars(ok(await api.search3({ query: '天使' })).searchResult3.song)).toEqual([[otherSong, false], [song, false]]);
     } finally {
       ok(await rater.setRating({ id: album, rating: 0 }));
       ok(await rater.unstar({ albumId: album }));
+      ok(await rater.unstar({ id: song }));
     }
+    expect(songStars(ok(await rater.search3({ query: '天使' })).searchResult3.song)).toEqual([[otherSong, false], [song, false]]);
   });
 
   it('getAlbumList answers directories', async () => {

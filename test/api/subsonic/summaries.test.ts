@@ -1,6 +1,6 @@
 /**
- * The albums' song counts and durations (src/subsonic/tracks.ts, kept with the catalogue's
- * works) follow the library: a rescan that adds a track to a work shows it on that album,
+ * The albums' song counts and durations and a search's songs (src/subsonic/tracks.ts, kept
+ * with the catalogue's works) follow the library: a rescan that adds a track to a work shows it on that album and in the search,
  * a change to another work leaves every album's figures right, and a work whose folder
  * vanished leaves the lists.
  */
@@ -25,6 +25,7 @@ async function albums(): Promise<[string, number | undefined, number | undefined
   return (answer.albumList2.album ?? []).map((a) => [a.id, a.songCount, a.duration]);
 }
 /** Scans the library copy again (one work of six may vanish: past the 10% guard). */
+const ok3 = (answer: Awaited<ReturnType<SubsonicAPI['search3']>>) => answer.searchResult3;
 const rescan = () => scanLibrary(fx.srv.services.db, { roots: [{ name: 'library', path: fx.library }], maxDepth: 2, allowMassRemoval: true });
 /** A work's audio files' total duration in whole seconds, as the files table has it. */
 async function storedSeconds(workId: number): Promise<number> {
@@ -34,6 +35,8 @@ async function storedSeconds(workId: number): Promise<number> {
 
 describe("albums' song counts", () => {
   it('show a track a rescan added, and stay right for the other albums', async () => {
+    const songsOf = async () => (ok3(await api.search3({ query: 'サキュバス', songCount: 50 })).song ?? []).map((t) => t.title);
+    expect(await songsOf()).toHaveLength(2);
     const before = await albums();
     const succubus = before.find(([id]) => id === `al-${RJ265946}`)!;
     expect(succubus[1]).toBe(2);
@@ -43,6 +46,7 @@ describe("albums' song counts", () => {
     const after = await albums();
     expect(after.find(([id]) => id === `al-${RJ265946}`)).toEqual([`al-${RJ265946}`, 3, await storedSeconds(RJ265946)]);
     expect(after.filter(([id]) => id !== `al-${RJ265946}`)).toEqual(before.filter(([id]) => id !== `al-${RJ265946}`));
+    expect((await songsOf()).sort()).toEqual(['long tone 10min', 'short', 'short again']);
   });
 
   it('leave a work whose folder vanished out, and show it again when it is back', async () => {
