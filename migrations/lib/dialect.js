@@ -7,6 +7,8 @@
  * - change tracking: every write to a catalogue's tables bumps its `catalogue_version`
  *   row (SQLite: one row trigger per table and event; PostgreSQL: one plpgsql function and
  *   a statement trigger per table);
+ * - marks: every write to a user's stars or ratings bumps `users.marks_version`
+ *   (createMarksTriggers);
  * - keyword search index `work_search` (a document per work: title, circle name, tag
  *   names, VA names): SQLite an FTS5 trigram table, PostgreSQL a plain table with a GIN
  *   pg_trgm index (the extension ships with PostgreSQL), both kept in step by triggers.
@@ -147,6 +149,55 @@ export async function dropChangeTriggers(knex, prefix, t) {
   for (const table of [t.works, ...t.links, ...t.names]) {
     for (const event of ['insert', 'update', 'delete']) await knex.raw(`DROP TRIGGER IF EXISTS ${prefix}_${table}_${event}${isPostgres(knex) ? ` ON ${table}` : ''}`);
   }
+}
+
+/**
+ * The tables of the users' marks (createMarksTriggers): `table` with its `user_name`, and
+ * `when`, the column whose value makes a row a mark (rows where it is NULL are none;
+ * absent: every row is one).
+ * @typedef {{ table: string, when?: string }} MarksTable
+ */
+
+/**
+ * Makes every write that changes a user's marks (a row of `tables` inserted, deleted or
+ * updated; with `when`, only rows where it is set, and updates of the user, the work or
+ * `when`) bump that user's `users.marks_version`, in
+ * the writer's own transaction. SQLite: a row trigger per table and event with a WHEN
+ * condition; PostgreSQL: the same through one plpgsql function (OLD and NEW are NULL
+ * where the event has none, PostgreSQL 11 and later).
+ * @param {Knex} knex @param {MarksTable[]} tables
+ */
+export async function createMarksTriggers(knex, tables) {
+  const pg = isPostgres(knex);
+  if (pg) {
+    await knex.raw(`CREATE OR REPLACE FUNCTION marks_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN UPDATE users SET marks_version = marks_version + 1 WHERE name IN (OLD.user_name, NEW.user_name); RETURN NULL; END $$`);
+  }
+  const differ = (column) => (pg ? `OLD.${column} IS DISTINCT FROM NEW.${column}` : `OLD.${column} IS NOT NEW.${column}`);
+  for (const { table, when } of tables) {
+    const events = {
+      INSERT: when ? `NEW.${when} IS NOT NULL` : null,
+      UPDATE: when ? ['user_name', 'work_id', when].map(differ).join(' OR ') : null,
+      DELETE: when ? `OLD.${when} IS NOT NULL` : null,
+    };
+    for (const [event, condition] of Object.entries(events)) {
+      const name = `marks_${table}_${event.toLowerCase()}`;
+      const whenClause = condition ? `WHEN (${condition})` : '';
+      await knex.raw(pg
+        ? `CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH ROW ${whenClause} EXECUTE FUNCTION marks_version_bump()`
+        : `CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH ROW ${whenClause} BEGIN
+             UPDATE users SET marks_version = marks_version + 1 WHERE name IN (${event === 'INSERT' ? 'NEW.user_name' : event === 'DELETE' ? 'OLD.user_name' : 'OLD.user_name, NEW.user_name'});
+           END`);
+    }
+  }
+}
+
+/** Drops the triggers createMarksTriggers made (and PostgreSQL's function). @param {Knex} knex @param {MarksTable[]} tables */
+export async function dropMarksTriggers(knex, tables) {
+  for (const { table } of tables) {
+    for (const event of ['insert', 'update', 'delete']) await knex.raw(`DROP TRIGGER IF EXISTS marks_${table}_${event}${isPostgres(knex) ? ` ON ${table}` : ''}`);
+  }
+  if (isPostgres(knex)) await knex.raw('DROP FUNCTION IF EXISTS marks_version_bump()');
 }
 
 /** SQLite: the statement rebuilding the search documents of the works matching `where` (alias w). */

@@ -63,9 +63,15 @@ export interface ListOptions<W extends UserFields = Work> {
   pageSize: number;
   /** The first row of the page when it is no multiple of pageSize (the players' API pages by offset); default (page - 1) * pageSize. */
   offset?: number;
-  /** The caller's user name: their rating, review, progress and history ride on each work. */
+  /** The caller's user name: their rating, review, progress and history ride on each work (unless `bare`). */
   viewer: string;
   scope?: ListScope;
+  /**
+   * The works as anybody sees them (user fields null; `viewer` still orders and scopes):
+   * no statement reads the caller's review and history rows for them (the players read
+   * the caller's marks on their own: src/subsonic/marks.ts).
+   */
+  bare?: boolean;
   /** Which catalogue (definition.ts); the audio works by default. */
   catalogue?: CatalogueDef<W>;
   /** The catalogue's cache as the caller already read it (one version read per request); read here when absent. */
@@ -206,7 +212,8 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
   const perUser = Boolean(opts.scope) || readsUser(def, order);
   const time = opts.scope?.kind ?? 'work';
   const cache = opts.cache ?? await catalogueCache<W>(db, def.versionId);
-  const load = (ids: number[], known?: Map<number, UserWorkData>) => loadWorks(db, cache, ids, viewer, time, def, known);
+  const load = (ids: number[], known?: Map<number, UserWorkData>) => (opts.bare ? presentedWorks(db, cache, ids, def) : loadWorks(db, cache, ids, viewer, time, def, known));
+  const withUser = (qb: Knex.QueryBuilder, scoped?: ListScope['kind']) => (opts.bare ? qb : withUserColumns(db, qb, def.tables, viewer, scoped));
 
   if (order === 'betterRandom') {
     const totalCount = perUser ? await countRows(base) : await filterTotal(db, def, cache, opts);
@@ -237,13 +244,13 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
     // history rows joined as on the direct page. LIMIT and OFFSET are written into the SQL (knex's parseInt'd numbers):
     // PostgreSQL then keeps the generic plan of each page's statement (db/pg-client.ts) instead of planning it for
     // every request (0.85 ms of its 1.7 for 300 reviews; bench/README.md session 10)
-    const rows: { id: number; total: number | string }[] = await withUserColumns(db, ordered.select(base.clone().count('*').as('total')).limit(pageSize, { skipBinding: true }).offset(offset, { skipBinding: true }), def.tables, viewer, opts.scope.kind);
+    const rows: { id: number; total: number | string }[] = await withUser(ordered.select(base.clone().count('*').as('total')).limit(pageSize, { skipBinding: true }).offset(offset, { skipBinding: true }), opts.scope.kind);
     totalCount = rows.length > 0 ? Number(rows[0]!.total) : await countRows(base);
     return { works: await load(rows.map((r) => r.id), userDataOf(rows)), pagination: { currentPage: page, pageSize, totalCount } };
   } else {
     // the page with the caller's review and history rows joined: no second statement for them when its works are cached
     let rows: { id: number }[];
-    [rows, totalCount] = await Promise.all([withUserColumns(db, ordered.clone().limit(pageSize).offset(offset), def.tables, viewer), filterTotal(db, def, cache, opts)]);
+    [rows, totalCount] = await Promise.all([withUser(ordered.clone().limit(pageSize).offset(offset)), filterTotal(db, def, cache, opts)]);
     const works = await load(rows.map((r) => r.id), userDataOf(rows));
     // once this page is read, its list is brought up to date for the next request (a failure only leaves that to the next)
     if (source === 'kept') idList().catch(() => undefined);

@@ -15,7 +15,7 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../server/context.js';
 import { tooManyFailures, type LoginGuard } from '../server/middleware/throttle.js';
-import { authenticate, findUser, readPlayerPassword, userOfApiKey, type SignedIn, type Stamp } from '../users/index.js';
+import { authenticate, findUser, readPlayerPassword, signedIn, userOfApiKey, type SignedIn, type Stamp } from '../users/index.js';
 import { versionColumn } from '../catalogue/index.js';
 import { Code, SubsonicError, missing } from './errors.js';
 import type { Params } from './params.js';
@@ -41,10 +41,10 @@ async function byPassword(ctx: AppContext, name: string, p: string, stamp: Stamp
   const player = await readPlayerPassword(db, secret, name);
   if (player !== null && sameText(player, password)) {
     const row = await findUser(db, name, stamp);
-    return row ? { name: row.name, group: row.group, stamp: row.stamp } : null;
+    return row ? signedIn(row, true) : null;
   }
   const row = await authenticate(db, name, password);
-  return row ? { name: row.name, group: row.group } : null;
+  return row ? signedIn(row, false) : null;
 }
 
 /** The user of `u` + `t` + `s` (`stamp` read with the account); throws code 41 when the user has no player password to check the token with. */
@@ -57,7 +57,7 @@ async function byToken(ctx: AppContext, name: string, token: string, salt: strin
     throw new SubsonicError(Code.TokenNotSupported, 'token authentication needs a player password: set one in the web settings or with `audiolib user player-password`');
   }
   const expected = crypto.createHash('md5').update(player + salt, 'utf8').digest('hex');
-  return sameText(expected, token.toLowerCase()) ? { name: row.name, group: row.group, stamp: row.stamp } : null;
+  return sameText(expected, token.toLowerCase()) ? signedIn(row, true) : null;
 }
 
 /**

@@ -9,13 +9,15 @@ import type { AppContext } from '../server/context.js';
 import type { CatalogueCache, WorkFilter } from '../catalogue/index.js';
 import { notFound } from './errors.js';
 import type { Params } from './params.js';
+import type { Marker } from './marks.js';
 import type { SubsonicNode } from './serialise.js';
 
 export interface Call {
   ctx: AppContext;
   db: Db;
   params: Params;
-  user: User;
+  /** The caller, with their marks version (marks.ts). */
+  user: User & Marker;
   /** The catalogue's cache (src/catalogue/cache.ts), its version read once per call. */
   catalogue(): Promise<CatalogueCache>;
 }

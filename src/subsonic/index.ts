@@ -42,7 +42,7 @@ async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<
     if (endpoint.access === 'writer' && user.group === 'guest') throw new SubsonicError(Code.NotAuthorized, 'guests cannot make changes');
     let pinned: Promise<CatalogueCache> | undefined;
     const catalogue = () => (pinned ??= catalogueCache(db, 1, user.stamp as number | string | null | undefined));
-    const payload = await endpoint.handle({ ctx, db, params, user: { name: user.name, group: user.group }, catalogue });
+    const payload = await endpoint.handle({ ctx, db, params, user: { name: user.name, group: user.group, marks: user.marks }, catalogue });
     if (payload) respond(ctx, format, payload);
   } catch (err) {
     const error = subsonicErrorOf(err);

@@ -1,14 +1,15 @@
 /**
  * What the endpoints read, for the caller (README.md "Reuse"): works through the
  * catalogue (the visibility rule of src/catalogue/visible.ts, the presented works of its
- * cache with the caller's rating), their tracks (tracks.ts) and the caller's stars
- * (stars.ts), turned into Subsonic shapes (presenters.ts).
+ * cache), their tracks (tracks.ts) and the caller's stars and ratings (marks.ts), turned
+ * into Subsonic shapes (presenters.ts).
  */
 import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
 import { catalogueCache, loadWorks, orderedWorkIds, presentedWorks, type CatalogueCache, type ListOrder, type WorkFilter } from '../catalogue/index.js';
 import { presentAlbum, presentAlbumDirectory, presentSong } from './presenters.js';
-import { albumSummaries, audioSummaries, keptTracks, tracksOf, visibleWorkIds, withTrackStars, type AlbumMarks, type AudioSummary, type Track } from './tracks.js';
+import { audioSummaries, keptTracks, tracksOf, visibleWorkIds, withTrackStars, type AudioSummary, type Track } from './tracks.js';
+import { marksOf, type Marker, type Marks } from './marks.js';
 import type { SubsonicNode } from './serialise.js';
 
 /** A song by its work and file ids. */
@@ -21,17 +22,18 @@ export async function worksById(db: Db, ids: readonly number[], viewer: string, 
 
 /**
  * Works as `AlbumID3`s (`id3`, with song counts and durations) or directory `Child`s, with
- * the caller's stars and ratings (one statement with the summaries: albumSummaries), so
- * `works` need not carry the caller's data; `cache`: the catalogue's cache if the caller has read it.
+ * `user`'s stars and ratings (marksOf), so `works` need not carry the caller's data; no
+ * statement when the summaries and the marks are kept. `cache`: the catalogue's cache if
+ * the caller has read it.
  */
-export async function albumsOf(db: Db, viewer: string, works: Work[], id3: boolean, cache?: CatalogueCache): Promise<SubsonicNode[]> {
-  const { audio, marks } = await albumSummaries(db, works.map((w) => w.id), viewer, cache);
+export async function albumsOf(db: Db, user: Marker, works: Work[], id3: boolean, cache?: CatalogueCache): Promise<SubsonicNode[]> {
+  const [audio, marks] = await Promise.all([audioSummaries(db, works.map((w) => w.id), cache), marksOf(db, user)]);
   return presentAlbums(works, audio, marks, id3);
 }
 
 /** `works` as `AlbumID3`s (`id3`) or directory `Child`s, with their summaries and the caller's marks. */
-function presentAlbums(works: Work[], audio: Map<number, AudioSummary>, marks: Map<number, AlbumMarks>, id3: boolean): SubsonicNode[] {
-  return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), marks.get(w.id) ?? {}) : presentAlbumDirectory(w, marks.get(w.id) ?? {})));
+function presentAlbums(works: Work[], audio: Map<number, AudioSummary>, marks: Marks, id3: boolean): SubsonicNode[] {
+  return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), marks.works.get(w.id) ?? {}) : presentAlbumDirectory(w, marks.works.get(w.id) ?? {})));
 }
 
 /** The tracks (`tracks`, with the caller's stars) of `works` that `pick` takes, as song `Child`s. */
@@ -39,16 +41,18 @@ function presentSongs(works: Work[], tracks: Map<number, Track[]>, pick: SongSel
   return works.flatMap((w) => pick(tracks.get(w.id) ?? [], w).map((t) => presentSong(t, w, t.starred)));
 }
 
-/** Tracks of `works` as song `Child`s with the caller's stars (one query); `pick` chooses among each work's tracks, in order (default all). */
-export async function songsOfWorks(db: Db, viewer: string, works: Work[], pick: SongSelection['pick'] = (t) => t): Promise<SubsonicNode[]> {
-  return presentSongs(works, await tracksOf(db, works.map((w) => w.id), viewer), pick);
+/** Tracks of `works` as song `Child`s with `user`'s stars (marksOf); `pick` chooses among each work's tracks, in order (default all). */
+export async function songsOfWorks(db: Db, user: Marker, works: Work[], pick: SongSelection['pick'] = (t) => t): Promise<SubsonicNode[]> {
+  const [tracks, marks] = await Promise.all([tracksOf(db, works.map((w) => w.id)), marksOf(db, user)]);
+  return presentSongs(works, withTrackStars(tracks, marks.tracks), pick);
 }
 
 /** The songs of `refs` (audio files of visible works), in the order of `refs`; the others are left out. `cache` as worksById. */
-export async function songsByRef(db: Db, viewer: string, refs: readonly SongRef[], cache?: CatalogueCache): Promise<SubsonicNode[]> {
+export async function songsByRef(db: Db, user: Marker, refs: readonly SongRef[], cache?: CatalogueCache): Promise<SubsonicNode[]> {
   const visible = await visibleWorkIds(db, refs.map((r) => r.workId));
   const works = new Map((await presentedWorks(db, cache ?? await catalogueCache(db), visible)).map((w) => [w.id, w]));
-  const tracks = await tracksOf(db, [...works.keys()], viewer);
+  const [plain, marks] = await Promise.all([tracksOf(db, [...works.keys()]), marksOf(db, user)]);
+  const tracks = withTrackStars(plain, marks.tracks);
   return refs.flatMap((r) => {
     const work = works.get(r.workId);
     const track = tracks.get(r.workId)?.find((t) => t.fileId === r.fileId);
@@ -110,24 +114,23 @@ export async function songSelection(
   };
 }
 
-/** A page of songs (songSelection) as song `Child`s with the caller's stars (getSongsByGenre). */
+/** A page of songs (songSelection) as song `Child`s with `user`'s stars (getSongsByGenre). */
 export async function songPage(
-  db: Db, viewer: string, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, cache?: CatalogueCache,
+  db: Db, user: Marker, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, cache?: CatalogueCache,
 ): Promise<SubsonicNode[]> {
   const { works, pick } = await songSelection(db, filter, order, sort, offset, count, cache);
-  return songsOfWorks(db, viewer, works, pick);
+  return songsOfWorks(db, user, works, pick);
 }
 
 /**
- * A search's albums (`AlbumID3`s with `id3`, else directories) and songs, with the caller's
- * marks in one statement (albumSummaries: the albums' stars, ratings and missing summaries,
- * the songs' stars) and the songs' tracks kept with their works (keptTracks): with both
- * kept, the search reads nothing else (search3 on PostgreSQL, bench/README.md session 11).
+ * A search's albums (`AlbumID3`s with `id3`, else directories) and songs, with `user`'s
+ * marks (marksOf) and the songs' tracks kept with their works (keptTracks): with the
+ * summaries, the marks and the tracks kept, the search reads nothing else (bench/README.md
+ * sessions 11 and 12).
  */
 export async function albumsAndSongs(
-  db: Db, viewer: string, albumWorks: Work[], id3: boolean, songs: SongSelection, cache: CatalogueCache,
+  db: Db, user: Marker, albumWorks: Work[], id3: boolean, songs: SongSelection, cache: CatalogueCache,
 ): Promise<{ album: SubsonicNode[]; song: SubsonicNode[] }> {
-  const songWorks = songs.works.map((w) => w.id);
-  const [{ audio, marks, trackStars }, tracks] = await Promise.all([albumSummaries(db, albumWorks.map((w) => w.id), viewer, cache, songWorks), keptTracks(db, songWorks, cache)]);
-  return { album: presentAlbums(albumWorks, audio, marks, id3), song: presentSongs(songs.works, withTrackStars(tracks, trackStars), songs.pick) };
+  const [audio, marks, tracks] = await Promise.all([audioSummaries(db, albumWorks.map((w) => w.id), cache), marksOf(db, user), keptTracks(db, songs.works.map((w) => w.id), cache)]);
+  return { album: presentAlbums(albumWorks, audio, marks, id3), song: presentSongs(songs.works, withTrackStars(tracks, marks.tracks), songs.pick) };
 }

@@ -11,7 +11,8 @@ import { stripExtension } from '../lyrics/match.js';
 import { compareNames } from '../library/tree.js';
 import { albumId, circleArtistId, directoryId, songId, vaArtistId } from './ids.js';
 import type { SubsonicNode } from './serialise.js';
-import type { AlbumMarks, AudioSummary, Track } from './tracks.js';
+import type { AudioSummary, Track } from './tracks.js';
+import type { AlbumMarks } from './marks.js';
 
 /** The year of a release day 'YYYY-MM-DD'; undefined without one. */
 const yearOf = (release: string | null) => (release && /^\d{4}/.test(release) ? Number(release.slice(0, 4)) : undefined);

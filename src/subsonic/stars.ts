@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/index.js';
 import { NotFound } from '../model/index.js';
-import { assertVisibleWork, isoTime } from '../catalogue/index.js';
+import { assertVisibleWork } from '../catalogue/index.js';
 
 /** What a star names: a work, or one audio file of a work. */
 export type StarTarget = { workId: number; fileId?: number };
@@ -41,17 +41,6 @@ export async function unstar(db: Db, user: string, targets: StarTarget[]): Promi
       else await trx('starred_tracks').where({ user_name: user, work_id: t.workId, file_id: t.fileId }).del();
     }
   });
-}
-
-/** The query of `user`'s stars of `workIds`: columns work_id, starred_at (as stored). */
-export const workStarsQuery = (db: Db, user: string, workIds: readonly number[]) =>
-  db('starred_works').where({ user_name: user }).whereIn('work_id', [...new Set(workIds)]).select('work_id', 'created_at as starred_at');
-
-/** When `user` starred each of `workIds` (ISO), for the works starred. */
-export async function workStars(db: Db, user: string, workIds: readonly number[]): Promise<Map<number, string>> {
-  if (!workIds.length) return new Map();
-  const rows: { work_id: number; starred_at: string }[] = await workStarsQuery(db, user, workIds);
-  return new Map(rows.map((r) => [r.work_id, isoTime(r.starred_at)!]));
 }
 
 /** `user`'s starred works and tracks, most recently starred first (hidden ones included: the caller filters). */

@@ -6,9 +6,8 @@
  */
 import type { Db } from '../db/index.js';
 import { buildTrackTree, type FileRow } from '../library/tree.js';
-import { catalogueCache, isoTime, whereVisible, type CatalogueCache } from '../catalogue/index.js';
+import { catalogueCache, whereVisible, type CatalogueCache } from '../catalogue/index.js';
 import { parseTrackHash, type TrackNode } from '../model/index.js';
-import { workStarsQuery } from './stars.js';
 
 /** An audio file of a work. Sizes in bytes, durations in seconds. */
 export interface Track {
@@ -26,12 +25,9 @@ export interface Track {
   position: number;
   /** The folder's place among the work's folders holding audio, from 1; undefined when there is one. */
   disc?: number;
-  /** When the caller starred it (ISO), when tracksOf was given the caller. */
+  /** When the caller starred it (ISO): withTrackStars. */
   starred?: string;
 }
-
-/** A file row of tracksOf: the tree's columns and the caller's star. */
-type TrackRow = FileRow & { starred_at?: string | null };
 
 /** Flattens a track tree into its audio files in order (relpath and folder from the tree's folders). */
 function audioOf(nodes: TrackNode[], folder: string, out: Omit<Track, 'position' | 'disc'>[]): void {
@@ -44,13 +40,12 @@ function audioOf(nodes: TrackNode[], folder: string, out: Omit<Track, 'position'
   }
 }
 
-/** One work's tracks in play order, with positions, discs and the caller's stars. */
-function tracksOfWork(workId: number, files: TrackRow[]): Track[] {
+/** One work's tracks in play order, with positions and discs. */
+function tracksOfWork(workId: number, files: FileRow[]): Track[] {
   const flat: Omit<Track, 'position' | 'disc'>[] = [];
   audioOf(buildTrackTree({ id: workId, title: '' }, files), '', flat);
   const folders = [...new Set(flat.map((t) => t.folder))];
-  const starred = new Map(files.filter((f) => f.starred_at).map((f) => [f.id, isoTime(f.starred_at)!]));
-  return flat.map((t, i) => Object.assign(t, { position: i + 1, disc: folders.length > 1 ? folders.indexOf(t.folder) + 1 : undefined, starred: starred.get(t.fileId) }));
+  return flat.map((t, i) => Object.assign(t, { position: i + 1, disc: folders.length > 1 ? folders.indexOf(t.folder) + 1 : undefined }));
 }
 
 /** The audio files' query of `workIds` (alias f): the columns a track tree reads. */
@@ -58,24 +53,19 @@ const filesQuery = (db: Db, workIds: number[]) => db('files as f').whereIn('f.wo
   .select('f.id', 'f.work_id', 'f.relpath', 'f.type', 'f.size', 'f.duration', 'f.audio_file_id');
 
 /** The tracks of each of `workIds` from their files' rows (works without rows map to []). */
-function tracksByWork(workIds: number[], rows: TrackRow[]): Map<number, Track[]> {
-  const byWork = new Map<number, TrackRow[]>(workIds.map((id) => [id, []]));
+function tracksByWork(workIds: number[], rows: FileRow[]): Map<number, Track[]> {
+  const byWork = new Map<number, FileRow[]>(workIds.map((id) => [id, []]));
   for (const row of rows) byWork.get(row.work_id)!.push(row);
   return new Map([...byWork].map(([id, files]) => [id, tracksOfWork(id, files)]));
 }
 
 /**
  * The tracks of each work of `workIds` (works the caller may see: the caller checks), in
- * play order, with when `viewer` starred each (when given); one query. Works without audio map to [].
+ * play order, without the caller's stars (withTrackStars); one query. Works without audio map to [].
  */
-export async function tracksOf(db: Db, workIds: readonly number[], viewer?: string): Promise<Map<number, Track[]>> {
+export async function tracksOf(db: Db, workIds: readonly number[]): Promise<Map<number, Track[]>> {
   const unique = [...new Set(workIds)];
-  const query = filesQuery(db, unique);
-  if (viewer !== undefined) {
-    query.leftJoin('starred_tracks as st', (j) => j.on('st.work_id', 'f.work_id').andOn('st.file_id', 'f.id').andOn('st.user_name', db.raw('?', [viewer])))
-      .select('st.created_at as starred_at');
-  }
-  return tracksByWork(unique, unique.length ? await query : []);
+  return tracksByWork(unique, unique.length ? await filesQuery(db, unique) : []);
 }
 
 /** The kind of the works' tracks among the values kept per work (CatalogueCache.workValue). */
@@ -106,8 +96,8 @@ export async function keptTracks(db: Db, workIds: readonly number[], cache: Cata
   return answer;
 }
 
-/** `tracks` with the caller's stars (`stars`: ISO times by `${workId}/${fileId}`): the starred ones copied, the others as they are. */
-export function withTrackStars(tracks: Map<number, Track[]>, stars: Map<string, string>): Map<number, Track[]> {
+/** `tracks` with the caller's stars (`stars`: ISO times by `${workId}/${fileId}`, Marks.tracks): the starred ones copied, the others as they are. */
+export function withTrackStars(tracks: Map<number, Track[]>, stars: ReadonlyMap<string, string>): Map<number, Track[]> {
   if (!stars.size) return tracks;
   return new Map([...tracks].map(([id, list]) => [id, list.map((t) => {
     const starred = stars.get(`${t.workId}/${t.fileId}`);
@@ -141,14 +131,9 @@ const SUMMARY_CHUNK = 500;
 /** A grouped summary row: work id, audio files, total duration in seconds. */
 type SummaryRow = { work_id: number; n: number | string; d: number | string | null };
 
-/**
- * The grouped query of the audio summaries of `ids`, on the `files` (work_id, type,
- * duration) index; `marks`: with NULL `starred_at` and `rating` columns before n and d
- * and a NULL `file_id` after (albumSummaries' union, where it comes last: knex writes its
- * GROUP BY after the unions).
- */
-const summaryQuery = (db: Db, ids: number[], marks = false) => db('files').whereIn('work_id', ids).where('type', 'audio').groupBy('work_id')
-  .select('work_id', ...(marks ? [db.raw('NULL as starred_at'), db.raw('NULL as rating')] : []), db.raw('count(*) as n'), db.raw('sum(duration) as d'), ...(marks ? [db.raw('NULL as file_id')] : []));
+/** The grouped query of the audio summaries of `ids`, on the `files` (work_id, type, duration) index. */
+const summaryQuery = (db: Db, ids: number[]) => db('files').whereIn('work_id', ids).where('type', 'audio').groupBy('work_id')
+  .select('work_id', db.raw('count(*) as n'), db.raw('sum(duration) as d'));
 
 /** Keeps the summaries of `ids` from their query's rows (a work without rows has no audio). */
 function keepSummaries(cache: CatalogueCache, ids: number[], rows: SummaryRow[]): void {
@@ -183,57 +168,6 @@ export async function audioSummaries(db: Db, workIds: readonly number[], cache?:
     keepSummaries(kept, chunk, await summaryQuery(db, chunk));
   }
   return summariesOf(kept, workIds);
-}
-
-/** The caller's marks on an album: when they starred it (ISO) and their rating (1-5). */
-export interface AlbumMarks { starred?: string; rating?: number }
-
-/** A row of albumSummaries' union: a summary (n not NULL), a track's star (file_id not NULL), a rating (rating not NULL) or a work's star. */
-type AlbumRow = { work_id: number; starred_at: string | Date | null; rating: number | null; n: number | string | null; d: number | string | null; file_id: number | null };
-
-/**
- * The audio summaries of `workIds` (as audioSummaries) and `viewer`'s marks on each (their
- * stars and ratings, the same rows the web's favourites read), with `viewer`'s stars of the
- * tracks of `songWorks` (a search's songs), in one statement (UNION ALL): the works' stars
- * (with typed NULL columns, which PostgreSQL types the union's columns by), the ratings, the
- * tracks' stars, then the summaries not kept yet; more than 500 summaries missing:
- * audioSummaries' queries beside. The players' albums need nothing else of the caller, so
- * their works come without the caller's data (presentedWorks). `trackStars`: ISO times by
- * `${workId}/${fileId}` (withTrackStars).
- */
-export async function albumSummaries(
-  db: Db, workIds: readonly number[], viewer: string, cache?: CatalogueCache, songWorks: readonly number[] = [],
-): Promise<{ audio: Map<number, AudioSummary>; marks: Map<number, AlbumMarks>; trackStars: Map<string, string> }> {
-  if (!workIds.length && !songWorks.length) return { audio: new Map(), marks: new Map(), trackStars: new Map() };
-  const ids = [...new Set(workIds)];
-  const kept = cache ?? await catalogueCache(db);
-  const missing = unsummarised(kept, ids);
-  const stars = workStarsQuery(db, viewer, ids)
-    .select(db.raw('CAST(NULL AS INTEGER) as rating'), db.raw('CAST(NULL AS BIGINT) as n'), db.raw('CAST(NULL AS DOUBLE PRECISION) as d'), db.raw('CAST(NULL AS INTEGER) as file_id'));
-  const branches = [
-    db('reviews').where({ user_name: viewer }).whereIn('work_id', ids).whereNotNull('rating')
-      .select('work_id', db.raw('NULL as starred_at'), 'rating', db.raw('NULL as n'), db.raw('NULL as d'), db.raw('NULL as file_id')),
-  ];
-  if (songWorks.length) {
-    branches.push(db('starred_tracks').where({ user_name: viewer }).whereIn('work_id', [...new Set(songWorks)])
-      .select('work_id', 'created_at as starred_at', db.raw('NULL as rating'), db.raw('NULL as n'), db.raw('NULL as d'), 'file_id'));
-  }
-  let rows: AlbumRow[];
-  if (missing.length > SUMMARY_CHUNK) [rows] = await Promise.all([stars.unionAll(branches), audioSummaries(db, ids, kept)]);
-  else {
-    rows = await stars.unionAll(missing.length ? [...branches, summaryQuery(db, missing, true)] : branches);
-    keepSummaries(kept, missing, rows.filter((r): r is AlbumRow & SummaryRow => r.n !== null));
-  }
-  const marks = new Map<number, AlbumMarks>();
-  const trackStars = new Map<string, string>();
-  const marksOf = (id: number) => marks.get(id) ?? marks.set(id, {}).get(id)!;
-  for (const r of rows) {
-    if (r.n !== null) continue;
-    if (r.file_id !== null) trackStars.set(`${r.work_id}/${r.file_id}`, isoTime(r.starred_at)!);
-    else if (r.rating !== null) marksOf(r.work_id).rating = Number(r.rating);
-    else marksOf(r.work_id).starred = isoTime(r.starred_at)!;
-  }
-  return { audio: summariesOf(kept, workIds), marks, trackStars };
 }
 
 /** The summary of a work's tracks as loaded. */

@@ -13,7 +13,7 @@ import { hashPassword, verifyPassword } from './password.js';
  * deleted one's name has another id and the deleted one's tokens stay refused. The
  * column is filled for every row (by its migration and by `newAccountRow`).
  */
-export interface UserRow { name: string; password: string; group: Group; token_version: number; account_id: string }
+export interface UserRow { name: string; password: string; group: Group; token_version: number; account_id: string; marks_version: number | string }
 
 /** The row to insert for a new account: the password hash and a fresh account_id. */
 export function newAccountRow(name: string, passwordHash: string, group: Group): Pick<UserRow, 'name' | 'password' | 'group' | 'account_id'> {
@@ -26,8 +26,22 @@ export function newAccountRow(name: string, passwordHash: string, group: Group):
  */
 export type Stamp = Knex.QueryBuilder;
 
-/** A signed-in user and the value its `stamp` read (absent without one). */
-export interface SignedIn extends User { stamp?: unknown }
+/**
+ * A signed-in user, the value its `stamp` read (absent without one) and `marks`, the
+ * version of the account's stars and ratings (signedIn; absent with auth off).
+ */
+export interface SignedIn extends User { stamp?: unknown; marks?: string }
+
+/**
+ * The signed-in user of an account row (read with a stamp when `stamped`). `marks`: the
+ * account id and `users.marks_version` (bumped by triggers on every write to the user's
+ * stars and ratings), so an account created again under the same name has other versions.
+ */
+export function signedIn(row: Pick<UserRow, 'name' | 'group' | 'account_id' | 'marks_version'> & { stamp?: unknown }, stamped: boolean): SignedIn {
+  const user: SignedIn = { name: row.name, group: row.group, marks: `${row.account_id}/${row.marks_version}` };
+  if (stamped) user.stamp = row.stamp;
+  return user;
+}
 
 /** Finds a user by name, with `stamp` as the row's `stamp`; undefined when absent. */
 export async function findUser(db: Db, name: string, stamp?: Stamp): Promise<(UserRow & { stamp?: unknown }) | undefined> {

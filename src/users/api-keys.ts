@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { NotFound, type ApiKeyInfo, type Group } from '../model/index.js';
 import { isoTime } from '../catalogue/presenter.js';
-import { findUser, type SignedIn, type Stamp } from './accounts.js';
+import { findUser, signedIn, type SignedIn, type Stamp } from './accounts.js';
 
 /** A key's label: 1 to 64 characters (default 'player'). */
 export const apiKeyNameSchema = z.string({ error: 'key name must be text' }).trim().min(1, 'key name must not be empty').max(64, 'key name length at most 64').default('player');
@@ -50,9 +50,10 @@ export async function revokeApiKey(db: Db, user: string, id: number): Promise<vo
  */
 export async function userOfApiKey(db: Db, key: string, stamp?: Stamp): Promise<SignedIn | null> {
   const row = await db('api_keys as k').join('users as u', 'u.name', 'k.user_name').where('k.key_hash', hashOf(key))
-    .first<{ id: number; name: string; group: Group; last_used_at: string | number | Date | null; stamp?: unknown } | undefined>('k.id', 'u.name', 'u.group', 'k.last_used_at', ...(stamp ? [stamp.clone().as('stamp')] : []));
+    .first<{ id: number; name: string; group: Group; account_id: string; marks_version: number | string; last_used_at: string | number | Date | null; stamp?: unknown } | undefined>(
+      'k.id', 'u.name', 'u.group', 'u.account_id', 'u.marks_version', 'k.last_used_at', ...(stamp ? [stamp.clone().as('stamp')] : []));
   if (!row) return null;
   const last = isoTime(row.last_used_at);
   if (!last || Date.now() - Date.parse(last) > LAST_USED_STEP_MS) await db('api_keys').where({ id: row.id }).update({ last_used_at: new Date().toISOString() });
-  return stamp ? { name: row.name, group: row.group, stamp: row.stamp } : { name: row.name, group: row.group };
+  return signedIn(row, Boolean(stamp));
 }

@@ -10,7 +10,7 @@
 import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { Db } from '../db/index.js';
-import { findUser, type SignedIn, type Stamp, type UserRow } from './accounts.js';
+import { findUser, signedIn, type SignedIn, type Stamp, type UserRow } from './accounts.js';
 
 /**
  * The secret as a Web Crypto HMAC key, imported once per secret: jose verifies with Web
@@ -69,7 +69,7 @@ export async function verifyToken(db: Db, secret: Uint8Array, token: string, sta
     if (typeof payload.name !== 'string') return null;
     const row = await findUser(db, payload.name, stamp);
     if (!row || payload.sub !== row.account_id || payload.ver !== row.token_version || payload.grp !== row.group) return null;
-    return stamp ? { name: row.name, group: row.group, stamp: row.stamp } : { name: row.name, group: row.group };
+    return signedIn(row, Boolean(stamp));
   } catch {
     return null;
   }

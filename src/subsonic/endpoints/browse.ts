@@ -13,7 +13,7 @@ import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
 import { directoryId, parseId, type SubsonicId } from '../ids.js';
 import { albumsOf, songsByRef, songsOfWorks } from '../library.js';
 import { indexByLetter, presentAlbum, presentArtist, presentFolder, presentGenre } from '../presenters.js';
-import { workStars } from '../stars.js';
+import { marksOf } from '../marks.js';
 import { summaryOf, tracksOf } from '../tracks.js';
 import type { SubsonicNode } from '../serialise.js';
 
@@ -38,7 +38,7 @@ async function visibleWork({ db, user, catalogue }: Call, id: number): Promise<W
 /** The works of a circle or VA, newest release first, with the artist's name; code 70 for one without visible works. */
 async function artistWorks({ db, user, catalogue }: Call, id: Extract<SubsonicId, { kind: 'circle' | 'va' }>): Promise<{ name: string; works: Work[] }> {
   const filter: WorkFilter = id.kind === 'circle' ? { ...LIBRARY, circleId: id.circleId } : { ...LIBRARY, vaId: id.vaId };
-  const { works } = await listWorks(db, { filter, order: 'release', sort: 'desc', seed: 0, page: 1, pageSize: MAX_ARTIST_ALBUMS, viewer: user.name, cache: await catalogue() });
+  const { works } = await listWorks(db, { filter, order: 'release', sort: 'desc', seed: 0, page: 1, pageSize: MAX_ARTIST_ALBUMS, viewer: user.name, bare: true, cache: await catalogue() });
   const named = await getName(db, id.kind === 'circle' ? 'circles' : 'vas', id.kind === 'circle' ? id.circleId : id.vaId);
   if (!works.length || !named) throw notFound('artist');
   return { name: named.name ?? '', works };
@@ -56,15 +56,15 @@ async function workDirectory(call: Call, work: Work, path: string): Promise<Subs
   if (path !== '' && !below.length) throw notFound('directory');
   const folders = [...new Set(below.filter((t) => t.folder !== path).map((t) => t.folder.slice(path ? path.length + 1 : 0).split('/')[0]!))];
   const files = below.filter((t) => t.folder === path);
-  const [stars, songs] = await Promise.all([workStars(db, user.name, [work.id]), songsByRef(db, user.name, files, await call.catalogue())]);
+  const [marks, songs] = await Promise.all([marksOf(db, user), songsByRef(db, user, files, await call.catalogue())]);
   const parentPath = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
   return {
     directory: {
       id: directoryId(work.id, path),
       parent: path === '' ? undefined : directoryId(work.id, parentPath),
       name: path === '' ? work.title : path.slice(path.lastIndexOf('/') + 1),
-      userRating: work.userRating ?? undefined,
-      starred: path === '' ? stars.get(work.id) : undefined,
+      userRating: marks.works.get(work.id)?.rating,
+      starred: path === '' ? marks.works.get(work.id)?.starred : undefined,
       child: [...folders.map((f) => presentFolder(work, path ? `${path}/${f}` : f)), ...songs],
     },
   };
@@ -112,7 +112,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
       const id = idParam(call, ['album', 'folder', 'circle', 'va']);
       if (id.kind === 'album' || id.kind === 'folder') return workDirectory(call, await visibleWork(call, id.workId), id.kind === 'folder' ? id.path : '');
       const { name, works } = await artistWorks(call, id);
-      return { directory: { id: call.params.required('id'), name, child: await albumsOf(call.db, call.user.name, works, false, await call.catalogue()) } };
+      return { directory: { id: call.params.required('id'), name, child: await albumsOf(call.db, call.user, works, false, await call.catalogue()) } };
     },
   },
 
@@ -133,7 +133,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
       const id = idParam(call, ['circle', 'va']);
       const { name, works } = await artistWorks(call, id);
       const item = { id: id.kind === 'circle' ? id.circleId : id.vaId, name, count: works.length };
-      return { artist: { ...presentArtist(id.kind, item), album: await albumsOf(call.db, call.user.name, works, true, await call.catalogue()) } };
+      return { artist: { ...presentArtist(id.kind, item), album: await albumsOf(call.db, call.user, works, true, await call.catalogue()) } };
     },
   },
 
@@ -142,8 +142,8 @@ export const browseEndpoints: Record<string, Endpoint> = {
     async handle(call) {
       const work = await visibleWork(call, idParam(call, ['album']).workId);
       const tracks = (await tracksOf(call.db, [work.id])).get(work.id) ?? [];
-      const stars = await workStars(call.db, call.user.name, [work.id]);
-      return { album: { ...presentAlbum(work, summaryOf(tracks), { starred: stars.get(work.id), rating: work.userRating ?? undefined }, tracks), song: await songsOfWorks(call.db, call.user.name, [work]) } };
+      const marks = await marksOf(call.db, call.user);
+      return { album: { ...presentAlbum(work, summaryOf(tracks), marks.works.get(work.id) ?? {}, tracks), song: await songsOfWorks(call.db, call.user, [work]) } };
     },
   },
 
@@ -151,7 +151,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
   getSong: {
     async handle(call) {
       const id = idParam(call, ['song']);
-      const [song] = await songsByRef(call.db, call.user.name, [id], await call.catalogue());
+      const [song] = await songsByRef(call.db, call.user, [id], await call.catalogue());
       if (!song) throw notFound(`song ${call.params.required('id')}`);
       return { song };
     },

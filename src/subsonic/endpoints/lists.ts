@@ -58,7 +58,7 @@ function orderOf(call: Call, type: string): Pick<ListOptions, 'order' | 'sort' |
   }
 }
 
-/** The works of an album list call (type, size, offset and the type's own parameters). */
+/** The works of an album list call (type, size, offset and the type's own parameters), as anybody sees them (albumsOf adds the caller's marks). */
 async function albumListWorks(call: Call): Promise<Work[]> {
   const { db, params, user } = call;
   const type = params.required('type');
@@ -72,26 +72,26 @@ async function albumListWorks(call: Call): Promise<Work[]> {
   if (type === 'random') return filter ? randomWorks(db, filter, size, await call.catalogue()) : [];
   const order = orderOf(call, type);
   if (!filter || size === 0) return [];
-  return (await listWorks(db, { ...order, filter, seed: 0, page: 1, pageSize: size, offset, viewer: user.name, cache: await call.catalogue() })).works;
+  return (await listWorks(db, { ...order, filter, seed: 0, page: 1, pageSize: size, offset, viewer: user.name, bare: true, cache: await call.catalogue() })).works;
 }
 
 /** getStarred and getStarred2: the caller's starred albums and songs, most recent first (hidden ones left out). */
 async function starred({ db, user, catalogue }: Call, id3: boolean): Promise<SubsonicNode> {
   const [{ works, tracks }, cache] = await Promise.all([starredOf(db, user.name), catalogue()]);
-  const [albums, songs] = await Promise.all([worksById(db, works, user.name, cache).then((w) => albumsOf(db, user.name, w, id3, cache)), songsByRef(db, user.name, tracks, cache)]);
+  const [albums, songs] = await Promise.all([worksById(db, works, user.name, cache).then((w) => albumsOf(db, user, w, id3, cache)), songsByRef(db, user, tracks, cache)]);
   return { artist: [], album: albums, song: songs };
 }
 
 export const listEndpoints: Record<string, Endpoint> = {
-  getAlbumList: { handle: async (call) => ({ albumList: { album: await albumsOf(call.db, call.user.name, await albumListWorks(call), false, await call.catalogue()) } }) },
-  getAlbumList2: { handle: async (call) => ({ albumList2: { album: await albumsOf(call.db, call.user.name, await albumListWorks(call), true, await call.catalogue()) } }) },
+  getAlbumList: { handle: async (call) => ({ albumList: { album: await albumsOf(call.db, call.user, await albumListWorks(call), false, await call.catalogue()) } }) },
+  getAlbumList2: { handle: async (call) => ({ albumList2: { album: await albumsOf(call.db, call.user, await albumListWorks(call), true, await call.catalogue()) } }) },
 
   /** getRandomSongs?size&genre&fromYear&toYear&musicFolderId: one random track of each of `size` random works. */
   getRandomSongs: {
     async handle(call) {
       const filter = await songFilter(call);
       const works = filter ? await randomWorks(call.db, filter, call.params.int('size', 10, 0, MAX_LIST), await call.catalogue()) : [];
-      const song = await songsOfWorks(call.db, call.user.name, works, (tracks) => (tracks.length ? [tracks[Math.floor(Math.random() * tracks.length)]!] : []));
+      const song = await songsOfWorks(call.db, call.user, works, (tracks) => (tracks.length ? [tracks[Math.floor(Math.random() * tracks.length)]!] : []));
       return { randomSongs: { song } };
     },
   },
@@ -101,7 +101,7 @@ export const listEndpoints: Record<string, Endpoint> = {
     async handle(call) {
       call.params.required('genre');
       const filter = await songFilter(call);
-      const song = filter ? await songPage(call.db, call.user.name, filter, 'release', 'desc', call.params.int('offset', 0, 0, 10_000_000), call.params.int('count', 10, 0, MAX_LIST), await call.catalogue()) : [];
+      const song = filter ? await songPage(call.db, call.user, filter, 'release', 'desc', call.params.int('offset', 0, 0, 10_000_000), call.params.int('count', 10, 0, MAX_LIST), await call.catalogue()) : [];
       return { songsByGenre: { song } };
     },
   },

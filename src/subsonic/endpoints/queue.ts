@@ -78,7 +78,7 @@ export const queueEndpoints: Record<string, Endpoint> = {
           username: user.name,
           changed: work.updated_at,
           changedBy: 'audiolib',
-          entry: await songsByRef(db, user.name, refs, await catalogue()),
+          entry: await songsByRef(db, user, refs, await catalogue()),
         },
       };
     },

@@ -85,7 +85,7 @@ async function search(call: Call, id3: boolean): Promise<SubsonicNode> {
     albums.count ? albumPage(call.db, filter, order, sort, albums, cache) : [],
     songSelection(call.db, filter, order, sort, songs.offset, songs.count, cache),
   ]);
-  return { artist, ...(await albumsAndSongs(call.db, call.user.name, works, id3, picked, cache)) };
+  return { artist, ...(await albumsAndSongs(call.db, call.user, works, id3, picked, cache)) };
 }
 
 export const searchEndpoints: Record<string, Endpoint> = {
