@@ -4,7 +4,8 @@
  * The start banner names the address the server listens on, as the system reports
  * it (every address without --host); a warning follows whenever auth is off. Then the
  * works are read into the catalogue cache in the background (src/catalogue/preload.ts),
- * said when PRELOAD_REPORTED or more, and every PRELOAD_EVERY_MS those changes dropped.
+ * said when PRELOAD_REPORTED or more, and every PRELOAD_EVERY_MS those changes dropped
+ * (when the library fits in memory: preload.ts `again`).
  * SIGTERM or SIGINT stops it gracefully (stopServer: requests in flight answer, a running
  * scan ends), then closes the database and exits 0; more signals meanwhile change nothing,
  * and a stop not done within STOP_LIMIT_MS exits 1.
@@ -14,14 +15,14 @@ import type { Command } from 'commander';
 import { openServices } from '../server/services.js';
 import { STOP_GRACE_MS, startServer, stopServer } from '../server/app.js';
 import { ensureAdmin } from '../users/index.js';
-import { preloadWorks } from '../catalogue/index.js';
+import { preloadWorks, type CatalogueCache } from '../catalogue/index.js';
 import { audioSummaries } from '../subsonic/tracks.js';
 import { resolveDataDir } from '../config/index.js';
 import { CliError, info } from './output.js';
 
 /** Works the start's preload must have read to say so (smaller libraries are read in well under a second). */
 const PRELOAD_REPORTED = 10_000;
-/** Milliseconds between the passes that read again the works catalogue changes dropped from memory. */
+/** Milliseconds between the passes that read again the works catalogue changes dropped from memory (libraries that fit in it). */
 const PRELOAD_EVERY_MS = 10 * 60_000;
 /** Milliseconds a graceful stop may take in all (requests' grace, then a scan ending at its next check) before the process exits 1. */
 const STOP_LIMIT_MS = 15_000;
@@ -50,13 +51,14 @@ export function registerServe(program: Command): void {
       info(`audiolib serving ${dataDir} on ${url}${every ? ` (every address; on this machine http://localhost:${actual})` : ''}`);
       if (!services.config.auth) info(`audiolib: warning: auth is off: every request acts as the admin${every ? ', from any address that reaches this one' : ''}`);
       const preload = new AbortController();
-      const readIntoMemory = (report: boolean) => preloadWorks(services.db, preload.signal, (ids, cache) => audioSummaries(services.db, ids, cache)).then(({ works, ms }) => {
-        if (report && works >= PRELOAD_REPORTED) info(`audiolib: ${works.toLocaleString('en')} works read into memory in ${(ms / 1000).toFixed(1)} s`);
+      const alongside = (ids: number[], cache: CatalogueCache) => audioSummaries(services.db, ids, cache);
+      const readIntoMemory = (again: boolean) => preloadWorks(services.db, { signal: preload.signal, alongside, again }).then(({ works, ms }) => {
+        if (!again && works >= PRELOAD_REPORTED) info(`audiolib: ${works.toLocaleString('en')} works read into memory in ${(ms / 1000).toFixed(1)} s`);
       }, (err: Error) => {
         if (!preload.signal.aborted) info(`audiolib: reading the works into memory failed (they are read as requests need them): ${err.message}`);
       });
-      void readIntoMemory(true);
-      const rereading = setInterval(() => void readIntoMemory(false), PRELOAD_EVERY_MS).unref();
+      void readIntoMemory(false);
+      const rereading = setInterval(() => void readIntoMemory(true), PRELOAD_EVERY_MS).unref();
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
         // one stop: a terminal's Ctrl-C reaches both npm (which passes it on) and this process

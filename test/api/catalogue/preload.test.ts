@@ -3,7 +3,8 @@
  * visible work is read into the catalogue cache and nothing hidden; the works kept share
  * one frozen object per circle, VA and tag (presenter.ts); what listeners then get still
  * follows the catalogue (a renamed tag shows its new name on every work); a second pass
- * reads only what a change dropped; a stopped preload reads nothing more.
+ * reads only what a change dropped, and nothing when the library holds more works than
+ * are kept; a stopped preload reads nothing more.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueCache, preloadWorks } from '../../../src/catalogue/index.js';
@@ -63,7 +64,20 @@ describe('reading the works into memory at start', () => {
   it('reads nothing once stopped', async () => {
     await srv.services.db('works').where({ id: 102 }).update({ title: 'Second, retitled' }); // the version moves: 102 is dropped from memory
     const stopped = AbortSignal.abort();
-    expect((await preloadWorks(srv.services.db, stopped)).works).toBe(0);
+    expect((await preloadWorks(srv.services.db, { signal: stopped })).works).toBe(0);
     expect((await catalogueCache(srv.services.db)).work(102)).toBeUndefined();
+  });
+
+  it('reads the first works by id up to its limit, and in later passes nothing while the library holds more', async () => {
+    const db = srv.services.db;
+    await db('works').whereIn('id', [101, 102, 103]).update({ updated_at: new Date().toISOString() }); // all three dropped from memory
+    expect((await preloadWorks(db, { limit: 2 })).works).toBe(2);
+    const cache = await catalogueCache(db);
+    expect([101, 102, 103].map((id) => Boolean(cache.work(id)))).toEqual([true, true, false]);
+    await db('works').where({ id: 101 }).update({ title: 'First, retitled' });
+    expect((await preloadWorks(db, { limit: 2, again: true })).works).toBe(0);
+    expect((await catalogueCache(db)).work(101)).toBeUndefined();
+    expect((await preloadWorks(db, { limit: 3, again: true })).works).toBe(2);
+    expect((await catalogueCache(db)).work(101)?.title).toBe('First, retitled');
   });
 });
