@@ -53,7 +53,8 @@ async function userOf(services: AppServices, req: http.IncomingMessage): Promise
   const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim();
   const token = bearer || url.searchParams.get('token');
   if (!token) return null;
-  return verifyToken(services.db, services.secret, token).catch(() => null);
+  const user = await verifyToken(services.db, services.secret, token).catch(() => null);
+  return user && { name: user.name, group: user.group };
 }
 
 /**

@@ -26,7 +26,7 @@ export function requireWorker(): Koa.Middleware {
     const user = await resolveUser(c);
     if (!user) throw new Unauthorized(say('auth.unauthorized'));
     if (user.group !== 'admin') throw new Forbidden(say('worker.only'));
-    ctx.state.user = user;
+    ctx.state.user = { name: user.name, group: user.group };
     await next();
   };
 }
