@@ -50,8 +50,8 @@ async function readMarks(db: Db, user: string): Promise<Marks> {
 
 /**
  * `user`'s marks: kept ones when read for the same marks version, else read now (one
- * statement) and kept for that version. The rows read are at least
- * as new as the version, which was read before them.
+ * statement) and kept for that version. The rows read are at least as new as the
+ * version, which was read before them. Rejects with the database's error (nothing kept).
  */
 export function marksOf(db: Db, user: Marker): Promise<Marks> {
   if (user.marks === undefined) return readMarks(db, user.name);
