@@ -9,8 +9,9 @@
  * runs every query (reads, writes, BEGIN and COMMIT alike) through them. Results are the
  * driver's, unchanged: rows for `all`, and `lastID` / `changes` for `run`.
  *
- * Safe to keep: `all` and `run` step a statement to its end, so no statement holds a read
- * transaction open between queries; SQLite re-prepares a kept statement by itself after a
+ * Safe to keep: `all` and `run` step a statement to its end, and a statement that fails is
+ * reset before its error is answered, so no statement holds a read transaction (and its
+ * snapshot) open between queries; SQLite re-prepares a kept statement by itself after a
  * schema change; node-sqlite3 queues the runs of one statement, so concurrent queries on
  * one connection (a transaction's) take turns; a connection's statements are finalized
  * before it closes.
@@ -21,6 +22,7 @@ import type sqlite3 from 'sqlite3';
 // not required, so the TUI bundle holds it with the rest of knex instead of loading a second
 // knex from node_modules at start
 import KnexSQLite3 from 'knex/lib/dialects/sqlite3/index.js';
+import { ImmediateTransaction } from './sqlite-transaction.js';
 
 const ClientSQLite3 = KnexSQLite3 as new (config: Knex.Config) => { destroyRawConnection(connection: sqlite3.Database): Promise<void> };
 
@@ -88,6 +90,11 @@ export class PreparedSqliteClient extends ClientSQLite3 {
     return closed;
   }
 
+  /** A transaction of this client: ImmediateTransaction (sqlite-transaction.ts). */
+  transaction(...args: unknown[]): unknown {
+    return new ImmediateTransaction(this, ...args);
+  }
+
   /** As knex's `_query`: resolves `obj` with `response` (rows, or the run's result) and `context` ({lastID, changes}). */
   async _query(connection: sqlite3.Database, obj: QueryObject): Promise<QueryObject> {
     if (!obj.sql) throw new Error('The query is empty');
@@ -96,7 +103,9 @@ export class PreparedSqliteClient extends ClientSQLite3 {
     if (!prepared) await ready; // rejects with SQLite's preparation error
     return new Promise((resolve, reject) => {
       const done = function (this: sqlite3.RunResult, err: Error | null, response?: unknown) {
-        if (err) return reject(err);
+        // a statement that failed (SQLITE_BUSY above all) stays active until it is reset, and
+        // an active statement keeps its connection's read transaction: reset it first
+        if (err) return statement.reset(() => reject(err));
         obj.response = response;
         obj.context = { lastID: this.lastID, changes: this.changes }; // copied: the next run of the statement overwrites them
         resolve(obj);
