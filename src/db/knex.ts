@@ -18,6 +18,7 @@ import { dialectOf, isPostgresUrl } from './dialect/index.js';
 import { requirePg, withAdvisoryLock } from './dialect/session.js';
 import { hideDbPassword } from './url.js';
 import { PreparedSqliteClient } from './sqlite-client.js';
+import { BUSY_TIMEOUT_MS } from './sqlite-transaction.js';
 import { preparedPgClient } from './pg-client.js';
 
 export type Db = Knex;
@@ -103,6 +104,10 @@ function openPostgres(url: string): Db {
   return knexFactory({
     client: preparedPgClient(),
     connection: url,
+    // a lost or refused connection rejects the query, and its caller reports it (a scan in
+    // one line, src/library/lock.ts); knex would also print each failed attempt with its
+    // stack ('Acquire connection error: ...') and each dead pooled connection ('Connection Error: ...')
+    log: { warn: (message: string) => { if (!/^(Acquire connection error|Connection Error)/.test(message)) process.stderr.write(`knex: ${message}\n`); } },
     pool: {
       min: 0,
       max: PG_POOL_MAX,
@@ -132,7 +137,7 @@ export function openDb(target: string): Db {
       min: 1,
       max: 4,
       afterCreate(conn: { run: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
-        const pragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON', 'PRAGMA busy_timeout = 10000'];
+        const pragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON', `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`];
         const next = (i: number): void => {
           if (i === pragmas.length) return done(null, conn);
           conn.run(pragmas[i]!, (err) => (err ? done(err, conn) : next(i + 1)));

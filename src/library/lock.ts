@@ -8,16 +8,23 @@
  * own (src/db/dialect/session.ts), so instances on other hosts are refused too, and a
  * killed instance's lock ends with its connection; the rows only report (a running row
  * is live while the advisory lock is held).
+ * A run whose end cannot be written because the database cannot be reached (a PostgreSQL
+ * restart mid-scan) is written once the database answers again, tried every second for up
+ * to 30 s; after that its row stays 'running' until the next scan, here or on another
+ * instance, takes the lock and marks it failed.
  */
 import os from 'node:os';
 import type { Db } from '../db/index.js';
 import { dialectOf } from '../db/dialect/index.js';
-import { advisoryLockHeld, tryAdvisoryLock, type HeldLock } from '../db/dialect/session.js';
+import { advisoryLockHeld, isConnectionLost, tryAdvisoryLock, type HeldLock } from '../db/dialect/session.js';
 import { Conflict, Locked, say, type CodedText, type ParamsOf } from '../model/index.js';
 
 /** Heartbeat period of a running scan, and the silence after which a row counts as crashed. */
 const HEARTBEAT_MS = 10_000;
 const STALE_MS = 120_000;
+/** How long the end of a run is tried again while the database cannot be reached, and the pause between two tries (ms). */
+const RECORD_WAIT_MS = 30_000;
+const RECORD_RETRY_MS = 1_000;
 
 export type ScanKind = 'scan' | 'refresh' | 'lyrics' | 'work' | 'metadata' | 'trial';
 
@@ -59,8 +66,9 @@ const pgLockHeld = async (db: Db): Promise<boolean | null> => (dialectOf(db).nam
  * the advisory lock is held; else an alive pid on this host, else a fresh heartbeat.
  */
 function liveness(row: RunRow, held: boolean | null): { alive: boolean; why: string } {
-  // PostgreSQL: its session (and so its lock) ended with the process
-  if (held !== null) return held ? { alive: true, why: '' } : { alive: false, why: `process ${row.pid ?? '?'} on ${row.host ?? '?'} is gone` };
+  // PostgreSQL: its session (and so its lock) ended, with the process or with its connection
+  // (a restart of the server); the process may still live and write its run's end later
+  if (held !== null) return held ? { alive: true, why: '' } : { alive: false, why: `the database session of process ${row.pid ?? '?'} on ${row.host ?? '?'} ended` };
   const beat = timeMs(row.heartbeat_at ?? row.started_at);
   if (Date.now() - beat > STALE_MS) return { alive: false, why: `no heartbeat since ${timeText(row.heartbeat_at ?? row.started_at)} UTC` };
   if (row.host === os.hostname() && row.pid !== null) {
@@ -109,6 +117,9 @@ export interface ScanLock {
   /**
    * Ends the run: status, counts (JSON-able) and an optional reason; stops the heartbeat.
    * A lost lock ends the run 'failed' with the `scan.lockLost` reason, whatever is given.
+   * While the database cannot be reached the write is tried again every second for up to
+   * 30 s; then it resolves with the row left 'running' (the next scan marks it failed).
+   * Rejects when the write fails otherwise.
    */
   release(status: 'finished' | 'failed' | 'killed', counts?: unknown, reason?: string): Promise<void>;
 }
@@ -170,9 +181,20 @@ async function takeRun(db: Db, kind: ScanKind, advisory: HeldLock | null, signal
       if (released) return;
       released = true;
       clearInterval(timer);
-      const loss = lost();
+      const giveUp = Date.now() + RECORD_WAIT_MS;
       try {
-        await db('scan_runs').where({ id }).update({ status: loss ? 'failed' : status, counts: counts === undefined ? null : JSON.stringify(counts), lock_reason: loss?.message ?? reason ?? null, finished_at: nowText() });
+        for (;;) {
+          // the lock may turn out lost while the database is away: each try writes what is known then
+          const loss = lost();
+          try {
+            await db('scan_runs').where({ id }).update({ status: loss ? 'failed' : status, counts: counts === undefined ? null : JSON.stringify(counts), lock_reason: loss?.message ?? reason ?? null, finished_at: nowText() });
+            return;
+          } catch (err) {
+            if (!isConnectionLost(err)) throw err;
+            if (Date.now() + RECORD_RETRY_MS > giveUp) return;
+            await new Promise((resolve) => setTimeout(resolve, RECORD_RETRY_MS));
+          }
+        }
       } finally {
         await advisory?.release();
       }

@@ -12,6 +12,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/index.js';
 import { acquireScanLock, type ScanKind, type ScanLock } from './lock.js';
+import { isConnectionLost } from '../db/dialect/session.js';
 import { discoverWorks } from './walk.js';
 import { resolveRoots } from './link-roots.js';
 import { loadFolderTimes, saveFolderTimes, type FolderTimes } from './folder-times.js';
@@ -85,7 +86,9 @@ async function withLock(db: Db, kind: ScanKind, signal: AbortSignal | undefined,
 /**
  * Syncs a list of works (phase 3) with a bound on parallel works, updating `summary`
  * and streaming events. Works are processed in batches whose file rows load in one
- * query. Throws ScanAbortedError when the signal aborts (committed works stay).
+ * query. Throws ScanAbortedError when the signal aborts (committed works stay), and the
+ * error of a lost database connection (src/db/dialect/session.ts isConnectionLost) instead
+ * of counting the works it hit as failed.
  */
 async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<number, WorkRow>, summary: ScanSummary, opts: Pick<ScanOptions, 'onEvent'>): Promise<void> {
   const emit = opts.onEvent ?? (() => undefined);
@@ -119,7 +122,8 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
       summary[result]++;
       emit({ type: 'result', id: target.id, code: target.code, result });
     } catch (err) {
-      if (isAbort(err)) throw err;
+      // a lost database connection is no fault of the work: the scan stops (the run ends failed)
+      if (isAbort(err) || isConnectionLost(err)) throw err;
       const text = textOfError(err);
       held.splice(0).forEach(log);
       log({ level: 'error', ...text });

@@ -5,6 +5,7 @@
  * created by name when new; authors' ids are UUIDv5 of the name, as voice actors'.
  */
 import type { Db } from '../db/index.js';
+import { lockForTransaction } from '../db/dialect/index.js';
 import { saveReview } from '../users/reviews.js';
 import { vaId } from '../metadata/save.js';
 import { Conflict, Invalid, NotFound, progressOfMyProcess, say, type NamedRef, type NovelForm } from '../model/index.js';
@@ -74,14 +75,23 @@ async function relink(trx: Db, id: number, input: NovelInput): Promise<void> {
 }
 
 /**
+ * The lock that makes adds of novels run one at a time ('novel-id' as a 64-bit integer):
+ * the next free id (largest id + 1) is read and taken before another add reads it, and an
+ * add of a given id sees a concurrent add of the same id and answers Conflict.
+ */
+const NOVEL_ADD_LOCK = 0x6e6f76656c2d6964n;
+
+/**
  * POST /api/novel/work/: adds a novel from the add form's values (one transaction) and
  * records `user`'s progress (myProcess) when given. The id is `novelId`, else the next
- * free one. A deleted novel with that id comes back with the new values. Throws
- * Conflict when a visible novel has the id, Invalid for an unknown tag or author id.
- * Answers the id.
+ * free one (the largest id + 1); adds run one at a time (NOVEL_ADD_LOCK), so concurrent
+ * adds get distinct ids, on either engine and across instances. A deleted novel with that
+ * id comes back with the new values. Throws Conflict when a visible novel has the id,
+ * Invalid for an unknown tag or author id. Answers the id.
  */
 export async function addNovel(db: Db, user: string, input: NovelInput): Promise<number> {
   return db.transaction(async (trx) => {
+    await lockForTransaction(trx, NOVEL_ADD_LOCK);
     let id = input.novelId;
     const now = new Date().toISOString();
     const row = await rowOf(trx, input);

@@ -61,7 +61,9 @@ async function userOf(services: AppServices, req: http.IncomingMessage): Promise
  * Attaches the scanner socket to `server` and starts the scheduled scans of `scanCron`
  * (node-cron syntax; empty = none; an invalid expression is reported on stderr and
  * ignored). Each scheduled scan logs its start and its end (the summary line, or why it
- * was skipped or failed) on stderr. Answers the manager and a close function.
+ * was skipped or failed) on stderr; any other scan that stops because its database
+ * connection ended (`scan.lockLost`) logs that one line too. Answers the manager and a
+ * close function.
  */
 export function attachRealtime(server: http.Server, services: AppServices): Realtime {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -88,6 +90,9 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
     if (scheduled && (message.type === 'SCAN_FINISHED' || message.type === 'SCAN_ERROR')) {
       scheduled = false;
       log(message.type === 'SCAN_FINISHED' ? `scheduled ${message.message}` : `scheduled scan failed: ${message.error}`);
+    } else if (message.type === 'SCAN_ERROR' && message.code === 'scan.lockLost') {
+      // the database went away under a scan started from the page: the operator's log says so too
+      log(message.error);
     }
     broadcast(message);
   });

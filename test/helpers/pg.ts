@@ -46,7 +46,12 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export interface Cluster { folder: string; port: number; url(db: string): string; stop(): void }
+/**
+ * A running throwaway cluster: its socket folder and port, the URL of a database on it;
+ * `down()` stops the server (fast shutdown: sessions are ended, as in a restart) and `up()`
+ * starts it again on the same port and data; `stop()` stops it and removes its folder.
+ */
+export interface Cluster { folder: string; port: number; url(db: string): string; down(): void; up(): void; stop(): void }
 
 /** The connection URL of database `db` on the cluster of `folder` (socket) and `port`. */
 export const clusterUrl = (folder: string, port: number, db: string) => `postgres://${ROLE}@localhost:${port}/${db}?host=${encodeURIComponent(folder)}`;
@@ -65,17 +70,19 @@ export async function startCluster(): Promise<Cluster> {
     }
     fs.rmSync(folder, { recursive: true, force: true });
   };
+  const options = `-p ${port} -k ${folder} -c listen_addresses='127.0.0.1' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  const up = () => void runPg('pg_ctl', ['-D', data, '-l', path.join(folder, 'log'), '-o', options, '-w', 'start']);
+  const down = () => void runPg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   try {
     const pwfile = path.join(folder, 'pwfile');
     fs.writeFileSync(pwfile, `${TEST_ROLE_PASSWORD}\n`, { mode: 0o644 });
     runPg('initdb', ['-D', data, '-U', ROLE, '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pwfile}`, '-E', 'UTF8', '--locale=C.UTF-8']);
-    const options = `-p ${port} -k ${folder} -c listen_addresses='127.0.0.1' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
-    runPg('pg_ctl', ['-D', data, '-l', path.join(folder, 'log'), '-o', options, '-w', 'start']);
+    up();
   } catch (err) {
     stop();
     throw err;
   }
-  return { folder, port, url: (db) => clusterUrl(folder, port, db), stop };
+  return { folder, port, url: (db) => clusterUrl(folder, port, db), down, up, stop };
 }
 
 /** Where the global setup's cluster is (set by pg-setup.ts for the test processes). */

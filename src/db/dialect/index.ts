@@ -31,7 +31,7 @@ export interface Dialect {
   jsonRefs(from: string): string;
   /** A SELECT answering `ids` as rows of one column `id`, the ids bound as one value (SQLite json_each, PostgreSQL unnest of an array). */
   idRows(ids: readonly number[]): { sql: string; bindings: unknown[] };
-  /** Transaction settings under which every statement reads one snapshot (SQLite: a deferred transaction in WAL mode; PostgreSQL: repeatable read). */
+  /** Transaction settings under which every statement reads one snapshot (SQLite: a deferred transaction in WAL mode, taking no write lock; PostgreSQL: repeatable read). */
   snapshot: Knex.TransactionConfig;
 }
 
@@ -48,7 +48,7 @@ const sqlite: Dialect = {
   idList: 'group_concat(id)',
   jsonRefs: (from) => `(SELECT json_group_array(json_object('id', x.id, 'name', x.name) ORDER BY x.id) ${from})`,
   idRows: (ids) => ({ sql: 'SELECT value AS id FROM json_each(?)', bindings: [JSON.stringify(ids)] }),
-  snapshot: {},
+  snapshot: { readOnly: true },
 };
 
 const postgres: Dialect = {
@@ -66,3 +66,18 @@ export const isPostgresUrl = (target: string) => /^postgres(ql)?:\/\//.test(targ
 
 /** The dialect of an open knex instance. */
 export const dialectOf = (db: Knex): Dialect => ((db.client as { dialect?: string }).dialect === 'postgresql' ? postgres : sqlite);
+
+/**
+ * Makes the transaction `trx` wait until it holds the lock `key` (a 64-bit integer; each
+ * use names its own), kept until the transaction ends: the transactions that take the same
+ * key run their statements after it one at a time, across processes and instances. What
+ * a statement after it reads, such as the largest id, is then not read by another of them
+ * before this one commits. PostgreSQL: a transaction-level advisory lock
+ * (`pg_advisory_xact_lock`); at READ COMMITTED each later statement sees what the previous
+ * holder committed. SQLite: nothing to take, since one database file has one writer at a
+ * time and a write transaction that read before another committed cannot commit over it.
+ * Rejects as the statement does (the connection lost).
+ */
+export async function lockForTransaction(trx: Knex.Transaction, key: bigint): Promise<void> {
+  if (dialectOf(trx).name === 'postgres') await trx.raw('SELECT pg_advisory_xact_lock(?::bigint)', [key.toString()]);
+}

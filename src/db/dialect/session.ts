@@ -5,6 +5,8 @@
  *   process releases its lock when the server drops its connection;
  * - LISTEN/NOTIFY: messages every instance on the database receives.
  * On SQLite these answer null / do nothing: one database file has one server.
+ * Also `isConnectionLost`: whether a failed database call failed because the server could
+ * not be reached (a restart, a network failure) rather than because of the statement.
  */
 import { createRequire } from 'node:module';
 import type pg from 'pg';
@@ -133,4 +135,27 @@ export async function notify(db: Knex, channel: string, payload: string): Promis
   if (dialectOf(db).name !== 'postgres' || Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) return false;
   await db.raw('SELECT pg_notify(?, ?)', [channel, payload]);
   return true;
+}
+
+/** Socket error codes of a connection that could not be made or broke. */
+const SOCKET_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+
+/**
+ * Whether `err`, the rejection of a database call (knex or the pg driver), says the
+ * connection to the server was lost or could not be made, rather than the statement
+ * failed: SQLSTATE class 08 (connection exception) or 57P01-57P03 (the server shuts down,
+ * crashed, or is starting up), a socket that was refused, reset or not found (a connect
+ * of the unix socket of a stopped server fails with ENOENT), the pg driver's own
+ * "Connection terminated" and "not queryable" errors, and knex's timeout waiting for a
+ * connection. False for anything else, SQLite errors included (a local file has no
+ * connection to lose). Only for errors of database calls: a file's ENOENT is no lost
+ * connection, and is told apart only by its syscall.
+ */
+export function isConnectionLost(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; syscall?: unknown; name?: unknown; message?: unknown };
+  if (typeof e.code === 'string' && (/^08/.test(e.code) || /^57P0[123]$/.test(e.code) || SOCKET_LOST.has(e.code))) return true;
+  if (e.syscall === 'connect') return true;
+  if (e.name === 'KnexTimeoutError') return true;
+  return typeof e.message === 'string' && /Connection terminated|is not queryable/.test(e.message);
 }
