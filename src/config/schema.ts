@@ -31,6 +31,10 @@ export const configSchema = z
     skipCleanup: z.boolean().default(false),
     rootFolders: z.array(rootFolderSchema).default([]),
     scanCron: z.string().default(''),
+    // scheduled backups of the SQLite database into backups/ of the data directory (src/db/backup.ts):
+    // a cron expression ('' none), and how many of them are kept
+    backupCron: z.string().default(''),
+    backupKeep: z.number().int().min(1).max(10_000).default(7),
     // fetch each new or not-yet-fetched work's metadata after a scan (CLI --fetch/--no-fetch overrides)
     fetchMetadata: z.boolean().default(true),
     // web server
@@ -66,11 +70,13 @@ export const configSchema = z
     spiderAllowPrivate: z.boolean().default(false),
     // trial catalogue (DESIGN section 7; src/trial/README.md): where trial archives are
     // unpacked (relative to the data directory, or absolute), the largest archive fetched
-    // (bytes), the store's new-release listing (a path on dlsiteBaseUrl), the trial host,
+    // (bytes), the most entries an archive may hold (files and folders; more is refused
+    // before unpacking), the store's new-release listing (a path on dlsiteBaseUrl), the trial host,
     // and the archive address when a work page names none ({code}, {folder}; a path is
     // taken on dlsiteTrialBaseUrl)
     trialFolder: z.string().trim().min(1).default('trial'),
     trialMaxBytes: z.number().int().min(1).default(2 * 1024 ** 3),
+    trialMaxEntries: z.number().int().min(1).default(10_000),
     trialListingPath: z.string().startsWith('/', 'must be a path starting with /').default('/maniax/new/=/work_type_category/audio'),
     dlsiteTrialBaseUrl: z.string().url().default('https://trial.dlsite.com'),
     trialArchiveUrl: z.string().includes('{code}', { message: 'must contain {code}' }).default('/doujin/{folder}/{code}_trial.zip'),

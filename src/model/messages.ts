@@ -19,6 +19,8 @@ export const MESSAGES = {
   'input.invalid': 'invalid input',
   'input.rule': '{reason}',
   'input.fieldRule': '{field}: {reason}',
+  'input.nul': '{field}: must not contain NUL bytes',
+  'input.tooDeep': 'the request body is nested more than {max} levels deep',
   'error.other': '{reason}',
 
   // sign-in and permissions
@@ -105,6 +107,7 @@ export const MESSAGES = {
   'config.readOnly': '{key}: read-only',
   'config.authInProduction': 'auth: cannot be changed in production',
   'config.badCron': 'scanCron: not a cron expression: {value} (five fields, such as "0 3 * * *"; empty for no scheduled scans)',
+  'config.badBackupCron': 'backupCron: not a cron expression: {value} (five fields, such as "30 3 * * *"; empty for no scheduled backups)',
   'config.notAbsolute': '{key}: must be an absolute path: {value}',
   'config.cannotMakeDataDir': 'cannot create the data directory {path}: {reason}',
   'config.cannotRead': 'cannot read {path}: {reason}',

@@ -88,6 +88,10 @@ export type AdminConfig = {
   skipCleanup: boolean;
   rootFolders: RootFolder[];
   scanCron: string;
+  /** Scheduled backups of the SQLite database: a cron expression, '' for none. */
+  backupCron: string;
+  /** Backups in backups/ the schedule keeps (the newest). */
+  backupKeep: number;
   fetchMetadata: boolean;
   production: boolean;
   auth: boolean;
@@ -112,6 +116,7 @@ export type AdminConfig = {
   lyricWorkerTimeout: number;
   trialFolder: string;
   trialMaxBytes: number;
+  trialMaxEntries: number;
   trialListingPath: string;
   dlsiteTrialBaseUrl: string;
   trialArchiveUrl: string;

@@ -1,6 +1,7 @@
 /**
  * The Koa application (DESIGN section 2 `server/`): error handling, security
- * headers, gzip, blockRemoteConnection, body parsing, login throttling, the API
+ * headers, gzip, blockRemoteConnection, body parsing, the input guard (NUL bytes, JSON
+ * nesting), login throttling, the API
  * routers, the players' API at /rest (src/subsonic) and the web UI; a running server
  * reloads config.json when it changes.
  * `createApp` takes the services and returns the app; `startServer` listens and
@@ -11,6 +12,7 @@ import Koa from 'koa';
 import { bodyParser } from '@koa/bodyparser';
 import type { AppServices, AppState } from './context.js';
 import { errorHandler } from './middleware/errors.js';
+import { inputGuard } from './middleware/input.js';
 import { securityHeaders } from './middleware/security.js';
 import { compressAnswers } from './middleware/compress.js';
 import { blockRemote } from './middleware/remote.js';
@@ -20,6 +22,7 @@ import { watchConfig } from '../config/index.js';
 import { serveWeb } from './static.js';
 import { routers } from './routes/index.js';
 import { attachRealtime } from './realtime.js';
+import { scheduleBackups } from './backup-schedule.js';
 import { followSharedConfig } from './shared-config.js';
 import { subsonicRouter } from '../subsonic/index.js';
 import { recoverTrialDownloads } from '../trial/index.js';
@@ -29,7 +32,7 @@ export const STOP_GRACE_MS = 5_000;
 /** Milliseconds past the grace stopServer waits for handlers whose connections are gone (a client that left mid-request). */
 const HANDLERS_LATE_MS = 1_000;
 
-/** The close of each started server's realtime side (scan stopped, downloads reset, relay closed), once begun. */
+/** The close of each started server's realtime side (scan stopped, downloads reset, relay closed) and backup schedule (a backup under way ended), once begun. */
 const realtimeClosed = new WeakMap<http.Server, Promise<void>>();
 /** The handlers in flight of each started server's app. */
 const serverHandlers = new WeakMap<http.Server, InFlight>();
@@ -52,6 +55,7 @@ export function createApp(services: AppServices, inFlight: InFlight = handlersIn
   app.use(compressAnswers());
   app.use(blockRemote());
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] }));
+  app.use(inputGuard()); // NUL bytes and over-deep JSON bodies: 400 before any route reads them
   const signIns = loginGuard();
   app.use(loginThrottle({ guard: signIns })); // after the body parser: it counts per account name too
   for (const router of [...routers, subsonicRouter(signIns)]) app.use(router.routes()).use(router.allowedMethods());
@@ -82,9 +86,11 @@ export async function startServer(services: AppServices, port: number, host?: st
   // the scanner's WebSocket at /api/ws and the scheduled scans of scanCron
   // (upgraded sockets keep server.close() waiting, so closing the server closes them first)
   const realtime = attachRealtime(server, services);
+  // the scheduled backups of backupCron; a backup under way ends before the database closes
+  const backups = scheduleBackups(services, (line) => process.stderr.write(`audiolib: ${line}\n`));
   const closeServer = server.close.bind(server);
   server.close = ((callback?: (err?: Error) => void) => {
-    if (!realtimeClosed.has(server)) realtimeClosed.set(server, realtime.close());
+    if (!realtimeClosed.has(server)) realtimeClosed.set(server, Promise.all([realtime.close(), backups.stop()]).then(() => undefined));
     return closeServer(callback);
   }) as typeof server.close;
   return server;

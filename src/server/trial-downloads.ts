@@ -5,12 +5,25 @@
  * (`TrialDownload`: state, bytes, total, percent, error) in memory, for the card's
  * `GET /api/fake/download/{id}` and, through `subscribe`, the realtime TRIAL_DOWNLOAD
  * messages (src/server/realtime.ts). Progress goes to subscribers at most every 250 ms
- * per work, and at once on a change of state. A failure is logged on stderr and kept as
- * the download's `error` until the next download of that work.
+ * per work, and at once on a change of state. A failure is logged on stderr in full and
+ * kept as the download's `error` until the next download of that work; that text goes to
+ * any signed-in user, so it carries no server path (`publicError`).
  */
 import type { AppServices } from './context.js';
 import { claimTrialDownload, runTrialDownload } from '../trial/index.js';
 import { formatWorkCode, type TrialDownload } from '../model/index.js';
+import { describeOsError, isOsError } from '../config/index.js';
+import { withoutPaths } from './middleware/errors.js';
+
+/**
+ * The words a client is told of a failed download: a file-system error as its cause in
+ * words (`file system error: no space left on the device`), any other error's message;
+ * either way without absolute paths (withoutPaths). The full message goes to the log only.
+ */
+export function publicError(err: unknown): string {
+  if (isOsError(err)) return withoutPaths(`file system error: ${describeOsError(err)}`);
+  return withoutPaths(err instanceof Error ? err.message : String(err));
+}
 
 /** Milliseconds between two progress messages of one download. */
 const PROGRESS_MS = 250;
@@ -39,9 +52,8 @@ export class TrialDownloads {
     }).then(
       () => undefined,
       (err: unknown) => {
-        const message = (err as Error).message;
-        process.stderr.write(`audiolib: trial download of ${formatWorkCode(id, prefix)} failed: ${message}\n`);
-        this.update({ ...this.downloads.get(id)!, state: 'failed', error: message });
+        process.stderr.write(`audiolib: trial download of ${formatWorkCode(id, prefix)} failed: ${(err as Error).message}\n`);
+        this.update({ ...this.downloads.get(id)!, state: 'failed', error: publicError(err) });
       },
     ).finally(() => this.running.delete(id));
     this.running.set(id, { controller, done });

@@ -5,8 +5,8 @@
  * (src/model/errors.ts) map by kind; a transport error of a file answer (416 range not
  * satisfiable) keeps its HTTP status and headers.
  */
-import { DomainError } from '../model/index.js';
-import { HttpError } from '../server/middleware/errors.js';
+import { DomainError, textOfError } from '../model/index.js';
+import { HttpError, publicText } from '../server/middleware/errors.js';
 
 /** The codes this server answers. */
 export const Code = {
@@ -34,11 +34,15 @@ export class SubsonicError extends Error {
 
 const BY_KIND = { invalid: Code.Generic, unauthorized: Code.WrongCredentials, forbidden: Code.NotAuthorized, not_found: Code.NotFound, conflict: Code.Generic, locked: Code.Generic } as const;
 
-/** The Subsonic error answering `err`; undefined for an unexpected failure (answered as code 0 and logged). */
+/**
+ * The Subsonic error answering `err`; undefined for an unexpected failure (answered as
+ * code 0 `internal error` and logged). Messages carry no absolute server path.
+ */
 export function subsonicErrorOf(err: unknown): SubsonicError | undefined {
   if (err instanceof SubsonicError) return err;
-  if (err instanceof DomainError) return new SubsonicError(BY_KIND[err.kind], err.message);
-  if (err instanceof HttpError) return new SubsonicError(err.status === 404 ? Code.NotFound : Code.Generic, err.message, err.status === 404 ? 200 : err.status);
+  // messages go out as the /api answers would: no absolute path from an underlying error (publicText)
+  if (err instanceof DomainError) return new SubsonicError(BY_KIND[err.kind], publicText(textOfError(err)).message);
+  if (err instanceof HttpError) return new SubsonicError(err.status === 404 ? Code.NotFound : Code.Generic, publicText(err.text).message, err.status === 404 ? 200 : err.status);
   return undefined;
 }
 

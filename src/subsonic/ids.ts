@@ -24,10 +24,10 @@ export const directoryId = (workId: number, path: string) => (path === '' ? albu
 
 const ID_RE = /^(?:al-(\d{1,10})|tr-(\d{1,10})-(\d{1,15})|ar-c(\d{1,10})|ar-v([0-9a-f-]{1,64})|fo-(\d{1,10})-([A-Za-z0-9_-]{1,2800}))$/;
 
-/** A folder path from its base64url form; null unless it decodes to a clean relative path. */
+/** A folder path from its base64url form; null unless it decodes to a clean relative path (no NUL byte: no database takes one). */
 function folderPath(encoded: string): string | null {
   const path = Buffer.from(encoded, 'base64url').toString('utf8');
-  if (Buffer.from(path, 'utf8').toString('base64url') !== encoded) return null;
+  if (Buffer.from(path, 'utf8').toString('base64url') !== encoded || path.includes('\0')) return null;
   try {
     const clean = normaliseFolder(path);
     return clean === path && clean !== '' ? clean : null;

@@ -2,7 +2,8 @@
  * The OpenSubsonic API at /rest (README.md): `GET` or `POST` (form body)
  * `/rest/{method}` or `/rest/{method}.view`. Each call: read the parameters and the
  * format, sign in (auth.ts; not for public endpoints), refuse guests on writes (code 50),
- * run the endpoint, answer in XML or JSON (respond.ts). Every failure is a Subsonic error
+ * run the endpoint, answer in XML or JSON (respond.ts); a parameter holding a NUL byte
+ * refuses the call first (code 0). Every failure is a Subsonic error
  * (errors.ts): never a 500 or an HTML page; an unknown method answers HTTP 404 with code 0.
  */
 import Router from '@koa/router';
@@ -34,6 +35,7 @@ async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<
   try {
     const params = await Params.of(ctx);
     format = formatOf(params.get('f'));
+    params.refuseNul();
     const endpoint = Object.hasOwn(ENDPOINTS, method) ? ENDPOINTS[method] : undefined;
     if (!endpoint) throw new SubsonicError(Code.Generic, method ? `unknown method: ${method}` : 'no method: call /rest/{method}', 404);
     const db = ctx.services.db;

@@ -2,7 +2,9 @@
  * A call's parameters (README.md "Calls"): the query string, and for POST the form body
  * (OpenSubsonic formPost, `application/x-www-form-urlencoded`, up to 1 MB), merged; a
  * name may repeat (`id=a&id=b`). Typed readers answer code 10 for a missing parameter and
- * code 0 for a malformed one.
+ * code 0 for a malformed one. A parameter holding a NUL byte (name or value) refuses the
+ * whole call with code 0 naming it, before any endpoint runs: neither database can take
+ * one (the input guard of src/server/middleware/input.ts does the same for /api).
  */
 import type { AppContext } from '../server/context.js';
 import { Code, SubsonicError, missing } from './errors.js';
@@ -27,11 +29,21 @@ async function formBody(ctx: AppContext): Promise<string> {
 export class Params {
   private constructor(private readonly values: URLSearchParams) {}
 
-  /** Reads the query string and a POST form body of `ctx`. */
+  /** Reads the query string and a POST form body of `ctx`; throws SubsonicError code 0 (HTTP 413) for a form body over 1 MB. */
   static async of(ctx: AppContext): Promise<Params> {
     const values = new URLSearchParams(ctx.querystring);
     for (const [k, v] of new URLSearchParams(await formBody(ctx))) values.append(k, v);
     return new Params(values);
+  }
+
+  /**
+   * Refuses a call whose parameters hold a NUL byte: throws SubsonicError code 0
+   * `parameter NAME must not contain NUL bytes` for the first such name or value.
+   */
+  refuseNul(): void {
+    for (const [k, v] of this.values) {
+      if (k.includes('\0') || v.includes('\0')) throw new SubsonicError(Code.Generic, `parameter ${k.replaceAll('\0', '\\0')} must not contain NUL bytes`);
+    }
   }
 
   /** The first value of `name`; undefined when absent. */

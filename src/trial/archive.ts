@@ -1,11 +1,13 @@
 /**
  * Trial archives (DESIGN section 7; README.md "The download"): where a work's archive
  * is, and unpacking it with yauzl (a maintained zip reader; no zip code of our own).
- * Unpacking refuses the whole archive when an entry would land outside the target
- * folder (zip-slip: absolute paths, `..` segments), when it is encrypted, or when its
- * files add up to more than the size cap. Entries are written as plain files and
- * folders only (a link entry becomes a file holding the link text), never over an
- * existing file.
+ * Unpacking refuses the whole archive when it holds more entries than the entry cap
+ * (before anything is written), when an entry would land outside the target folder
+ * (zip-slip: absolute paths, `..` segments), when it is encrypted, when two entries
+ * would write the same file, or when its files add up to more than the size cap.
+ * Entries are written as plain files and folders only (a link entry becomes a file
+ * holding the link text), never over an existing file. Refusals name entries by their
+ * name in the archive, never by a path on the server.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,20 +47,32 @@ function entryName(entry: yauzl.Entry): string {
 /** The folder of macOS resource forks some archivers add: left out. */
 const isResourceFork = (name: string) => name === '__MACOSX/' || name.startsWith('__MACOSX/');
 
+/** What unpackZip lets an archive hold: bytes of its files together (trialMaxBytes), and entries, folders included (trialMaxEntries). */
+export interface UnpackLimits { maxBytes: number; maxEntries: number }
+
+/** Whether `err` is the file system refusing a name another entry took (a file where a folder is, or the same file twice). */
+const isClash = (err: unknown) => ['EEXIST', 'ENOTDIR', 'EISDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
+
 /**
  * Unpacks the zip `file` into the folder `dest` (created; it should be new and empty).
- * Answers the number of files written. Throws Invalid naming the entry for an unsafe
- * name (zip-slip) or an encrypted entry, Invalid when the files add up to more than
- * `maxBytes`, or yauzl's error for a damaged archive. On a throw, what was written stays
- * in `dest` (the caller unpacks into a temporary folder and removes it).
+ * Answers the number of files written. Throws Invalid when the archive holds more than
+ * `limits.maxEntries` entries (counted from its central directory, before any entry is
+ * read), Invalid naming the entry for an unsafe name (zip-slip), an encrypted entry or
+ * an entry whose file another entry already wrote (a repeated name), Invalid when the
+ * files add up to more than `limits.maxBytes`, or yauzl's error for a damaged archive.
+ * On a throw, what was written stays in `dest` (the caller unpacks into a temporary
+ * folder and removes it).
  */
-export async function unpackZip(file: string, dest: string, maxBytes: number): Promise<number> {
+export async function unpackZip(file: string, dest: string, limits: UnpackLimits): Promise<number> {
+  const { maxBytes, maxEntries } = limits;
   const root = path.resolve(dest);
   await fs.promises.mkdir(root, { recursive: true });
   const zip = await yauzl.openPromise(file, { decodeStrings: false, validateEntrySizes: true });
   let total = 0;
   let files = 0;
   try {
+    // yauzl reads exactly the entry count of the end record: checking it bounds what is unpacked
+    if (zip.entryCount > maxEntries) throw new Invalid(`the archive holds ${zip.entryCount} entries, more than trialMaxEntries (${maxEntries}); refused`);
     for await (const entry of zip.eachEntry()) {
       const name = entryName(entry);
       const unsafe = yauzl.validateFileName(name);
@@ -66,14 +80,21 @@ export async function unpackZip(file: string, dest: string, maxBytes: number): P
       if (unsafe || !isWithin(root, target) || target === root) throw new Invalid(`unsafe entry in the archive, refused: ${name}`);
       if (isResourceFork(name)) continue;
       if (name.endsWith('/')) {
-        await fs.promises.mkdir(target, { recursive: true });
+        await fs.promises.mkdir(target, { recursive: true }).catch((err: unknown) => {
+          throw isClash(err) ? new Invalid(`repeated entry in the archive, refused: ${name}`) : err;
+        });
         continue;
       }
       if (entry.isEncrypted()) throw new Invalid(`encrypted entry in the archive, refused: ${name}`);
       total += entry.uncompressedSize;
       if (total > maxBytes) throw new Invalid(`the archive unpacks to more than ${maxBytes} bytes (trialMaxBytes), refused`);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await pipeline(await zip.openReadStreamPromise(entry), fs.createWriteStream(target, { flags: 'wx' }));
+      try {
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
+        await pipeline(await zip.openReadStreamPromise(entry), fs.createWriteStream(target, { flags: 'wx' }));
+      } catch (err) {
+        if (isClash(err)) throw new Invalid(`repeated entry in the archive, refused: ${name}`);
+        throw err;
+      }
       files++;
     }
   } finally {

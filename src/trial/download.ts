@@ -50,9 +50,10 @@ async function pageLink(client: HttpClient, config: Config, id: number, prefix: 
  * Runs the download of work `id` (code prefix `prefix`) claimed with
  * `claimTrialDownload` (status 1): status 2; the archive address from the work page
  * (`.trial_download a.btn_trial`, else config trialArchiveUrl); an archive announced or
- * found larger than `trialMaxBytes` is refused; the archive is unpacked (zip-slip and
- * size checked, archive.ts), moved to `{trialFolder}/{code}`, its files synced with
- * durations (`syncWork`, status kept), then status 0. Answers the number of files.
+ * found larger than `trialMaxBytes` is refused; the archive is unpacked (entry count,
+ * zip-slip, repeated names and size checked, archive.ts), moved to `{trialFolder}/{code}`,
+ * its files synced with durations (`syncWork`, status kept), then status 0. Answers the
+ * number of files.
  * Throws FetchError (store), TooLargeError or Invalid (archive refused), Conflict (the
  * work left the trial catalogue meanwhile, e.g. the scanner found it in the library) or
  * the signal's reason; the work is then back at 0 (unless it moved on) and nothing of
@@ -63,8 +64,15 @@ export async function runTrialDownload(db: Db, config: Config, dataDir: string, 
   const folder = trialDir(dataDir, config);
   const target = path.join(folder, code);
   const report = (state: DownloadState) => opts.onState?.(state);
-  await fs.mkdir(folder, { recursive: true });
-  const temp = await fs.mkdtemp(path.join(folder, `.partial-${code}-`));
+  let temp: string;
+  try {
+    await fs.mkdir(folder, { recursive: true });
+    temp = await fs.mkdtemp(path.join(folder, `.partial-${code}-`));
+  } catch (err) {
+    // a trial folder that cannot be made (a file in its way, no permission) leaves the work as it was
+    await moveTrialStatus(db, id, [WorkStatus.DownloadWanted], WorkStatus.NewTrial);
+    throw err;
+  }
   let placed = false;
   let bytes = 0;
   let count: number;
@@ -88,7 +96,7 @@ export async function runTrialDownload(db: Db, config: Config, dataDir: string, 
     }
     report({ state: 'unpacking', bytes, total: bytes, percent: 100 });
     const files = path.join(temp, 'files');
-    await unpackZip(zip, files, config.trialMaxBytes);
+    await unpackZip(zip, files, { maxBytes: config.trialMaxBytes, maxEntries: config.trialMaxEntries });
     opts.signal?.throwIfAborted();
     await fs.rm(target, { recursive: true, force: true });
     await fs.rename(files, target);

@@ -3,8 +3,9 @@
  * server, a real SQLite file and the stand-in store: the crawler run from the scanner
  * socket, every /api/fake call, the status transitions, the 3-vs-0 split between the two
  * lists, dislike for good, a download end to end (archive served, unpacked, tree, a trial
- * hash streamed with Range), refused archives (zip-slip, oversize, missing) leaving
- * nothing behind, and the guests' 403s.
+ * hash streamed with Range), refused archives (zip-slip, oversize, too many entries,
+ * a repeated entry, missing) leaving nothing behind and telling no server path, and the
+ * guests' 403s.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -236,6 +237,67 @@ describe('the trial catalogue', () => {
     expect(leftovers()).toEqual([]);
     expect(await statusOf(RJ189758)).toBe(0);
     config.trialMaxBytes = 2 * 1024 ** 3;
+  });
+
+  it('refuses an archive of more than trialMaxEntries entries before unpacking it', async () => {
+    const config = srv.services.config;
+    expect(config.trialMaxEntries).toBe(10_000); // the default
+    store.trialArchive('RJ189758', 'RJ173248_trial.zip'); // a folder and 4 files: 5 entries
+    config.trialMaxEntries = 4;
+    try {
+      expect((await callApi(srv, 'POST', `/api/fake/download/${RJ189758}/`, listener)).status).toBe(202);
+      expect(await downloaded(RJ189758)).toMatchObject({ state: 'failed', error: 'the archive holds 5 entries, more than trialMaxEntries (4); refused' });
+      expect(fs.existsSync(path.join(trialDir, 'RJ189758'))).toBe(false);
+      expect(leftovers()).toEqual([]);
+      expect(await statusOf(RJ189758)).toBe(0);
+      // at the cap it unpacks
+      config.trialMaxEntries = 5;
+      expect((await callApi(srv, 'POST', `/api/fake/download/${RJ189758}/`, listener)).status).toBe(202);
+      expect(await downloaded(RJ189758)).toMatchObject({ state: 'done', error: null });
+      expect(fs.readdirSync(path.join(trialDir, 'RJ189758'))).toEqual(['RJ173248_trial']);
+    } finally {
+      config.trialMaxEntries = 10_000;
+    }
+    // back to a trial without files, for the tests below
+    await srv.services.db('files').where({ work_id: RJ189758 }).delete();
+    fs.rmSync(path.join(trialDir, 'RJ189758'), { recursive: true, force: true });
+  });
+
+  it('a failed download tells the client no server path: a repeated entry, a trial folder that cannot be made', async () => {
+    const noPath = (error: string | null) => {
+      expect(error).toBeTruthy();
+      for (const dir of [srv.dataDir, trialDir, path.dirname(srv.dataDir)]) expect(error).not.toContain(dir);
+      expect(error).not.toMatch(/(^|[\s'"])\//);
+    };
+    store.trialArchive('RJ189758', 'repeated-entry_trial.zip');
+    expect((await callApi(srv, 'POST', `/api/fake/download/${RJ189758}/`, listener)).status).toBe(202);
+    const repeated = await downloaded(RJ189758);
+    expect(repeated).toMatchObject({ state: 'failed', error: 'repeated entry in the archive, refused: trial/dup.txt' });
+    noPath(repeated.error);
+    expect(fs.existsSync(path.join(trialDir, 'RJ189758'))).toBe(false);
+    expect(leftovers()).toEqual([]);
+    expect(await statusOf(RJ189758)).toBe(0);
+
+    // a file stands where the trial folder would be made: the client gets the cause in words
+    const config = srv.services.config;
+    const blocker = path.join(srv.dataDir, 'not-a-folder');
+    fs.writeFileSync(blocker, '');
+    config.trialFolder = path.join(blocker, 'trial');
+    try {
+      expect((await callApi(srv, 'POST', `/api/fake/download/${RJ189758}/`, listener)).status).toBe(202);
+      const blocked = await downloaded(RJ189758);
+      expect(blocked).toMatchObject({ state: 'failed', error: 'file system error: a part of the path is not a folder' });
+      noPath(blocked.error);
+      expect(await statusOf(RJ189758)).toBe(0);
+    } finally {
+      config.trialFolder = 'trial';
+    }
+    // the same work downloads again afterwards: nothing was left claimed
+    store.trialArchive('RJ189758', 'RJ173248_trial.zip');
+    expect((await callApi(srv, 'POST', `/api/fake/download/${RJ189758}/`, listener)).status).toBe(202);
+    expect(await downloaded(RJ189758)).toMatchObject({ state: 'done' });
+    await srv.services.db('files').where({ work_id: RJ189758 }).delete();
+    fs.rmSync(path.join(trialDir, 'RJ189758'), { recursive: true, force: true });
   });
 
   it('checks ids and permissions: guests 403, no token 401, bad ids 400, unknown works 404', async () => {

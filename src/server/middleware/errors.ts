@@ -11,6 +11,9 @@
  * errors (a malformed JSON body) keep their status, coded `request.bad` with their text as
  * `reason`. Anything else answers 500 `server.internal` without internals and is logged.
  * An unmatched /api/ path answers 404 `api.notFound`.
+ * No answer carries a server path it was not given: text that comes from some other
+ * error's message (`error.other`, `request.bad`, and every `reason` parameter) has its
+ * absolute paths cut to their last segment (`withoutPaths`) before it goes out.
  */
 import type Koa from 'koa';
 import { DomainError, Invalid, say, textOfError, type CodedText, type ErrorAnswer, type ErrorKind, type ValidationErrorAnswer } from '../../model/index.js';
@@ -23,6 +26,43 @@ export class HttpError extends Error {
   }
 }
 
+/** An absolute path inside quotes ('/tmp/x y/z.txt', as Node's system errors quote them): group 2. */
+const QUOTED_PATH = /(['"`])(\/[^'"`\n]*|[A-Za-z]:\\[^'"`\n]*)\1/g;
+/** An absolute path standing alone: a `/` that starts no URL and follows no name (`files/a`, `1/2` and `https://h/p` stay). */
+const BARE_PATH = /(?<![\w.~:/\\-])(\/[^\s'"`,;()[\]{}<>]+|[A-Za-z]:\\[^\s'"`,;()[\]{}<>]+)/g;
+
+/** The last segment of a path (`/tmp/a/dup.txt` -> `dup.txt`; `/` alone -> `/`). */
+const lastSegment = (p: string) => p.split(/[\\/]/).filter(Boolean).pop() ?? p;
+
+/**
+ * `text` with each absolute path (POSIX `/a/b`, Windows `C:\a\b`) cut to its last
+ * segment, so an error message can go to a client without showing where the server
+ * keeps its files: `EEXIST: file already exists, open '/tmp/x/.partial-1/dup.txt'` ->
+ * `EEXIST: file already exists, open 'dup.txt'`. Relative names and URLs are kept.
+ */
+export function withoutPaths(text: string): string {
+  return text.replace(QUOTED_PATH, (_m, quote: string, p: string) => quote + lastSegment(p) + quote).replace(BARE_PATH, (p) => lastSegment(p));
+}
+
+/** Codes whose whole text is some other error's message. */
+const FOREIGN_TEXT = new Set(['error.other', 'request.bad']);
+
+/**
+ * The text of an answer as it may leave the server: for `error.other` and `request.bad`
+ * the message and its `reason` without absolute paths; for any other code its `reason`
+ * parameter (the words of an underlying error) likewise, in the message too. Other
+ * parameters (a root folder path the admin gave) are kept as they are.
+ */
+export function publicText(text: CodedText): CodedText {
+  const reason = text.params?.reason;
+  if (FOREIGN_TEXT.has(text.code)) {
+    return { ...text, message: withoutPaths(text.message), ...(typeof reason === 'string' && { params: { ...text.params, reason: withoutPaths(reason) } }) };
+  }
+  if (typeof reason !== 'string') return text;
+  const clean = withoutPaths(reason);
+  return { ...text, message: text.message.split(reason).join(clean), params: { ...text.params, reason: clean } };
+}
+
 /** The refusal body of a coded text: `{error, code, params}`. */
 export function errorBody({ message, code, params }: CodedText): ErrorAnswer {
   return { error: message, code, ...(params && { params }) };
@@ -33,12 +73,12 @@ const STATUS: Record<ErrorKind, number> = { invalid: 400, unauthorized: 401, for
 /** The status and body answering `err`; undefined when it is no known client error. */
 function answerOf(err: unknown, state: AppState): { status: number; body: ErrorAnswer | ValidationErrorAnswer } | undefined {
   if (err instanceof Invalid && state.invalidStatus === 422) {
-    return { status: 422, body: { ...errorBody(textOfError(err)), errors: err.issues.map((msg) => ({ msg })), ...err.details } };
+    return { status: 422, body: { ...errorBody(publicText(textOfError(err))), errors: err.issues.map((msg) => ({ msg: withoutPaths(msg) })), ...err.details } };
   }
-  if (err instanceof DomainError) return { status: STATUS[err.kind], body: { ...errorBody(textOfError(err)), ...err.details } };
-  if (err instanceof HttpError) return { status: err.status, body: errorBody(err.text) };
+  if (err instanceof DomainError) return { status: STATUS[err.kind], body: { ...errorBody(publicText(textOfError(err))), ...err.details } };
+  if (err instanceof HttpError) return { status: err.status, body: errorBody(publicText(err.text)) };
   const e = err as { status?: number; expose?: boolean; message?: string };
-  if (e.status && e.status < 500 && e.expose !== false) return { status: e.status, body: errorBody(say('request.bad', { reason: e.message || 'bad request' })) };
+  if (e.status && e.status < 500 && e.expose !== false) return { status: e.status, body: errorBody(publicText(say('request.bad', { reason: e.message || 'bad request' }))) };
   return undefined;
 }
 

@@ -4,13 +4,15 @@
  * puts the result on `ctx.state.input`, typed for the handler. A schema reads
  * `{body, query, params}`: the JSON body (`{}` when none), the query values as text and
  * the path parameters. A failure throws Invalid (answered 400 `{error: "field: message"}`
- * coded `input.fieldRule` {field, reason}, or 422 `{error: message, errors: [{msg}]}` coded
- * `input.rule` {reason} where the spec says so) before the handler runs.
+ * coded `input.fieldRule` {field, reason}, `input.nul` {field} for an issue raised with
+ * NUL_ISSUE (input.ts), or 422 `{error: message, errors: [{msg}]}` coded `input.rule`
+ * {reason} where the spec says so) before the handler runs.
  */
 import type { RouterMiddleware } from '@koa/router';
 import type { z } from 'zod';
 import { Invalid, say } from '../../model/index.js';
 import type { AppServices, AppState } from '../context.js';
+import { NUL_ISSUE } from './input.js';
 
 /** What a request schema is given. */
 interface RequestParts { body: unknown; query: unknown; params: unknown }
@@ -39,7 +41,9 @@ function invalidOf(error: z.ZodError, status: 400 | 422): Invalid {
   // a field is named as in its part: `rating`, not `body.rating`
   const path = PARTS.has(String(first.path[0])) ? first.path.slice(1) : first.path;
   const field = path.join('.');
-  const text = field && status === 400 ? say('input.fieldRule', { field, reason: first.message }) : say('input.rule', { reason: first.message });
+  // a NUL byte a schema found in text it decoded answers as the input guard's refusals do
+  const nul = first.code === 'custom' && (first as { params?: Record<string, unknown> }).params?.nul === NUL_ISSUE.nul;
+  const text = field && status === 400 ? (nul ? say('input.nul', { field }) : say('input.fieldRule', { field, reason: first.message })) : say('input.rule', { reason: first.message });
   return new Invalid(text, { issues });
 }
 

@@ -2,7 +2,8 @@
  * A novel's TXT (spec 001 sections 2, 5, 7 and 9): POST /api/novel/work/uploadTxt/
  * (multipart file + id), the 4,194,304-byte limit to the byte, Shift-JIS and GBK stored
  * and served as UTF-8, onlineTxt, GET /api/novel/downloadTxt/{id}/ and
- * /api/novel/deleteTxt/{id}/, and who may do what.
+ * /api/novel/deleteTxt/{id}/, who may do what, and bad uploads (a body torn inside the
+ * file, NUL bytes) answered 400 with the server still running.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -102,6 +103,57 @@ describe('bad uploads', () => {
     const unknown = await n.upload({ id: '999999' }, Buffer.from('text'));
     expect(unknown.status).toBe(404);
     expect(fs.existsSync(path.join(n.srv.dataDir, 'novels', '999999.txt'))).toBe(false);
+  });
+
+  it('a body torn inside the file part answers 400 {error, code}; the server keeps answering', async () => {
+    const boundary = 'torn-upload-boundary';
+    const torn = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${id}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="torn.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+      'the first half of a chapter, and then the body ends',
+    ].join('');
+    // an 'error' event nobody listens to would stop a real server: here it would reach this listener
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => void uncaught.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const res = await fetch(`${n.srv.url}/api/novel/work/uploadTxt/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${n.tokens.user}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: torn,
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: 'malformed upload: Unexpected end of form', code: 'upload.malformed', params: { reason: 'Unexpected end of form' } });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(fs.existsSync(stored())).toBe(false);
+    // still serving, uploads included
+    expect((await n.api('GET', `/api/novel/work/${id}`, n.tokens.user)).status).toBe(200);
+    expect((await n.upload({ id: String(id) }, Buffer.from('whole'), 'whole.txt', n.tokens.user)).status).toBe(200);
+    expect((await n.api('GET', `/api/novel/deleteTxt/${id}/`, n.tokens.user)).status).toBe(200);
+  });
+
+  it('a NUL byte in a field or the file name answers 400 naming it, and stores nothing', async () => {
+    expect(await n.upload({ id: String(id), note: 'a\0b' }, Buffer.from('text'), 'a.txt', n.tokens.user))
+      .toMatchObject({ status: 400, body: { error: 'note: must not contain NUL bytes', code: 'input.nul', params: { field: 'note' } } });
+    // a raw NUL in the part header is a malformed part; one percent-encoded (RFC 5987 filename*) decodes to a NUL
+    expect((await n.upload({ id: String(id) }, Buffer.from('text'), 'a\0.txt', n.tokens.user)).status).toBe(400);
+    const boundary = 'nul-name-boundary';
+    const res = await fetch(`${n.srv.url}/api/novel/work/uploadTxt/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${n.tokens.user}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: [
+        `--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${id}\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''a%00.txt\r\nContent-Type: text/plain\r\n\r\ntext\r\n`,
+        `--${boundary}--\r\n`,
+      ].join(''),
+    });
+    expect({ status: res.status, body: await res.json() }).toEqual({ status: 400, body: { error: 'filename: must not contain NUL bytes', code: 'input.nul', params: { field: 'filename' } } });
+    expect(fs.existsSync(stored())).toBe(false);
+    expect((await novel()).onlineTxt).toEqual([]);
   });
 
   it('needs a user: no token 401, a guest 403', async () => {

@@ -3,7 +3,8 @@
  * sign-in with a fresh salt per call) against the real server and the scanned fixture
  * library: every browsing, list, search, lyric and system endpoint answers what a player
  * shows; the JSON and XML forms of the same call agree and the XML is well formed in the
- * Subsonic namespace; POST form bodies, `.view` and unknown methods.
+ * Subsonic namespace; POST form bodies, `.view` and unknown methods; NUL bytes refused
+ * as Subsonic errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type SubsonicAPI from 'subsonic-api';
@@ -278,6 +279,28 @@ describe('search', () => {
     const page = ok(await api.search3({ query: '', albumCount: 2, albumOffset: 2, songCount: 3, songOffset: 3 })).searchResult3;
     expect(ids(page.album)).toEqual(ids(all.album).slice(2, 4));
     expect(ids(page.song)).toEqual(ids(all.song).slice(3, 6));
+  });
+
+  it('a NUL byte in the query (search2, search3, a form body) or a folder id is refused as a Subsonic error; the server keeps answering', async () => {
+    const failed = async (method: string, params: Record<string, string>, init?: RequestInit) => {
+      const res = await fx.raw(method, { ...fx.keyParams, ...params, f: 'json' }, init);
+      expect(res.status).toBe(200);
+      return JSON.parse(res.text)['subsonic-response'];
+    };
+    for (const method of ['search2', 'search3', 'search3.view']) {
+      expect(await failed(method, { query: '\0abc' })).toMatchObject({ status: 'failed', error: { code: 0, message: 'parameter query must not contain NUL bytes' } });
+    }
+    const form = await fetch(`${fx.srv.url}/rest/search3`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fx.keyParams, f: 'xml', query: 'ab\0c' }),
+    });
+    const xml = parseXml(await form.text());
+    expect(xml.attrs.status).toBe('failed');
+    expect(xml.children[0]).toMatchObject({ name: 'error', attrs: { code: '0', message: 'parameter query must not contain NUL bytes' } });
+    const folder = `fo-${RJ01012345}-${Buffer.from('mp3\0', 'utf8').toString('base64url')}`;
+    expect(await failed('getMusicDirectory', { id: folder })).toMatchObject({ status: 'failed', error: { code: 70 } });
+    expect(ids(ok(await api.search3({ query: 'RJ265946' })).searchResult3.album)).toEqual([`al-${RJ265946}`]);
   });
 
   it('search2 answers directories and plain artists', async () => {

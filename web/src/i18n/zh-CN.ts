@@ -130,7 +130,7 @@ const zhCN: Messages = {
       production: '生产模式', enableGzip: 'Gzip 压缩', listenPort: '监听端口', blockRemoteConnection: '阻止远程连接',
       auth: '用户验证', expiresIn: '登录有效期', trustProxy: '位于反向代理之后（从 X-Forwarded-For 读取客户端地址）',
       checkUpdate: '检查更新', checkBetaUpdate: '检查测试版更新', db: '数据库（空：数据目录中的 SQLite 文件；或 postgres://…）', dbUseDefaultPath: '数据库使用默认路径', coverUseDefaultPath: '封面使用默认路径',
-      scanCron: '定时扫描（cron，例如 0 4 * * *；空：不启用）', transcriberCommand: 'AI 字幕转写命令（{input}、{output}）', lyricWorkerTimeout: 'AI 字幕工作者超时',
+      scanCron: '定时扫描（cron，例如 0 4 * * *；空：不启用）', backupCron: '定时备份数据库（cron，例如 30 3 * * *；空：不启用；仅 SQLite）', backupKeep: '保留的备份数量', transcriberCommand: 'AI 字幕转写命令（{input}、{output}）', lyricWorkerTimeout: 'AI 字幕工作者超时',
       spiderAllowPrivate: '小说抓取允许访问本机和内网地址',
     },
     users: {
@@ -168,6 +168,8 @@ const zhCN: Messages = {
     'input.invalid': '输入无效',
     'input.rule': '输入有误：{{reason}}',
     'input.fieldRule': '输入有误（{{field}}）：{{reason}}',
+    'input.nul': '输入有误（{{field}}）：不能包含 NUL 字符',
+    'input.tooDeep': '请求内容嵌套超过 {{max}} 层',
     'error.other': '出错了：{{reason}}',
 
     'auth.wrongCredentials': '用户名或密码错误',
@@ -246,6 +248,7 @@ const zhCN: Messages = {
     'config.readOnly': '{{key}}：只读，不能修改',
     'config.authInProduction': 'auth：生产模式下不能修改',
     'config.badCron': 'scanCron：不是有效的 cron 表达式：{{value}}（五个字段，例如 "0 3 * * *"；留空则不定时扫描）',
+    'config.badBackupCron': 'backupCron：不是有效的 cron 表达式：{{value}}（五个字段，例如 "30 3 * * *"；留空则不定时备份）',
     'config.notAbsolute': '{{key}}：必须是绝对路径：{{value}}',
     'config.cannotMakeDataDir': '无法创建数据目录 {{path}}：{{reason}}',
     'config.cannotRead': '无法读取 {{path}}：{{reason}}',

@@ -7,13 +7,14 @@ import { z } from 'zod';
 import type { WorkFilter } from '../../../catalogue/index.js';
 import { ADVANCED_KEYWORD_TYPES, lyricPartsOf, SEED_MAX, SEED_MIN, WORK_ORDERS, type AdvancedKeyword, type NsfwOption } from '../../../model/index.js';
 import { numericId, opt, page, sort, vaId } from '../schema.js';
+import { NUL_ISSUE, NUL_RULE } from '../../middleware/input.js';
 
 const advancedKeyword = z.object({
   t: z.enum(ADVANCED_KEYWORD_TYPES),
   d: z.string().max(200),
 });
 
-/** `keyword` of an advanced search: a JSON list of {t, d}. */
+/** `keyword` of an advanced search: a JSON list of {t, d}; a `d` holding a NUL byte (sent as `\u0000`) is refused as the input guard refuses one. */
 const advancedList = z.string().transform((text, ctx): AdvancedKeyword[] => {
   let value: unknown;
   try {
@@ -25,6 +26,10 @@ const advancedList = z.string().transform((text, ctx): AdvancedKeyword[] => {
   const parsed = z.array(advancedKeyword).max(20).safeParse(value);
   if (!parsed.success) {
     ctx.addIssue({ code: 'custom', message: 'advanced keyword must be a JSON list of {t, d} with t in unknown, fuzzy, VA, tag, circle' });
+    return z.NEVER;
+  }
+  if (parsed.data.some((k) => k.d.includes('\0'))) {
+    ctx.addIssue({ code: 'custom', message: NUL_RULE, params: NUL_ISSUE });
     return z.NEVER;
   }
   return parsed.data;
@@ -52,7 +57,8 @@ export const listQuery = <O extends string>(orders: readonly [O, ...O[]], fallba
     if (advanced && q.keyword !== undefined) {
       const parsed = advancedList.safeParse(q.keyword);
       if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', path: ['keyword'], message: parsed.error.issues[0]!.message });
+        const issue = parsed.error.issues[0]! as { message: string; params?: Record<string, unknown> };
+        ctx.addIssue({ code: 'custom', path: ['keyword'], message: issue.message, ...(issue.params && { params: issue.params }) });
         return z.NEVER;
       }
       keywords = parsed.data;
