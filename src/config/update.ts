@@ -25,14 +25,19 @@ export function assertConfigKey(key: string): asserts key is keyof Config {
 
 /**
  * The checks a change must pass beyond the schema (the file may hold older values, so
- * loading does not apply them): `scanCron` empty or a cron expression of the scheduler
- * the server uses (node-cron: five fields, or six with seconds), every root folder's path
- * absolute. Throws ConfigError naming the field (`scanCron`, `rootFolders.N.path`).
+ * loading does not apply them): `scanCron` and `backupCron` empty or a cron expression of
+ * the scheduler the server uses (node-cron: five fields, or six with seconds), every root
+ * folder's path absolute. Throws ConfigError naming the field (`scanCron`, `backupCron`,
+ * `rootFolders.N.path`).
  */
 export function checkConfigValues(config: Config): void {
   const expression = config.scanCron.trim();
   if (expression && !cron.validate(expression)) {
     throw new ConfigError(say('config.badCron', { value: JSON.stringify(config.scanCron) }), 'scanCron');
+  }
+  const backups = config.backupCron.trim();
+  if (backups && !cron.validate(backups)) {
+    throw new ConfigError(say('config.badBackupCron', { value: JSON.stringify(config.backupCron) }), 'backupCron');
   }
   config.rootFolders.forEach((root, i) => {
     const key = `rootFolders.${i}.path`;

@@ -7,10 +7,10 @@ import type { AdminConfig } from './wire.js';
 
 /**
  * Keys read once when the server starts (the listen port, the database and cover
- * locations, the scan schedule): a new value takes effect on the next start. Every
+ * locations, the scan and backup schedules): a new value takes effect on the next start. Every
  * other key is read per request or per task and applies as soon as it is saved.
  */
-export const RESTART_KEYS = ['listenPort', 'db', 'dbUseDefaultPath', 'coverUseDefaultPath', 'scanCron'] as const satisfies readonly (keyof AdminConfig)[];
+export const RESTART_KEYS = ['listenPort', 'db', 'dbUseDefaultPath', 'coverUseDefaultPath', 'scanCron', 'backupCron'] as const satisfies readonly (keyof AdminConfig)[];
 export type RestartKey = (typeof RESTART_KEYS)[number];
 
 /** True when a change of `key` waits for a restart of the server. */

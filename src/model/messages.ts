@@ -15,6 +15,7 @@ export const MESSAGES = {
   // requests in general (the error middleware and the validation step)
   'api.notFound': 'not found',
   'server.internal': 'internal server error',
+  'server.busy': 'the database is busy with another write; nothing was saved, try again',
   'request.bad': '{reason}',
   'input.invalid': 'invalid input',
   'input.rule': '{reason}',

@@ -44,7 +44,7 @@ const MIN_ROUNDS = 10;
 const ANSWER_MS = 30_000;
 const LISTENER_PASSWORD = 'listener-pw-1';
 
-interface Answer { status: number; body: any }
+interface Answer { status: number; body: any; retryAfter?: string | null }
 
 /** One API call with a bearer token and JSON body; status 0 with the reason when no answer came within ANSWER_MS. */
 async function call(base: string, method: string, urlPath: string, token?: string | null, body?: unknown): Promise<Answer> {
@@ -60,7 +60,7 @@ async function call(base: string, method: string, urlPath: string, token?: strin
     } catch {
       // not JSON: kept as text
     }
-    return { status: res.status, body: parsed };
+    return { status: res.status, body: parsed, retryAfter: res.headers.get('retry-after') };
   } catch (err) {
     return { status: 0, body: `no answer: ${(err as Error).message}` };
   }
@@ -375,8 +375,16 @@ describe('a statement that fails inside a transaction', () => {
       call(srv!.url, 'PUT', '/api/histroy', first.token, { work_id: WORKS[1], state: { queue: [{ hash: `${WORKS[1]}/1`, title: 'blocked' }], index: 0, seconds: 1 } }),
     ]);
     await holding;
-    // each answered (an error, or a success when it got the lock after all) within ANSWER_MS
-    for (const answer of [review, history]) expect(answer.status, JSON.stringify(answer.body)).not.toBe(0);
+    // each answered within ANSWER_MS: 503 server.busy with Retry-After after waiting the whole
+    // busy_timeout (the first to wait, at least), or 200 when it got the lock after all
+    for (const answer of [review, history]) {
+      if (answer.status !== 200) {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+        expect(answer.body.code).toBe('server.busy');
+        expect(answer.retryAfter).toBe('2');
+      }
+    }
+    expect([review.status, history.status]).toContain(503);
     if (review.status === 200) written[0]!.reviews.set(WORKS[0]!, good);
     if (history.status === 200) written[0]!.history.set(WORKS[1]!, { queue: [{ hash: `${WORKS[1]}/1`, title: 'blocked' }], index: 0, seconds: 1 });
     await seesWritesFromElsewhere(first, written[0]!);

@@ -75,7 +75,7 @@ describe('/admin/advanced', () => {
   const cards = ['Web preferences', 'Player settings', 'Crawler settings', 'Folder scan settings', 'Web server settings', 'Security', 'Other'];
   const keys = ['pageSize', 'rewindSeekTime', 'forwardSeekTime', 'tagLanguage', 'dlsiteTimeout', 'hvdbTimeout', 'retryDelay', 'retry', 'maxParallelism',
     'httpProxyHost', 'httpProxyPort', 'scannerMaxRecursionDepth', 'skipCleanup', 'fetchMetadata', 'production', 'auth', 'enableGzip', 'listenPort', 'blockRemoteConnection',
-    'expiresIn', 'trustProxy', 'checkUpdate', 'checkBetaUpdate', 'dbUseDefaultPath', 'coverUseDefaultPath', 'scanCron', 'transcriberCommand', 'lyricWorkerTimeout'];
+    'expiresIn', 'trustProxy', 'checkUpdate', 'checkBetaUpdate', 'dbUseDefaultPath', 'coverUseDefaultPath', 'scanCron', 'backupCron', 'backupKeep', 'transcriberCommand', 'lyricWorkerTimeout'];
 
   it('shows every card and every key with its default; production and auth are locked in production', async () => {
     const page = await adminPage('/admin/advanced');

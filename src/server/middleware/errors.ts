@@ -9,7 +9,10 @@
  * other status for it).
  * HttpError carries statuses of the transport itself (416, 429...); Koa's own client
  * errors (a malformed JSON body) keep their status, coded `request.bad` with their text as
- * `reason`. Anything else answers 500 `server.internal` without internals and is logged.
+ * `reason`. A write that waited the database's whole busy timeout for another process's
+ * write lock (SQLITE_BUSY, src/db/README.md "Writes on SQLite") answers 503 `server.busy`
+ * with `Retry-After`: nothing was written, and the client may send it again.
+ * Anything else answers 500 `server.internal` without internals and is logged.
  * An unmatched /api/ path answers 404 `api.notFound`.
  * No answer carries a server path it was not given: text that comes from some other
  * error's message (`error.other`, `request.bad`, and every `reason` parameter) has its
@@ -70,14 +73,18 @@ export function errorBody({ message, code, params }: CodedText): ErrorAnswer {
 
 const STATUS: Record<ErrorKind, number> = { invalid: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409, locked: 409 };
 
-/** The status and body answering `err`; undefined when it is no known client error. */
-function answerOf(err: unknown, state: AppState): { status: number; body: ErrorAnswer | ValidationErrorAnswer } | undefined {
+/** Seconds a client is asked to wait before sending a write the database was too busy for. */
+const BUSY_RETRY_S = 2;
+
+/** The status and body answering `err` (and a Retry-After in seconds); undefined when it is no known error of the client or of the moment. */
+function answerOf(err: unknown, state: AppState): { status: number; body: ErrorAnswer | ValidationErrorAnswer; retryAfter?: number } | undefined {
   if (err instanceof Invalid && state.invalidStatus === 422) {
     return { status: 422, body: { ...errorBody(publicText(textOfError(err))), errors: err.issues.map((msg) => ({ msg: withoutPaths(msg) })), ...err.details } };
   }
   if (err instanceof DomainError) return { status: STATUS[err.kind], body: { ...errorBody(publicText(textOfError(err))), ...err.details } };
   if (err instanceof HttpError) return { status: err.status, body: errorBody(publicText(err.text)) };
-  const e = err as { status?: number; expose?: boolean; message?: string };
+  const e = err as { status?: number; expose?: boolean; message?: string; code?: unknown };
+  if (e.code === 'SQLITE_BUSY') return { status: 503, body: errorBody(say('server.busy')), retryAfter: BUSY_RETRY_S };
   if (e.status && e.status < 500 && e.expose !== false) return { status: e.status, body: errorBody(publicText(say('request.bad', { reason: e.message || 'bad request' }))) };
   return undefined;
 }
@@ -96,6 +103,7 @@ export function errorHandler(): Koa.Middleware<AppState> {
       if (answer) {
         ctx.status = answer.status;
         ctx.body = answer.body;
+        if (answer.retryAfter) ctx.set('Retry-After', String(answer.retryAfter));
       } else {
         ctx.status = 500;
         ctx.body = errorBody(say('server.internal'));

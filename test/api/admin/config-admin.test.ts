@@ -58,6 +58,8 @@ describe('PUT /api/config/admin', () => {
     [{ pageSzie: 12 }, 'pageSzie'],
     [{ scanCron: 'not a cron' }, 'scanCron'],
     [{ scanCron: '61 * * * *' }, 'scanCron'],
+    [{ backupCron: 'nightly' }, 'backupCron'],
+    [{ backupKeep: 0 }, 'backupKeep'],
     [{ rootFolders: [{ name: 'nas', path: 'mnt/nas' }] }, 'rootFolders.0.path'],
     [{ rootFolders: [{ name: 'a', path: '/srv/a' }, { name: 'b', path: './b' }] }, 'rootFolders.1.path'],
   ])('answers 400 naming the key for %j', async (config, key) => {
@@ -104,6 +106,12 @@ describe('PUT /api/config/admin', () => {
     expect(res.status).toBe(200);
     expect(res.body.restartRequired).toEqual(['scanCron']);
     expect((await put({ scanCron: '', rootFolders: [] })).body.restartRequired).toEqual([]);
+    // the backup schedule too; the number of backups kept applies at the next backup
+    const backups = await put({ backupCron: '30 3 * * *', backupKeep: 3 });
+    expect(backups.status).toBe(200);
+    expect(backups.body.restartRequired).toEqual(['backupCron']);
+    expect(srv.services.config.backupKeep).toBe(3);
+    expect((await put({ backupCron: '', backupKeep: 7 })).body.restartRequired).toEqual([]);
   });
 
   it('lists the keys that need a restart, until they are set back', async () => {

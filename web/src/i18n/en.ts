@@ -139,7 +139,7 @@ const en = {
       production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections',
       auth: 'Authentication', expiresIn: 'Sign-in expiry', trustProxy: 'Behind a reverse proxy (client address from X-Forwarded-For)',
       checkUpdate: 'Check for updates', checkBetaUpdate: 'Check for beta updates', db: 'Database (empty: the SQLite file of the data directory; or postgres://…)', dbUseDefaultPath: 'Database in the default path', coverUseDefaultPath: 'Covers in the default path',
-      scanCron: 'Scheduled scans (cron, e.g. 0 4 * * *; empty: none)', transcriberCommand: 'AI lyric transcriber command ({input}, {output})', lyricWorkerTimeout: 'AI lyric worker timeout',
+      scanCron: 'Scheduled scans (cron, e.g. 0 4 * * *; empty: none)', backupCron: 'Scheduled database backups (cron, e.g. 30 3 * * *; empty: none; SQLite only)', backupKeep: 'Backups kept', transcriberCommand: 'AI lyric transcriber command ({input}, {output})', lyricWorkerTimeout: 'AI lyric worker timeout',
       spiderAllowPrivate: 'Novel spider may fetch loopback and private network addresses',
     },
     users: {

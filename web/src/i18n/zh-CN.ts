@@ -164,6 +164,7 @@ const zhCN: Messages = {
   },  server: {
     'api.notFound': '未找到',
     'server.internal': '服务器内部错误',
+    'server.busy': '数据库正忙于其他写入，本次未保存，请重试',
     'request.bad': '请求无效：{{reason}}',
     'input.invalid': '输入无效',
     'input.rule': '输入有误：{{reason}}',

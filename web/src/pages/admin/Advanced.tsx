@@ -27,7 +27,7 @@ type Field =
 
 /**
  * The cards of spec 001 section 2 and the keys of section 3 they hold, plus
- * audiolib's scan schedule and AI lyric worker settings. The store base URLs are
+ * audiolib's scan and backup schedules and AI lyric worker settings. The store base URLs are
  * not shown (`audiolib config set` changes them); Save sends them back unchanged.
  */
 export const CARDS: { id: string; fields: Field[] }[] = [
@@ -52,6 +52,7 @@ export const CARDS: { id: string; fields: Field[] }[] = [
     id: 'other',
     fields: [
       { key: 'checkUpdate', kind: 'switch' }, { key: 'checkBetaUpdate', kind: 'switch' }, { key: 'db', kind: 'text' }, { key: 'dbUseDefaultPath', kind: 'switch' }, { key: 'coverUseDefaultPath', kind: 'switch' },
+      { key: 'backupCron', kind: 'text' }, { key: 'backupKeep', kind: 'number' },
       { key: 'transcriberCommand', kind: 'text' }, { key: 'lyricWorkerTimeout', kind: 'number', unit: 's' },
     ],
   },
