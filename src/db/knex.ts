@@ -136,11 +136,14 @@ export function openDb(target: string): Db {
     pool: {
       min: 1,
       max: 4,
-      afterCreate(conn: { run: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
+      afterCreate(conn: { run: (sql: string, cb: (err: Error | null) => void) => void; close: (cb: () => void) => void }, done: (err: Error | null, conn: unknown) => void) {
         const pragmas = ['PRAGMA journal_mode = WAL', 'PRAGMA synchronous = NORMAL', 'PRAGMA foreign_keys = ON', `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`];
+        // knex forgets a connection whose set-up failed without closing it: closed here, so a
+        // damaged file refused at open is not kept open (and locked) by this process
+        const failed = (err: Error) => conn.close(() => done(err, conn));
         const next = (i: number): void => {
           if (i === pragmas.length) return done(null, conn);
-          conn.run(pragmas[i]!, (err) => (err ? done(err, conn) : next(i + 1)));
+          conn.run(pragmas[i]!, (err) => (err ? failed(err) : next(i + 1)));
         };
         next(0);
       },
