@@ -4,14 +4,33 @@
  * schema and value checks the admin API uses (exit 2 naming the key). On a
  * production instance `auth` and `production` are not switched off without
  * `--force`. A running server picks the file up (file watch, or SIGHUP) and
- * applies what can change live.
+ * applies what can change live. `config get` on a data directory that does not exist
+ * (a mistyped --data-dir) refuses with exit 2 instead of printing the defaults.
  */
+import fs from 'node:fs';
 import type { Command } from 'commander';
 import {
   assertConfigKey, loadConfig, parseCliValue, resolveDataDir, setConfigKey,
 } from '../config/index.js';
 import { needsRestart } from '../model/index.js';
-import { info, printJson } from './output.js';
+import { CliError, EXIT_USAGE, info, printJson } from './output.js';
+
+/**
+ * `dir` when it is an existing directory; else throws CliError (exit 2, code 'config')
+ * saying it does not exist or is not a directory, and where its path came from.
+ */
+function existingDataDir(dir: string): string {
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(dir);
+  } catch {
+    stat = undefined;
+  }
+  if (!stat?.isDirectory()) {
+    throw new CliError(`data directory ${dir} ${stat ? 'is not a directory' : 'does not exist'} (check --data-dir or AUDIOLIB_DATA_DIR)`, EXIT_USAGE, 'config');
+  }
+  return dir;
+}
 
 /** A value as `config get` prints it: strings bare, the rest as JSON. */
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -26,7 +45,7 @@ export function registerConfig(program: Command): void {
     .argument('[key]', 'a config key')
     .option('--json', 'print the value (or the whole config) as JSON')
     .action((key: string | undefined, opts: { json?: boolean }) => {
-      const current = loadConfig(dataDir());
+      const current = loadConfig(existingDataDir(dataDir()));
       if (key !== undefined) {
         assertConfigKey(key);
         if (opts.json) printJson(current[key]);

@@ -8,7 +8,9 @@
  * error answers) counts as failed, one line each; every retry of a store request and
  * each work's warnings as they happen only with `--verbose`. Exit 0 ok, 1 some work
  * failed (or the mass-removal guard refused), 2 usage, 75 another scan holds the lock;
- * SIGINT/SIGTERM stop the scan cleanly (130/143).
+ * SIGINT/SIGTERM stop the scan cleanly (130/143), with `--json` still one document: the
+ * counts so far and `killed: true`, in the metadata fetch also `stoppedIn: 'fetch'` and
+ * `metadataProgress` (stoppedFields).
  * Modes: `--work CODE` one work, `--lyrics` lyric scan, `--refresh` the dynamic info of
  * every work (sales, ratings, price), `--allow-mass-removal`. A folder scan is quick
  * (src/library/README.md "Quick rescans": a work whose folders kept their change times is
@@ -22,11 +24,12 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import ora, { type Ora } from 'ora';
 import { ensureDataDir, loadConfig, resolveDataDir, type Config } from '../config/index.js';
-import { openMigrated, type Db } from '../db/index.js';
+import { isDamageError, openMigrated, type Db } from '../db/index.js';
 import { ScanAbortedError, ScanError, summaryLine, type ScanRoot, type ScanSummary } from '../library/scan.js';
 import { ScanLockedError } from '../library/lock.js';
 import { NotFound, parseWorkIdInput } from '../model/index.js';
-import { runScan, runWorkScan, type MetadataSummary, type RunEvent, type RunMode } from '../metadata/index.js';
+import { runScan, runWorkScan, type MetadataSummary, type RunCounts, type RunEvent, type RunMode, type RunPhase } from '../metadata/index.js';
+import type { WorkResult } from '../library/types.js';
 import { CliError, EXIT_FAILURES, EXIT_LOCKED, info, printJson, stopOnSignals } from './output.js';
 
 
@@ -50,10 +53,21 @@ export function rootsFor(dirs: string[], config: Config): ScanRoot[] {
   });
 }
 
+/** Cells of the metadata fetch's progress bar. */
+const BAR_CELLS = 20;
+
+/** The metadata fetch's spinner text: `fetching metadata 12/300 [###-----...] 4%` (works done of total). */
+export function fetchProgressText(done: number, total: number | null): string {
+  if (!total) return `fetching metadata ${done} works`;
+  const filled = Math.min(BAR_CELLS, Math.floor((done / total) * BAR_CELLS));
+  return `fetching metadata ${done}/${total} [${'#'.repeat(filled)}${'-'.repeat(BAR_CELLS - filled)}] ${Math.floor((done / total) * 100)}%`;
+}
+
 /**
  * Progress display of a run's events: on a TTY a spinner with the counts (warnings
  * printed above it), else a line per work that is not skipped and every main-log line;
- * in the metadata fetch, its main-log lines. A work's warnings (of a folder scan) print
+ * in the metadata fetch, its main-log lines, and on a TTY a spinner with the works done
+ * of the total and a bar (fetchProgressText), redrawn at each work. A work's warnings (of a folder scan) print
  * as they come; its errors, the store's answers and every retry only with `verbose`,
  * since report() names each failed work once. Duplicates and the summary are left to
  * report(). Nothing with --json (plain lines on stderr with --json --verbose).
@@ -64,7 +78,9 @@ export function rootsFor(dirs: string[], config: Config): ScanRoot[] {
 export function progress(opts: { json: boolean; verbose: boolean; crawl: boolean }): { onEvent: (e: RunEvent) => void; stop: (refusal?: string) => void } {
   if (opts.json && !opts.verbose) return { onEvent: () => undefined, stop: () => undefined };
   // a terminal that reports no width (some pseudo-terminals) gets plain lines
-  let spinner: Ora | null = !opts.json && process.stderr.isTTY && process.stderr.columns > 0 ? ora({ stream: process.stderr, text: 'looking for works' }).start() : null;
+  const tty = !opts.json && process.stderr.isTTY && process.stderr.columns > 0;
+  let spinner: Ora | null = tty ? ora({ stream: process.stderr, text: 'looking for works' }).start() : null;
+  let fetching = false;
   let held: string | null = null;
   const line = (message: string) => {
     if (spinner) spinner.clear();
@@ -85,9 +101,18 @@ export function progress(opts: { json: boolean; verbose: boolean; crawl: boolean
     onEvent(e) {
       flush();
       if ('phase' in e && e.phase === 'fetch') {
-        stopSpinner();
-        if (e.type === 'log') info(e.log.message);
-        else if (e.type === 'task' && shows(e.log.level, true)) info(`${e.code}: ${e.log.message}`);
+        if (!fetching) {
+          // the walk's spinner ends with its counts; the fetch gets a spinner of its own
+          fetching = true;
+          stopSpinner();
+          if (tty) spinner = ora({ stream: process.stderr, text: fetchProgressText(0, null) }).start();
+        }
+        if (e.type === 'log') line(e.log.message);
+        else if (e.type === 'task' && shows(e.log.level, true)) line(`${e.code}: ${e.log.message}`);
+        else if (e.type === 'progress' && spinner) {
+          spinner.text = fetchProgressText(e.done, e.total);
+          spinner.render();
+        }
       } else if (e.type === 'progress') {
         const { done, total, counts: c } = e;
         if (spinner) spinner.text = `${done}${total ? `/${total}` : ''} works: added ${c.added}, updated ${c.updated}, skipped ${c.skipped}, failed ${c.failed}`;
@@ -108,11 +133,56 @@ export function progress(opts: { json: boolean; verbose: boolean; crawl: boolean
   };
 }
 
+/**
+ * What a run reported before it ended, for the `--json` document of a run a signal
+ * stopped: the phase it was in (null before its first event), the walk's summary (folder
+ * and lyric scans), the scan phase's counts and total (null while unknown), the result of
+ * the one work of `--work`, and the metadata fetch's works done of its total.
+ */
+export interface RunSeen {
+  phase: RunPhase | null;
+  summary?: ScanSummary;
+  counts: RunCounts;
+  total: number | null;
+  work?: { code: string; result: WorkResult };
+  fetch?: { done: number; total: number | null };
+}
+
+/** Wraps `onEvent` so the run's events are also kept in `seen` (RunSeen) as they pass. */
+export function watchRun(onEvent: (e: RunEvent) => void): { onEvent: (e: RunEvent) => void; seen: RunSeen } {
+  const seen: RunSeen = { phase: null, counts: { added: 0, updated: 0, skipped: 0, failed: 0 }, total: null };
+  return {
+    seen,
+    onEvent(e) {
+      if ('phase' in e) seen.phase = e.phase;
+      if (e.type === 'summary') seen.summary = e.summary;
+      else if (e.type === 'progress' && e.phase === 'fetch') seen.fetch = { done: e.done, total: e.total };
+      else if (e.type === 'progress') {
+        seen.counts = e.counts;
+        seen.total = e.total;
+      } else if (e.type === 'result' && e.phase === 'scan') seen.work = { code: e.code, result: e.result };
+      onEvent(e);
+    },
+  };
+}
+
+/**
+ * The fields every stopped run's `--json` document carries: `killed: true`, `stoppedIn`
+ * ('scan' or 'fetch': the step the signal stopped) and, when the metadata fetch had
+ * begun, `metadataProgress` {done, total} (works).
+ */
+export function stoppedFields(seen: RunSeen): { killed: true; stoppedIn: RunPhase; metadataProgress?: { done: number; total: number | null } } {
+  return { killed: true, stoppedIn: seen.phase ?? 'scan', ...(seen.fetch && { metadataProgress: seen.fetch }) };
+}
+
 /** The failures of a metadata fetch: each work whose metadata could not be had (not those no source knows), as `metadata: ERROR`. */
 const metadataFailures = (metadata?: MetadataSummary) => (metadata?.notFetched ?? []).filter((n) => !n.unknown).map((n) => ({ code: n.code, error: `metadata: ${n.error}` }));
 
-/** The metadata counts as --json prints them. */
-const metadataCounts = ({ ok, failed, unknown }: MetadataSummary) => ({ ok, failed, unknown });
+/**
+ * The metadata counts as --json prints them: `failed` is `unknown` (no store knows the
+ * work) plus `unreachable` (a store could not be reached or answered an error).
+ */
+const metadataCounts = ({ ok, failed, unknown, unreachable }: MetadataSummary) => ({ ok, failed, unknown, unreachable });
 
 /** The scan's summary with the works whose metadata could not be fetched counted as failed (a work counted once). */
 function withMetadataFailures(summary: ScanSummary, metadata?: MetadataSummary): ScanSummary {
@@ -166,7 +236,8 @@ export function registerScan(program: Command): void {
       const stop = stopOnSignals();
       const db: Db = await openMigrated(dataDir, global.db);
       const display = progress({ json: !!flags.json, verbose: !!flags.verbose, crawl: !!flags.refresh });
-      const run = { fetch, signal: stop.signal, onEvent: display.onEvent };
+      const watched = watchRun(display.onEvent);
+      const run = { fetch, signal: stop.signal, onEvent: watched.onEvent };
       try {
         if (workId !== null) {
           const { metadata, ...work } = await runWorkScan(db, config, dataDir, workId, run);
@@ -200,7 +271,11 @@ export function registerScan(program: Command): void {
           return;
         }
         if (stop.signal.aborted) {
-          info('stopped; the works done so far are saved');
+          // stopped outside the walk (the metadata fetch, a refresh): still one document
+          const { seen } = watched;
+          if (flags.json && workId !== null) printJson({ code: seen.work?.code ?? flags.work!.toUpperCase(), result: seen.work?.result ?? null, ...stoppedFields(seen) });
+          else if (flags.json) printJson({ ...(seen.summary ?? seen.counts), ...stoppedFields(seen) });
+          else info('stopped; the works done so far are saved');
           process.exitCode = stop.exitCode();
           return;
         }
@@ -208,6 +283,8 @@ export function registerScan(program: Command): void {
         if (err instanceof ScanLockedError) throw new CliError(err.message, EXIT_LOCKED);
         if (err instanceof ScanError) throw new CliError(err.message, EXIT_FAILURES, 'mass_removal');
         if (err instanceof NotFound) throw new CliError(err.message);
+        // a damaged database is reported as such (failure.ts: the file, exit 2)
+        if (isDamageError(err)) throw err;
         throw new CliError((err as Error).message, EXIT_FAILURES);
       } finally {
         stop.dispose();

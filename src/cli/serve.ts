@@ -1,6 +1,8 @@
 /**
  * `audiolib serve [--port N] [--host H]`: migrates, creates the first admin
- * (password printed once), and serves the API and web UI (DESIGN section 1).
+ * (password printed once), and serves the API and web UI (DESIGN section 1). A row
+ * `admin` outside the admin group (made before the name was reserved) would leave the
+ * instance with no admin: serve refuses to start (exit 2) and names the repair.
  * The start banner names the address the server listens on, as the system reports
  * it (every address without --host); a warning follows whenever auth is off. Then the
  * works are read into the catalogue cache in the background (src/catalogue/preload.ts),
@@ -14,7 +16,7 @@ import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { openServices } from '../server/services.js';
 import { STOP_GRACE_MS, startServer, stopServer } from '../server/app.js';
-import { ensureAdmin } from '../users/index.js';
+import { ADMIN_NAME, ensureAdmin, findUser } from '../users/index.js';
 import { preloadWorks, type CatalogueCache } from '../catalogue/index.js';
 import { audioSummaries } from '../subsonic/tracks.js';
 import { resolveDataDir } from '../config/index.js';
@@ -40,6 +42,10 @@ export function registerServe(program: Command): void {
       const portText = opts.port ?? process.env.AUDIOLIB_PORT;
       const port = portText === undefined ? services.config.listenPort : Number(portText);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`invalid port: ${portText}`);
+      const existing = await findUser(services.db, ADMIN_NAME);
+      if (existing && existing.group !== 'admin') {
+        throw new CliError(`user ${ADMIN_NAME} is in group ${existing.group}, so this instance has no admin: repair it with \`audiolib user set-group ${ADMIN_NAME} admin\`, then start again`);
+      }
       const created = await ensureAdmin(services.db, process.env.AUDIOLIB_ADMIN_PASSWORD);
       if (created !== null) {
         info(process.env.AUDIOLIB_ADMIN_PASSWORD ? 'created user admin with the password from AUDIOLIB_ADMIN_PASSWORD' : `created user admin, password: ${created}  (shown once; change it in the admin page)`);

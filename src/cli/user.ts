@@ -1,18 +1,20 @@
 /**
- * `audiolib user add|list|delete|passwd|player-password|api-key` (DESIGN section 1,
+ * `audiolib user add|list|delete|passwd|set-group|player-password|api-key` (DESIGN section 1,
  * spec 001 sections 5 and 6; players: src/subsonic/README.md): user management from the
  * shell, with the same rules and messages as the credentials API and the settings page.
  * Works whether or not the server runs (SQLite WAL with a busy timeout); a running server
  * checks tokens against the database on every request, so a deleted user or a changed
- * password takes effect at once.
+ * password takes effect at once. The name `admin` (any case) is reserved for the admin
+ * account `audiolib serve` creates; `set-group` moves an account between admin, user
+ * and guest, never taking the last admin (or the `admin` account) out of the admin group.
  */
 import type { Command } from 'commander';
 import type { ZodType } from 'zod';
 import { serverSecret, type Db } from '../db/index.js';
 import {
-  addUser, apiKeyNameSchema, changePassword, clearPlayerPassword, createApiKey, deleteUsers, findUser, listApiKeys, listUsers, newUserSchema, passwordSchema, revokeApiKey, setPlayerPassword,
+  addUser, apiKeyNameSchema, changePassword, clearPlayerPassword, createApiKey, deleteUsers, findUser, groupSchema, isReservedName, listApiKeys, listUsers, newUserSchema, passwordSchema, revokeApiKey, setPlayerPassword, setUserGroup,
 } from '../users/index.js';
-import { NotFound } from '../model/index.js';
+import { NotFound, say } from '../model/index.js';
 import { CliError, info, printJson } from './output.js';
 import { readNewPassword } from './password-input.js';
 import { withDb as withDataDirDb } from './with-db.js';
@@ -36,6 +38,8 @@ export function registerUser(program: Command): void {
     .option('--group <group>', 'user or guest', 'user')
     .action(async (name: string, opts: { group: string }) => {
       const head = check(newUserSchema.omit({ password: true }), { name, group: opts.group });
+      // refused before the password prompt: the admin account is made by `audiolib serve`
+      if (isReservedName(head.name)) throw new CliError(say('user.nameReserved', { name: head.name }).message);
       const password = check(passwordSchema, await readNewPassword());
       await withDb(async (db) => {
         const added = await addUser(db, { ...head, password });
@@ -65,6 +69,21 @@ export function registerUser(program: Command): void {
       await withDb(async (db) => {
         await deleteUsers(db, [name]);
         info(`deleted user ${name}`);
+      });
+    });
+
+  user
+    .command('set-group')
+    .description("move a user to another group (admin, user or guest); the user's earlier sign-ins stop working")
+    .argument('<name>', 'user name')
+    .argument('<group>', 'admin, user or guest')
+    .option('--json', 'print {user: {name, group}} as JSON')
+    .action(async (name: string, groupText: string, opts: { json?: boolean }) => {
+      const group = check(groupSchema, groupText);
+      await withDb(async (db) => {
+        const changed = await setUserGroup(db, name, group);
+        if (opts.json) return printJson({ user: changed });
+        info(say('user.groupSet', { name: changed.name, group: changed.group }).message);
       });
     });
 

@@ -18,6 +18,7 @@ import { dialectOf, isPostgresUrl } from './dialect/index.js';
 import { requirePg, withAdvisoryLock } from './dialect/session.js';
 import { hideDbPassword } from './url.js';
 import { PreparedSqliteClient } from './sqlite-client.js';
+import { RESTORE_ADVICE, markDamage } from './damage.js';
 import { BUSY_TIMEOUT_MS } from './sqlite-transaction.js';
 import { preparedPgClient } from './pg-client.js';
 
@@ -126,7 +127,7 @@ function openPostgres(url: string): Db {
 export function openDb(target: string): Db {
   if (isPostgresUrl(target)) return openPostgres(target);
   restrictDbFiles(target);
-  return knexFactory({
+  const db = knexFactory({
     client: PreparedSqliteClient as unknown as typeof knexFactory.Client,
     connection: { filename: target },
     useNullAsDefault: true,
@@ -149,6 +150,10 @@ export function openDb(target: string): Db {
       },
     },
   });
+  // a query that meets a damaged page names the file, so the command can say which (damage.ts)
+  const file = path.resolve(target);
+  db.on('query-error', (err: unknown) => markDamage(err, file));
+  return db;
 }
 
 /**
@@ -192,7 +197,7 @@ function openProblem(file: string, err: unknown): string {
   if (stat?.isDirectory()) return 'it is a folder';
   const code = (err as { code?: string }).code;
   if (code === 'SQLITE_NOTADB') return 'it is not a SQLite database';
-  if (code === 'SQLITE_CORRUPT') return 'the database file is damaged';
+  if (code === 'SQLITE_CORRUPT') return `the database file is damaged: ${RESTORE_ADVICE}`;
   if (code === 'SQLITE_READONLY') return 'the file is read-only';
   if (code === 'SQLITE_CANTOPEN') {
     try {

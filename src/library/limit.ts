@@ -12,11 +12,15 @@ export function throwIfAborted(signal?: AbortSignal): void {
 /**
  * A counting semaphore: at most `size` holders at once, FIFO for the waiting ones.
  * `acquire` resolves to a release function (call it exactly once); it rejects with the
- * signal's reason if the signal aborts while waiting.
+ * signal's reason if the signal aborts while waiting. Waiters sharing a signal share one
+ * 'abort' listener on it (added with the first, removed with the last), so any number of
+ * waiters on one run's signal add one listener, not one each.
  */
 export class Semaphore {
   private free: number;
-  private readonly waiting: Array<{ grant: () => void }> = [];
+  private readonly waiting: Array<{ grant: () => void; signal?: AbortSignal; reject: (reason: unknown) => void }> = [];
+  /** The one 'abort' listener of each signal some waiter holds, with how many waiters hold it. */
+  private readonly listeners = new Map<AbortSignal, { onAbort: () => void; waiters: number }>();
 
   constructor(size: number) {
     this.free = Math.max(1, Math.floor(size));
@@ -30,20 +34,47 @@ export class Semaphore {
     }
     await new Promise<void>((resolve, reject) => {
       const entry = {
+        signal,
+        reject,
         grant: () => {
-          signal?.removeEventListener('abort', onAbort);
+          this.unwatch(signal);
           resolve();
         },
       };
-      const onAbort = () => {
-        const i = this.waiting.indexOf(entry);
-        if (i >= 0) this.waiting.splice(i, 1);
-        reject(signal!.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      this.watch(signal);
       this.waiting.push(entry);
     });
     return this.releaser();
+  }
+
+  /** Counts one more waiter on `signal`, adding the signal's listener for the first. */
+  private watch(signal?: AbortSignal): void {
+    if (!signal) return;
+    const held = this.listeners.get(signal);
+    if (held) {
+      held.waiters++;
+      return;
+    }
+    const onAbort = () => {
+      // every waiter of this signal leaves the queue, rejected with its reason
+      this.listeners.delete(signal);
+      for (let i = this.waiting.length - 1; i >= 0; i--) {
+        const entry = this.waiting[i]!;
+        if (entry.signal !== signal) continue;
+        this.waiting.splice(i, 1);
+        entry.reject(signal.reason);
+      }
+    };
+    this.listeners.set(signal, { onAbort, waiters: 1 });
+    signal.addEventListener('abort', onAbort, { once: true });
+  }
+
+  /** Counts one waiter fewer on `signal`, removing the signal's listener with the last. */
+  private unwatch(signal?: AbortSignal): void {
+    const held = signal && this.listeners.get(signal);
+    if (!held || --held.waiters > 0) return;
+    this.listeners.delete(signal);
+    signal.removeEventListener('abort', held.onAbort);
   }
 
   private releaser(): () => void {

@@ -26,11 +26,12 @@ export interface PhaseOptions {
 
 /**
  * What the metadata fetch answers: works whose metadata was saved (`ok`) and those left
- * for a retry (`failed`), of which `unknown` are known to no source (the store and HVDB
- * answered 404: a final answer, not a failure to reach them); `notFetched` lists each work
- * left for a retry by code with its error and whether it is unknown.
+ * for a retry (`failed`), which are `unknown` (known to no source: the store and HVDB
+ * answered 404, a final answer) plus `unreachable` (a store could not be reached or
+ * answered an error after its retries: may pass); `notFetched` lists each work left for
+ * a retry by code with its error and whether it is unknown.
  */
-export interface MetadataSummary { ok: number; failed: number; unknown: number; notFetched: NotFetched[] }
+export interface MetadataSummary { ok: number; failed: number; unknown: number; unreachable: number; notFetched: NotFetched[] }
 
 /** A work whose metadata waits for a retry: its code ('RJ01012345'), the error, and whether no source knows it. */
 export interface NotFetched { code: string; error: string; unknown: boolean }
@@ -69,7 +70,7 @@ export async function fetchPendingMetadata(db: Db, config: Config, dataDir: stri
   const onEvent = opts.onEvent ?? (() => undefined);
   const ids = opts.workIds ?? (await pendingMetadataWorkIds(db));
   const notFetched: NotFetched[] = [];
-  if (ids.length === 0) return { ok: 0, failed: 0, unknown: 0, notFetched };
+  if (ids.length === 0) return { ok: 0, failed: 0, unknown: 0, unreachable: 0, notFetched };
   const lock = await acquireScanLock(db, 'metadata', opts.signal);
   onEvent({ type: 'main', log: { level: 'info', ...say('metadata.fetching', { count: ids.length }) } });
   onEvent({ type: 'progress', done: 0, total: ids.length });
@@ -77,9 +78,10 @@ export async function fetchPendingMetadata(db: Db, config: Config, dataDir: stri
     const onProblem = (code: string, p: CrawlProblem) => notFetched.push({ code, ...p });
     const summary = await fetchWorkMetadata(db, config, dataDir, ids, { signal: lock.signal, ...crawlEvents(await codesOf(db, ids), onEvent, 'skipped', 'skipped', onProblem) });
     const unknown = notFetched.filter((n) => n.unknown).length;
-    onEvent({ type: 'main', log: { level: summary.failed ? 'warn' : 'info', ...say('metadata.summary', { ok: summary.ok, failed: summary.failed }) } });
-    await lock.release('finished', { ...summary, unknown });
-    return { ...summary, unknown, notFetched };
+    const unreachable = summary.failed - unknown;
+    onEvent({ type: 'main', log: { level: summary.failed ? 'warn' : 'info', ...say('metadata.summary', { ok: summary.ok, failed: summary.failed, unknown, unreachable }) } });
+    await lock.release('finished', { ...summary, unknown, unreachable });
+    return { ...summary, unknown, unreachable, notFetched };
   } catch (err) {
     await lock.release(opts.signal?.aborted ? 'killed' : 'failed', undefined, (err as Error).message);
     throw lock.errorOf(err);

@@ -98,6 +98,10 @@ export const MESSAGES = {
   'user.nameTaken': 'name already exists, usernames must not repeat',
   'user.notFound': 'no such user: {names}',
   'user.adminUndeletable': 'the admin user cannot be deleted',
+  'user.nameReserved': 'the name {name} is reserved for the admin account, which audiolib serve creates on its first start',
+  'user.groupSet': 'user {name} is now in group {group}',
+  'user.adminGroupFixed': 'the admin user stays in the admin group',
+  'user.lastAdmin': '{name} is the last admin: make another user admin first',
 
   // configuration and root folders
   'config.saved': 'config saved',
@@ -171,7 +175,7 @@ export const MESSAGES = {
   // the metadata fetch (scanner log lines)
   'metadata.fetching': 'fetching metadata of {count} works',
   'metadata.refreshing': 'refreshing the info of {count} works',
-  'metadata.summary': 'metadata: {ok} fetched, {failed} not fetched',
+  'metadata.summary': 'metadata: {ok} fetched, {failed} not fetched ({unknown} unknown to the stores, {unreachable} store errors)',
   'metadata.notFetched': 'metadata not fetched; the next scan retries it',
   'metadata.fromDlsite': 'fetching metadata from DLsite',
   'metadata.saved': 'metadata saved ({source}): {title}',

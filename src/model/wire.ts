@@ -233,7 +233,8 @@ export interface TrialFetchSummary {
   listed: number;
   added: number;
   skipped: number;
-  metadata: { ok: number; failed: number; unknown: number };
+  /** `failed` = `unknown` (no store knows the work) + `unreachable` (a store could not be reached or answered an error). */
+  metadata: { ok: number; failed: number; unknown: number; unreachable: number };
   failures: { code: string; error: string }[];
 }
 

@@ -40,7 +40,7 @@ async function readListing(config: Config, signal: AbortSignal | undefined, emit
 
 /**
  * Runs the trial crawler (steps in the file comment). Answers `{listed, added, skipped,
- * metadata: {ok, failed, unknown}, failures}` (failures: works whose metadata could not be
+ * metadata: {ok, failed, unknown, unreachable}, failures}` (failures: works whose metadata could not be
  * had for a reason that may pass, `metadata: ERROR`). Throws ScanLockedError when a scan runs, FetchError when the
  * listing cannot be read (nothing added), the signal's reason when aborted (works added
  * before stay).
@@ -71,7 +71,7 @@ export async function runTrialFetch(db: Db, config: Config, dataDir: string, opt
     listed: listed.length,
     added: added.size,
     skipped: listed.length - added.size,
-    metadata: { ok: m.ok, failed: m.failed, unknown: m.unknown },
+    metadata: { ok: m.ok, failed: m.failed, unknown: m.unknown, unreachable: m.unreachable },
     failures: m.notFetched.filter((n) => !n.unknown).map((n) => ({ code: n.code, error: `metadata: ${n.error}` })),
   };
 }

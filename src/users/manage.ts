@@ -24,6 +24,16 @@ export const newUserSchema = z.object({
 });
 export type NewUser = z.infer<typeof newUserSchema>;
 
+/** The groups an account can be in, as `user set-group` accepts them. */
+export const groupSchema = z.enum(['admin', 'user', 'guest'], { error: 'group must be admin, user or guest' });
+
+/**
+ * Whether `name` is the admin account's name in any case ('admin', 'Admin', 'ADMIN'):
+ * such a name is reserved for the account `audiolib serve` creates in group admin, so
+ * no user or guest can hold it and keep the real admin from being created.
+ */
+export const isReservedName = (name: string): boolean => name.toLowerCase() === ADMIN_NAME;
+
 /** Lists every user as {name, group}, the admin first, then by name. */
 export async function listUsers(db: Db): Promise<User[]> {
   const rows = await db<{ name: string; group: Group }>('users').select('name', 'group').orderBy('name');
@@ -33,9 +43,11 @@ export async function listUsers(db: Db): Promise<User[]> {
 /**
  * Adds a user (input already validated by `newUserSchema`). Throws Invalid
  * 'name already exists, usernames must not repeat' when the name is taken (a
- * validation rule of spec 001 section 5, answered like the others).
+ * validation rule of spec 001 section 5, answered like the others), and Invalid
+ * `user.nameReserved` for the admin's name in any case (isReservedName).
  */
 export async function addUser(db: Db, user: NewUser): Promise<User> {
+  if (isReservedName(user.name)) throw new Invalid(say('user.nameReserved', { name: user.name }));
   const hash = await hashPassword(user.password);
   return db.transaction(async (trx) => {
     if (await trx('users').where({ name: user.name }).first()) {
@@ -77,5 +89,28 @@ export async function deleteUsers(db: Db, names: string[]): Promise<string[]> {
     for (const table of ['reviews', 'play_history', novels.reviews, novels.history, 'starred_works', 'starred_tracks', 'player_passwords', 'api_keys']) await trx(table).whereIn('user_name', unique).delete();
     await trx('users').whereIn('name', unique).delete();
     return unique;
+  });
+}
+
+/**
+ * Moves the account `name` to `group` ('admin', 'user' or 'guest'); its older tokens
+ * are refused from the next request (they carry the group). Returns the account as it
+ * is now. Throws NotFound for an unknown name, Forbidden `user.adminGroupFixed` when the
+ * `admin` account would leave the admin group, and Forbidden `user.lastAdmin` when the
+ * account is the last one in it (an instance keeps an admin). Setting the group an
+ * account already has changes nothing.
+ */
+export async function setUserGroup(db: Db, name: string, group: Group): Promise<User> {
+  return db.transaction(async (trx) => {
+    const row: { name: string; group: Group } | undefined = await trx('users').where({ name }).first('name', 'group');
+    if (!row) throw new NotFound(say('user.notFound', { names: name }));
+    if (row.group === group) return { name, group };
+    if (row.group === 'admin') {
+      if (name === ADMIN_NAME) throw new Forbidden(say('user.adminGroupFixed'));
+      const admins = await trx('users').where({ group: 'admin' }).count({ n: '*' }).first();
+      if (Number(admins?.n ?? 0) <= 1) throw new Forbidden(say('user.lastAdmin', { name }));
+    }
+    await trx('users').where({ name }).update({ group });
+    return { name, group };
   });
 }

@@ -122,7 +122,7 @@ describe('scans over /api/ws', () => {
     page.send('PERFORM_SCAN');
     expect((await page.next('SCAN_FINISHED')).message).toBe('scan finished: added 5, updated 0, skipped 0, failed 0, duplicates 1');
     const logs = [...page.messages].reverse().find((m) => m.type === 'SCAN_MAIN_LOGS') as Extract<ScanMessage, { type: 'SCAN_MAIN_LOGS' }>;
-    expect(logs.mainLogs.map((l) => l.message)).toEqual(expect.arrayContaining(['fetching metadata of 5 works', 'metadata: 3 fetched, 2 not fetched']));
+    expect(logs.mainLogs.map((l) => l.message)).toEqual(expect.arrayContaining(['fetching metadata of 5 works', 'metadata: 3 fetched, 2 not fetched (2 unknown to the stores, 0 store errors)']));
     const results = [...page.messages].reverse().find((m) => m.type === 'SCAN_RESULTS') as Extract<ScanMessage, { type: 'SCAN_RESULTS' }>;
     expect(resultCounts(results.results)).toEqual({ added: 5 }); // the fetch does not count the works again as skipped
     expect(await server.services.db('works').where({ id: 189758 }).first('circle_id', 'metadata_status')).toMatchObject({ metadata_status: 'ok' });

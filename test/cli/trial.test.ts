@@ -29,7 +29,7 @@ describe('audiolib trial fetch', () => {
     const run = await trial('--json');
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ listed: 3, added: 3, skipped: 0, metadata: { ok: 3, failed: 0, unknown: 0 }, failures: [] });
+    expect(JSON.parse(run.stdout)).toEqual({ listed: 3, added: 3, skipped: 0, metadata: { ok: 3, failed: 0, unknown: 0, unreachable: 0 }, failures: [] });
     const db = await openMigrated(data);
     try {
       const rows = await db('works').orderBy('id').select('id', 'status', 'title', 'metadata_status');

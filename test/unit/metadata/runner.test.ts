@@ -76,7 +76,7 @@ describe('runScan', () => {
     // the fetch phase: every new work once, counted apart from the scan, never failed
     const fetch = events.slice(summaryAt + 1);
     expect(fetch.every((e) => !('phase' in e) || e.phase === 'fetch')).toBe(true);
-    expect(ofType('log', fetch).map((e) => e.log.message)).toEqual(['fetching metadata of 5 works', 'metadata: 3 fetched, 2 not fetched']);
+    expect(ofType('log', fetch).map((e) => e.log.message)).toEqual(['fetching metadata of 5 works', 'metadata: 3 fetched, 2 not fetched (2 unknown to the stores, 0 store errors)']);
     const fetched = ofType('result', fetch);
     expect(fetched.map((r) => r.code).sort()).toEqual(CODES);
     expect(fetched.every((r) => r.result === 'skipped')).toBe(true);
@@ -84,7 +84,7 @@ describe('runScan', () => {
     expect(ofType('progress', fetch).at(-1)).toMatchObject({ done: 5, total: 5, counts: { added: 0, updated: 0, skipped: 5, failed: 0 } });
     // the two works no source knows are listed, as unknown (not failures of the store)
     const unknown = { error: 'unknown work code: neither DLsite nor HVDB has it', unknown: true };
-    const metadata = { ok: 3, failed: 2, unknown: 2, notFetched: expect.arrayContaining([{ code: 'RJ299717', ...unknown }, { code: 'RJ01012345', ...unknown }]) };
+    const metadata = { ok: 3, failed: 2, unknown: 2, unreachable: 0, notFetched: expect.arrayContaining([{ code: 'RJ299717', ...unknown }, { code: 'RJ01012345', ...unknown }]) };
     expect(events.at(-1)).toEqual({ type: 'metadata', summary: metadata });
     expect(answer.metadata).toEqual(metadata);
     expect(await db('works').where({ id: 173248 }).first('metadata_status')).toEqual({ metadata_status: 'ok' });
@@ -126,9 +126,9 @@ describe('runWorkScan', () => {
     await runScan(db, config, dataDir, { kind: 'scan', roots: roots() });
     fs.writeFileSync(path.join(lib, 'RJ265946 サキュバスアカデミア', 'short.lrc'), '[00:00.00]x\n');
     const answer = await runWorkScan(db, config, dataDir, 265946, { fetch: true, onEvent });
-    expect(answer).toEqual({ code: 'RJ265946', changed: true, result: 'updated', metadata: { ok: 1, failed: 0, unknown: 0, notFetched: [] } });
+    expect(answer).toEqual({ code: 'RJ265946', changed: true, result: 'updated', metadata: { ok: 1, failed: 0, unknown: 0, unreachable: 0, notFetched: [] } });
     expect(ofType('result').map((r) => [r.phase, r.code, r.result])).toEqual([['scan', 'RJ265946', 'updated'], ['fetch', 'RJ265946', 'skipped']]);
     expect(ofType('progress').map((p) => [p.phase, p.done, p.total])).toEqual([['scan', 0, 1], ['scan', 1, 1], ['fetch', 0, 1], ['fetch', 1, 1]]);
-    expect(events.at(-1)).toEqual({ type: 'metadata', summary: { ok: 1, failed: 0, unknown: 0, notFetched: [] } });
+    expect(events.at(-1)).toEqual({ type: 'metadata', summary: { ok: 1, failed: 0, unknown: 0, unreachable: 0, notFetched: [] } });
   });
 });

@@ -240,6 +240,10 @@ const zhCN: Messages = {
     'user.nameTaken': '用户名已存在，不能重复',
     'user.notFound': '用户不存在：{{names}}',
     'user.adminUndeletable': '不能删除管理员用户',
+    'user.nameReserved': '用户名 {{name}} 保留给管理员账户（audiolib serve 首次启动时创建）',
+    'user.groupSet': '用户 {{name}} 现在属于 {{group}} 组',
+    'user.adminGroupFixed': '管理员用户必须留在 admin 组',
+    'user.lastAdmin': '{{name}} 是最后一个管理员：请先把另一个用户设为管理员',
 
     'config.saved': '设置已保存',
     'config.badValue': '{{key}}：{{reason}}',
@@ -310,7 +314,7 @@ const zhCN: Messages = {
 
     'metadata.fetching': '正在获取 {{count}} 个作品的元数据',
     'metadata.refreshing': '正在更新 {{count}} 个作品的信息',
-    'metadata.summary': '元数据：获取成功 {{ok}} 个，未获取 {{failed}} 个',
+    'metadata.summary': '元数据：获取成功 {{ok}} 个，未获取 {{failed}} 个（商店没有的作品 {{unknown}} 个，商店出错 {{unreachable}} 个）',
     'metadata.notFetched': '未获取到元数据，下次扫描时重试',
     'metadata.fromDlsite': '正在从 DLsite 获取元数据',
     'metadata.saved': '元数据已保存（{{source}}）：{{title}}',
