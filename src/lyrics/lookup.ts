@@ -3,10 +3,12 @@
  * 000 section 4 "Lyric loading", web/src/player/lyrics.ts): the local lyric file linked to
  * it (lrc, then vtt, then srt; any encoding; resolved like media, src/library/media.ts),
  * else the work's successful AI lyric task matching the track's file name
- * (matchLyricTask: exact, then loose). Used by the players' API (src/subsonic). Node only.
+ * (matchLyricTask: exact, then loose). Used by the players' API (src/subsonic) and the
+ * TUI's local mode. Node only.
  */
 import type { Db } from '../db/index.js';
 import { NotFound } from '../model/index.js';
+import type { Scope } from '../catalogue/visible.js';
 import { getAudioLyric, resolveMediaFile } from '../library/media.js';
 import { readLyricFileAsLrc } from './decode.js';
 import { parseLrc, type LrcLine } from './lrc.js';
@@ -19,15 +21,17 @@ export interface TrackLyric { lines: LrcLine[]; source: 'local' | 'ai' | 'ai-loo
 /**
  * The lyric of audio file `fileId` of work `workId`, whose file name is `fileName`;
  * null when it has none (or the file is no file of a visible work). `roots` are the
- * configured library roots, `dataDir` holds the AI lyrics.
+ * folders files of `scope` resolve within (the library roots, or the trial folder),
+ * `dataDir` holds the AI lyrics. Trial works have no AI lyric tasks: their local lyric only.
  */
-export async function findTrackLyric(db: Db, dataDir: string, roots: readonly { path: string }[], workId: number, fileId: number, fileName: string): Promise<TrackLyric | null> {
-  const linked = await getAudioLyric(db, workId, fileId);
+export async function findTrackLyric(db: Db, dataDir: string, roots: readonly { path: string }[], workId: number, fileId: number, fileName: string, scope: Scope = 'library'): Promise<TrackLyric | null> {
+  const linked = await getAudioLyric(db, workId, fileId, scope);
   if (!linked) return null;
   if (linked.lyric) {
-    const file = await resolveMediaFile(db, workId, linked.lyric.fileId, roots);
+    const file = await resolveMediaFile(db, workId, linked.lyric.fileId, roots, scope);
     if (file) return { lines: parseLrc(readLyricFileAsLrc(file.path)), source: 'local' };
   }
+  if (scope !== 'library') return null;
   const match = matchLyricTask(fileName, await workTasks(db, workId));
   if (!match) return null;
   try {

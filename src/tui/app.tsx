@@ -8,7 +8,7 @@
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, useApp, useStdout } from 'ink';
-import { stepSpeed, stepVolume, SLEEP_NOTICE_MS, type PlayerAction } from '../player/index.js';
+import { formatDuration, stepSpeed, stepVolume, SLEEP_NOTICE_MS, type PlayerAction } from '../player/index.js';
 import { actionFor, keyToken, type ActionName } from './keys.js';
 import { SessionContext, type Session } from './session.js';
 import { usePlayerState } from './hooks/use-player.js';
@@ -24,6 +24,9 @@ import { PlayingScreen } from './screens/playing.js';
 import { TrialScreen } from './screens/trial.js';
 import { HelpOverlay, HELP_LINE_COUNT } from './screens/help.js';
 import { NovelScreen, NovelsScreen } from './screens/novels.js';
+import { PagerScreen } from './screens/pager.js';
+import { parseSeekTime } from './seek-time.js';
+import { useRestoreHistory } from './hooks/use-restore.js';
 import { parseSearch, rootView, searchText, tabOf, worksView, type View } from './views.js';
 import type { DataSource, SharedConfig } from './data/source.js';
 import type { PlayerIntent } from './session.js';
@@ -42,6 +45,8 @@ export interface AppProps {
   /** Called when the listener quits (q on the first screen). */
   onQuit?(): void;
   initialView?: View;
+  /** Load the listener's latest play history into the empty queue when the player joins (paused), as the TUI does at start. */
+  restoreAtStart?: boolean;
 }
 
 const TABS = ['Works', 'Circles', 'Tags', 'VAs', 'Favourites', 'Queue', 'Playing', 'Trial', 'Novels'];
@@ -63,7 +68,8 @@ export function tabLabels(tab: number, columns: number): { text: string; selecte
   return out;
 }
 
-type PromptState = { kind: 'search' | 'sleep'; value: string } | null;
+/** The prompt on the message line: search, sleep time, or one a screen asked for (`ask`: its label and what Enter does). */
+type PromptState = { kind: 'search' | 'sleep'; value: string } | { kind: 'ask'; label: string; value: string; submit(text: string): void } | null;
 
 function useTerminalSize(columns?: number, rows?: number): { columns: number; rows: number } {
   const { stdout } = useStdout();
@@ -89,10 +95,10 @@ export function App(props: AppProps): React.ReactElement {
   const promptRef = useRef<PromptState>(null);
   const screenKeys = useRef<ScreenKeys | null>(null);
   const openPrompt = (p: PromptState) => { promptRef.current = p; setPromptState(p); };
-  /** "quit? [y/N]" is on the message line: the next key answers it. */
-  const [askingQuit, setAskingQuit] = useState(false);
-  const askingQuitRef = useRef(false);
-  const askQuit = (asking: boolean) => { askingQuitRef.current = asking; setAskingQuit(asking); };
+  /** A question ("quit?", a screen's `confirm`) is on the message line with [y/N]: the next key answers it, y runs `yes`. */
+  const [asking, setAsking] = useState<{ question: string; yes(): void } | null>(null);
+  const askingRef = useRef<{ question: string; yes(): void } | null>(null);
+  const confirm = useCallback((c: { question: string; yes(): void } | null) => { askingRef.current = c; setAsking(c); }, []);
   const [help, setHelp] = useState<number | null>(null);
   const state = usePlayerState(player);
   const noticeTimer = useRef<NodeJS.Timeout | null>(null);
@@ -105,12 +111,15 @@ export function App(props: AppProps): React.ReactElement {
     noticeTimer.current.unref?.();
   }, []);
   useEffect(() => () => { if (noticeTimer.current) clearTimeout(noticeTimer.current); }, []);
+  useRestoreHistory(!!props.restoreAtStart, source, player, notify);
   useEffect(() => {
     if (!player) return;
     const onFailure = (message: string) => notify(message, 'error');
     player.on('failure', onFailure);
     return () => { player.off('failure', onFailure); };
   }, [player, notify]);
+  // A player that joins with a message (ffplay standing in for mpv): the install hint.
+  useEffect(() => { if (player && playerMissing) notify(playerMissing, 'error'); }, [player, playerMissing, notify]);
 
   // The sleep timer clearing itself while due: tell the listener.
   const sleepBefore = useRef(state.sleepTime);
@@ -138,7 +147,9 @@ export function App(props: AppProps): React.ReactElement {
     source, player, playerMissing, seek, notify, dispatch,
     push: (v: View) => setStack((s) => [...s, v]),
     update: (patch: Partial<View>) => setStack((s) => [...s.slice(0, -1), { ...s[s.length - 1]!, ...patch } as View]),
-  }), [source, player, playerMissing, seek, notify, dispatch]);
+    ask: (label: string, value: string, submit: (text: string) => void) => openPrompt({ kind: 'ask', label, value, submit }),
+    confirm: (question: string, yes: () => void) => confirm({ question, yes }),
+  }), [source, player, playerMissing, seek, notify, dispatch, confirm]);
 
   const quit = useCallback(() => {
     if (props.onQuit) props.onQuit();
@@ -153,7 +164,7 @@ export function App(props: AppProps): React.ReactElement {
     }
     if (stack.length > 1) setStack((s) => s.slice(0, -1));
     else if (!mayQuit) return;
-    else if (state.playing) askQuit(true);
+    else if (state.playing) confirm({ question: 'quit?', yes: quit });
     else quit();
   };
 
@@ -170,6 +181,7 @@ export function App(props: AppProps): React.ReactElement {
       case 'next': return dispatch({ type: 'next' });
       case 'previous': return dispatch({ type: 'previous' });
       case 'playMode': return dispatch({ type: 'cyclePlayMode' });
+      case 'seekTo': return openPrompt({ kind: 'ask', label: 'seek to (1:23:45, 83:45 or 45): ', value: '', submit: seekToTyped });
       case 'lyricEarlier': return dispatch({ type: 'stepLyricOffset', steps: -1 });
       case 'lyricLater': return dispatch({ type: 'stepLyricOffset', steps: 1 });
       case 'search': return openPrompt({ kind: 'search', value: view.screen === 'names' ? view.filter : view.screen === 'works' ? searchText(view) : '' });
@@ -188,9 +200,10 @@ export function App(props: AppProps): React.ReactElement {
   useKeyQueue((input, key) => {
     const token = keyToken(input, key);
     if (token === 'C-c') return quit();
-    if (askingQuitRef.current) {
-      askQuit(false);
-      return token === 'y' || token === 'Y' ? quit() : undefined;
+    if (askingRef.current) {
+      const { yes } = askingRef.current;
+      confirm(null);
+      return token === 'y' || token === 'Y' ? yes() : undefined;
     }
     if (promptRef.current) {
       const p = promptRef.current;
@@ -217,10 +230,20 @@ export function App(props: AppProps): React.ReactElement {
   }, () => screenKeys.current?.ready ?? true);
 
 
+  /** Seeks the loaded track to the time typed at the seek prompt. */
+  const seekToTyped = (text: string) => {
+    const seconds = parseSeekTime(text);
+    if (seconds === null) return notify(`not a time: ${text} (1:23:45, 83:45 or 45)`, 'error');
+    if (player && player.state.queue.length === 0) return notify('nothing is loaded to seek in', 'error');
+    dispatch({ type: 'seek', seconds });
+    notify(`seek to ${formatDuration(seconds)}`);
+  };
+
   const submitPrompt = (value: string) => {
     const p = promptRef.current;
     openPrompt(null);
     if (!p) return;
+    if (p.kind === 'ask') return p.submit(value);
     if (p.kind === 'sleep') {
       if (!value.trim()) { dispatch({ type: 'clearSleepTimer' }); return notify('sleep timer cancelled'); }
       const before = player?.state.sleepTime;
@@ -235,7 +258,9 @@ export function App(props: AppProps): React.ReactElement {
     const title = search.advanced ? 'Advanced search' : search.keyword ? 'Search keyword' : 'All works';
     const base = view.screen === 'works' ? view : worksView();
     const next = { ...base, ...{ keyword: undefined, advanced: undefined }, ...search, title: base.circleId || base.tagId || base.vaId ? base.title : title, cursor: 0 };
-    if (view.screen === 'works') setStack((s) => [...s.slice(0, -1), next]);
+    // A search is a view of its own on the stack (q and Esc go back to where it was typed); empty text clears the search in place.
+    if (search.keyword || search.advanced) setStack((s) => [...s, next]);
+    else if (view.screen === 'works') setStack((s) => [...s.slice(0, -1), next]);
     else setStack([next]);
   };
 
@@ -256,6 +281,7 @@ export function App(props: AppProps): React.ReactElement {
       case 'trial': body = <TrialScreen view={view} {...screenProps} />; break;
       case 'novels': body = <NovelsScreen key={stack.length} view={view} {...screenProps} />; break;
       case 'novel': body = <NovelScreen key={`${view.novelId}:${stack.length}`} view={view} {...screenProps} />; break;
+      case 'pager': body = <PagerScreen key={`${view.hash}:${stack.length}`} view={view} {...screenProps} />; break;
     }
   }
 
@@ -270,11 +296,11 @@ export function App(props: AppProps): React.ReactElement {
           {roomyTabs(columns) ? <Text color="gray"> ? help</Text> : null}
         </Text>
         <Box height={bodyHeight} flexDirection="column">{body}</Box>
-        {askingQuit ? (
-          <Text wrap="truncate-end" color="yellow">quit? [y/N]</Text>
+        {asking ? (
+          <Text wrap="truncate-end" color="yellow">{`${asking.question} [y/N]`}</Text>
         ) : prompt ? (
           <Prompt
-            label={prompt.kind === 'search' ? (view.screen === 'names' ? 'filter: ' : 'search: ') : 'sleep at (HH:MM, empty cancels): '}
+            label={prompt.kind === 'ask' ? prompt.label : prompt.kind === 'search' ? (view.screen === 'names' ? 'filter: ' : 'search: ') : 'sleep at (HH:MM, empty cancels): '}
             value={prompt.value}
             width={columns}
           />

@@ -11,14 +11,14 @@ export type KeyContext = 'everywhere' | 'list' | 'works' | 'work' | 'queue' | 'f
 export type ActionName =
   // everywhere
   | 'pause' | 'seekBack' | 'seekForward' | 'speedDown' | 'speedUp' | 'volumeUp' | 'volumeDown' | 'mute'
-  | 'next' | 'previous' | 'playMode' | 'search' | 'sleep' | 'lyricEarlier' | 'lyricLater' | 'help' | 'back' | 'quit'
+  | 'next' | 'previous' | 'playMode' | 'seekTo' | 'search' | 'sleep' | 'lyricEarlier' | 'lyricLater' | 'help' | 'back' | 'quit'
   | 'viewWorks' | 'viewCircles' | 'viewTags' | 'viewVas' | 'viewFavourites' | 'viewQueue' | 'viewPlaying' | 'viewNovels'
   // every list
   | 'down' | 'up' | 'pageDown' | 'pageUp' | 'top' | 'bottom' | 'open'
   // works list
   | 'sortNext' | 'orderToggle' | 'ageRating' | 'lyricFilter'
   // work detail
-  | 'append' | 'playNextInQueue' | 'resume'
+  | 'append' | 'playNextInQueue' | 'resume' | 'rate' | 'progressMark' | 'review'
   // queue
   | 'remove' | 'empty' | 'moveDown' | 'moveUp'
   // favourites
@@ -40,8 +40,8 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'pageDown', keys: ['pgdn', 'C-f'], context: 'list', help: 'page down' },
   { action: 'pageUp', keys: ['pgup', 'C-b'], context: 'list', help: 'page up' },
   { action: 'top', keys: ['g', 'home'], context: 'list', help: 'first row' },
-  { action: 'bottom', keys: ['G', 'end'], context: 'list', help: 'last row' },
-  { action: 'open', keys: ['enter'], context: 'list', help: 'open, or play' },
+  { action: 'bottom', keys: ['G', 'end'], context: 'list', help: 'last row of the whole list (its pages load)' },
+  { action: 'open', keys: ['enter'], context: 'list', help: 'open, or play; a text file (readme, script, lyric) opens in a pager' },
 
   { action: 'pause', keys: ['space'], context: 'everywhere', help: 'play / pause' },
   { action: 'seekBack', keys: ['h', 'left'], context: 'everywhere', help: 'rewind (shared rewind time, default 5 s)' },
@@ -50,10 +50,11 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'speedUp', keys: [']'], context: 'everywhere', help: 'faster (0.25x steps, up to 3x)' },
   { action: 'volumeUp', keys: ['+', '='], context: 'everywhere', help: 'volume up (0.04)' },
   { action: 'volumeDown', keys: ['-'], context: 'everywhere', help: 'volume down (0.04)' },
-  { action: 'mute', keys: ['M'], context: 'everywhere', help: 'mute / unmute' },
+  { action: 'seekTo', keys: [':'], context: 'everywhere', help: 'seek to a typed time: 1:23:45, 83:45 or 45 (seconds)' },
+  { action: 'mute', keys: ['m'], context: 'everywhere', help: 'mute / unmute' },
   { action: 'next', keys: ['n'], context: 'everywhere', help: 'next track' },
   { action: 'previous', keys: ['N'], context: 'everywhere', help: 'previous track' },
-  { action: 'playMode', keys: ['m'], context: 'everywhere', help: `play mode: ${Object.values(PLAY_MODE_LABELS).join(', ')}` },
+  { action: 'playMode', keys: ['M'], context: 'everywhere', help: `play mode: ${Object.values(PLAY_MODE_LABELS).join(', ')}` },
   { action: 'lyricEarlier', keys: ['{'], context: 'everywhere', help: 'lyric offset -0.1 s' },
   { action: 'lyricLater', keys: ['}'], context: 'everywhere', help: 'lyric offset +0.1 s' },
   { action: 'sleep', keys: ['z'], context: 'everywhere', help: 'sleep timer: pause at a time of day HH:MM (empty cancels)' },
@@ -68,8 +69,8 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'viewTrial', keys: ['8'], context: 'everywhere', help: 'trial catalogue: new works to try' },
   { action: 'viewNovels', keys: ['9'], context: 'everywhere', help: 'novels (read only; add and edit them in the web UI)' },
   { action: 'help', keys: ['?'], context: 'everywhere', help: 'this help' },
-  { action: 'back', keys: ['esc'], context: 'everywhere', help: 'back (never quits)' },
-  { action: 'quit', keys: ['q'], context: 'everywhere', help: 'back; quit on a first screen ("quit? [y/N]" while playing)' },
+  { action: 'back', keys: ['esc'], context: 'everywhere', help: 'back, from a search too (never quits)' },
+  { action: 'quit', keys: ['q'], context: 'everywhere', help: 'back, from a search too; quit on a first screen ("quit? [y/N]" while playing)' },
 
   { action: 'sortNext', keys: ['s'], context: 'works', help: `sort by: ${Object.values(WORK_ORDER_LABELS).join(', ')}` },
   { action: 'orderToggle', keys: ['o'], context: 'works', help: 'ascending / descending' },
@@ -79,6 +80,9 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'append', keys: ['e'], context: 'work', help: 'add the track (or the folder\'s tracks) to the queue' },
   { action: 'playNextInQueue', keys: ['E'], context: 'work', help: 'play next: insert after the playing track' },
   { action: 'resume', keys: ['r'], context: 'work', help: 'resume the work\'s play history' },
+  { action: 'rate', keys: ['R'], context: 'work', help: 'rate the work: 1 to 5 stars (0 or empty clears)' },
+  { action: 'progressMark', keys: ['p'], context: 'work', help: `progress mark: ${Object.values(PROGRESS_LABELS).join(', ')}, none` },
+  { action: 'review', keys: ['w'], context: 'work', help: 'write a short review (empty clears it)' },
 
   { action: 'remove', keys: ['x'], context: 'queue', help: 'remove from the queue' },
   { action: 'empty', keys: ['X'], context: 'queue', help: 'empty the queue' },
@@ -90,7 +94,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'favouritesOrder', keys: ['o'], context: 'favourites', help: 'ascending / descending' },
   { action: 'progressFilter', keys: ['p'], context: 'favourites', help: `progress: ${Object.values(PROGRESS_LABELS).join(', ')}` },
 
-  { action: 'dislike', keys: ['d'], context: 'trial', help: 'dislike: the work leaves the trial list for good' },
+  { action: 'dislike', keys: ['d'], context: 'trial', help: 'dislike, once y answers "[y/N]": the work leaves the trial list for good' },
   { action: 'sortNext', keys: ['s'], context: 'novels', help: `sort by: ${Object.values(NOVEL_ORDER_LABELS).join(', ')}` },
   { action: 'orderToggle', keys: ['o'], context: 'novels', help: 'ascending / descending' },
 ];

@@ -102,7 +102,7 @@ export async function runTui(opts: TuiOptions): Promise<void> {
   let saver: HistorySaver | null = null;
   let ended = false;
 
-  const app = (message: string | null, playerStarting = false) => React.createElement(App, { source: listed, player, playerMissing: message, playerStarting, seek, onQuit: () => instance.unmount() });
+  const app = (message: string | null, playerStarting = false) => React.createElement(App, { source: listed, player, playerMissing: message, playerStarting, seek, restoreAtStart: true, onQuit: () => instance.unmount() });
   let ready: Promise<void> = Promise.resolve();
   let playerStarted = false;
   const startPlayer = () => {
@@ -151,13 +151,69 @@ export async function runTui(opts: TuiOptions): Promise<void> {
     })();
     return closing;
   };
-  const onSignal = (signal: NodeJS.Signals) => {
-    instance.unmount();
-    void shutdown().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  /**
+   * Ends the TUI on a signal or a lost terminal: history is flushed (and mpv and the
+   * source closed) before anything else, then the screen is restored while the terminal
+   * is still there, and the process exits with `code`.
+   */
+  const endNow = (code: number) => {
+    void shutdown().finally(() => {
+      if (!terminal.gone) instance.unmount();
+      process.exit(code);
+    });
   };
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signal === 'SIGHUP') terminal.lose();
+    endNow(signal === 'SIGINT' ? 130 : signal === 'SIGHUP' ? 129 : 143);
+  };
+  const terminal = watchTerminal(() => endNow(129));
   for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(s, onSignal);
   await instance.waitUntilExit();
   await shutdown();
   for (const s of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.off(s, onSignal);
+  terminal.stop();
   process.off('exit', killNow);
+}
+
+/**
+ * Watches the terminal for its loss: a write error on stdout or stderr (EIO after a
+ * hangup, EPIPE), a read error on stdin, or stdin's end. Once lost (here or by `lose()`,
+ * on SIGHUP), writes to stdout and stderr are dropped, so nothing (Ink's last frame, its
+ * cursor and raw-mode resets, a warning) writes to the closed terminal or raises an
+ * unhandled `write EIO`; `onLost` runs once. `stop()` removes the listeners.
+ */
+export function watchTerminal(onLost: () => void): { readonly gone: boolean; lose(): void; stop(): void } {
+  let gone = false;
+  const drop = function write(...args: unknown[]): boolean {
+    const done = args.find((a) => typeof a === 'function') as (() => void) | undefined;
+    if (done) queueMicrotask(done);
+    return true;
+  } as NodeJS.WriteStream['write'];
+  const lose = () => {
+    if (gone) return;
+    gone = true;
+    process.stdout.write = drop;
+    process.stderr.write = drop;
+  };
+  const lost = () => {
+    const first = !gone;
+    lose();
+    if (first) onLost();
+  };
+  // Any write error (EIO after a hangup, EPIPE) means the terminal cannot be written.
+  const onWriteError = () => lost();
+  process.stdout.on('error', onWriteError);
+  process.stderr.on('error', onWriteError);
+  process.stdin.on('error', lost);
+  process.stdin.on('end', lost);
+  return {
+    get gone() { return gone; },
+    lose,
+    stop() {
+      process.stdout.off('error', onWriteError);
+      process.stderr.off('error', onWriteError);
+      process.stdin.off('error', lost);
+      process.stdin.off('end', lost);
+    },
+  };
 }

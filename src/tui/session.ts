@@ -24,6 +24,10 @@ export interface Session {
   push(view: View): void;
   /** Replaces fields of the current view (cursor, filters). */
   update(patch: Partial<View>): void;
+  /** Opens a one-line prompt on the message line with `label` and the text `value`; Enter hands the text to `submit`, Esc cancels. */
+  ask(label: string, value: string, submit: (text: string) => void): void;
+  /** Asks `question` with [y/N] on the message line, as quitting does: y runs `yes`, any other key cancels. */
+  confirm(question: string, yes: () => void): void;
 }
 
 export const SessionContext = React.createContext<Session | null>(null);

@@ -22,8 +22,10 @@ export interface TrialView { screen: 'trial'; cursor: number }
 /** The novel section's list (tab 9) and one novel, read only. */
 export interface NovelsView { screen: 'novels'; order: NovelOrder; sort: SortDir; cursor: number }
 export interface NovelView { screen: 'novel'; novelId: number; /** First line shown. */ cursor: number }
+/** A work's text file (readme, script, lyric) in the pager; `hash` is the file's track hash. */
+export interface PagerView { screen: 'pager'; hash: string; title: string; /** First line shown. */ cursor: number }
 
-export type View = WorksView | NamesView | WorkView | FavouritesView | QueueView | PlayingView | TrialView | NovelsView | NovelView;
+export type View = WorksView | NamesView | WorkView | FavouritesView | QueueView | PlayingView | TrialView | NovelsView | NovelView | PagerView;
 
 export const FAVOURITE_MODES: FavouritesMode[] = ['history', 'review', 'progress'];
 /** Lyric filter steps of `y`. */

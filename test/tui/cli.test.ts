@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { binPath, runCli } from '../cli/run.js';
+import { openMigrated } from '../../src/db/index.js';
 import { scannedDataDir } from './fixture.js';
 
 describe('outside a terminal', () => {
@@ -138,6 +139,9 @@ describe('in a terminal (tmux)', () => {
     tmux('send-keys', '-t', 'tui', '/サキュバス', 'Enter');
     await screenContains('Search keyword: サキュバス (1)');
     await mpvChildOf(node);
+    // q goes back from the search, then quits.
+    tmux('send-keys', '-t', 'tui', 'q');
+    await screenContains('All works (5)');
     tmux('send-keys', '-t', 'tui', 'q');
     await until('TUI ended', () => !running(node));
   });
@@ -173,6 +177,29 @@ describe('in a terminal (tmux)', () => {
 
     process.kill(node, 'SIGKILL');
     await until('mpv ended and its folder removed', () => !running(mpv) && !fs.existsSync(own[0]!), 5_000);
+  });
+
+  it('a terminal hangup while playing (the pty closed) saves the position at the hangup, then ends mpv', async () => {
+    const { node, mpv } = await start();
+    tmux('send-keys', '-t', 'tui', 'jj', 'Enter');
+    await screenContains('long tone 10min.mp3');
+    tmux('send-keys', '-t', 'tui', 'Enter');
+    // Some seconds of playback after the save of its start, with no key since.
+    await until('playing for 6 s', () => /0:(0[6-9]|1\d) \[/.test(screen()), 20_000);
+    const shown = /(\d+):(\d\d) \[/.exec(screen())!;
+    const atHangup = Number(shown[1]) * 60 + Number(shown[2]);
+    tmux('kill-session', '-t', 'tui');
+    await until('TUI and mpv ended', () => !running(node) && !running(mpv));
+    const db = await openMigrated(dataDir);
+    try {
+      const row = await db('play_history').where({ user_name: 'admin', work_id: 265946 }).first();
+      expect(row, 'a history row').toBeDefined();
+      const saved = JSON.parse(row.state) as { seconds: number; queue: { title: string }[]; index: number };
+      expect(saved.queue[saved.index]!.title).toBe('long tone 10min.mp3');
+      expect(Math.abs(saved.seconds - atHangup)).toBeLessThanOrEqual(2);
+    } finally {
+      await db.destroy();
+    }
   });
 
   /**

@@ -1,11 +1,19 @@
-/** Without mpv: the install hint, and ffplay (real, SDL dummy audio) playing with restart-based controls. */
+/**
+ * Without mpv: the install hint, and ffplay (real, SDL dummy audio) playing with
+ * restart-based controls; in the app, the hint on the message line and the track's
+ * duration in the now-playing bar.
+ */
 import path from 'node:path';
+import React from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../src/tui/app.js';
 import { startBackend } from '../../src/tui/run.js';
 import { PlayerController } from '../../src/tui/player/controller.js';
 import type { AudioBackend } from '../../src/tui/player/backend.js';
 import type { PlayerState } from '../../src/player/index.js';
 import { libraryDir } from '../helpers/server.js';
+import { renderTerminal } from './render.js';
+import { localSource, scannedDataDir } from './fixture.js';
 
 const work = path.join(libraryDir, 'RJ265946 サキュバスアカデミア');
 let backend: AudioBackend | null = null;
@@ -47,5 +55,30 @@ describe('audio program fallback', () => {
     expect(held).toBeLessThan(5);
     expect(moved.queueIndex).toBe(1);
     await c.close();
+  });
+});
+
+describe('the app on ffplay', () => {
+  it('shows the install hint when the player joins, and the track\'s duration in the now-playing bar', async () => {
+    process.env.SDL_AUDIODRIVER = 'dummy';
+    const source = await localSource(await scannedDataDir());
+    const r = await startBackend([], { mpv: 'no-such-mpv-here' });
+    backend = r.backend;
+    const c = new PlayerController({ backend: backend!, resolveUrl: (t) => source.mediaLocation(t.hash) });
+    const t = renderTerminal(React.createElement(App, {
+      source, player: c, playerMissing: r.message, seek: { rewindSeekTime: 5, forwardSeekTime: 30 }, columns: 80, rows: 24,
+      initialView: { screen: 'work', workId: 265946, path: [], cursor: 0 },
+    }), 80, 24);
+    try {
+      await t.waitFor('long tone 10min.mp3');
+      expect(t.lastFrame()).toContain('apt-get install mpv');
+      await t.press('enter');
+      await t.waitFor('▶ long tone 10min.mp3');
+      await t.waitFor(/0:0[1-9] \[=*-+\] 10:00/);
+    } finally {
+      t.unmount();
+      await c.close();
+      await source.close();
+    }
   });
 });

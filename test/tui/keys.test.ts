@@ -26,7 +26,10 @@ describe('key table', () => {
     expect([on('j'), on('down'), on('k'), on('up'), on('enter'), on('space')]).toEqual(['down', 'down', 'up', 'up', 'open', 'pause']);
     expect([on('h'), on('left'), on('l'), on('right')]).toEqual(['seekBack', 'seekBack', 'seekForward', 'seekForward']);
     expect([on('['), on(']'), on('+'), on('-'), on('n'), on('N'), on('/'), on('m'), on('q'), on('esc'), on('?')])
-      .toEqual(['speedDown', 'speedUp', 'volumeUp', 'volumeDown', 'next', 'previous', 'search', 'playMode', 'quit', 'back', 'help']);
+      .toEqual(['speedDown', 'speedUp', 'volumeUp', 'volumeDown', 'next', 'previous', 'search', 'mute', 'quit', 'back', 'help']);
+    // mpv's mute key mutes everywhere, the work screen included; the play mode is on M, the typed seek on ':'.
+    expect([on('m', 'work'), on('M'), on(':')]).toEqual(['mute', 'playMode', 'seekTo']);
+    expect([on('R', 'work'), on('p', 'work'), on('w', 'work')]).toEqual(['rate', 'progressMark', 'review']);
   });
 
   it('reads Ink key objects as tokens', () => {

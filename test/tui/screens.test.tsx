@@ -12,6 +12,8 @@ import { bindHistory } from '../../src/tui/run.js';
 import type { LocalSource } from '../../src/tui/data/local.js';
 import type { PlayerController } from '../../src/tui/player/controller.js';
 import type { View } from '../../src/tui/views.js';
+import { deleteHistory } from '../../src/users/history.js';
+import type { Db } from '../../src/db/index.js';
 import { renderTerminal, type Terminal } from './render.js';
 import { localSource, realPlayer, scannedDataDir } from './fixture.js';
 
@@ -77,6 +79,25 @@ describe('works list', () => {
     expect(t.lastFrame()).toContain('no more works');
     await t.press('g');
     expect(cursorLine(t.lastFrame())).toContain('RJ01012345');
+  });
+
+  it('G and End go to the last row of the whole list, not of the pages loaded (3,000 works, 50 a page)', async () => {
+    const sample = (await source.works({ page: 1, order: 'release', sort: 'desc', nsfw: 0, lyric: [], seed: 1 })).works[0]!;
+    const many = Object.create(source) as LocalSource;
+    many.works = async (q) => {
+      const from = (q.page - 1) * 50;
+      const works = Array.from({ length: Math.max(0, Math.min(50, 3000 - from)) }, (_, i) => ({ ...sample, id: 500001 + from + i, title: `work ${from + i + 1}` }));
+      return { works, pagination: { currentPage: q.page, pageSize: 50, totalCount: 3000 } };
+    };
+    term = renderTerminal(<App source={many} player={null} playerMissing="no mpv" seek={seek} columns={80} rows={24} />, 80, 24);
+    await term.waitFor('All works (3000)');
+    await term.press('G');
+    const last = await term.waitFor((f) => cursorLine(f).includes('RJ503000'));
+    expect(last).toContain('no more works');
+    await term.press('g');
+    await term.waitFor((f) => cursorLine(f).includes('RJ500001'));
+    await term.press('\u001B[F');
+    await term.waitFor((f) => cursorLine(f).includes('RJ503000'));
   });
 
   it('s cycles the sort, o the order, a the age rating, y the lyric filter, named as in the web UI', async () => {
@@ -148,6 +169,23 @@ describe('works list', () => {
     expect(adv).toContain('RJ01012345');
   });
 
+  it('a search is a view of its own: q and Esc go back to the list searched from, q does not quit', async () => {
+    let quit = false;
+    const t = open({ onQuit: () => { quit = true; } });
+    await t.waitFor('RJ173248');
+    await t.press('j');
+    await t.press('/サキュバス\r');
+    await t.waitFor('Search keyword: サキュバス (1)');
+    await t.press('q');
+    await t.waitFor('All works (5)');
+    expect(cursorLine(t.lastFrame())).toContain('RJ299717');
+    await t.press('/fuzzy:雨音\r');
+    await t.waitFor('Advanced search: fuzzy:雨音 (1)');
+    await t.press('esc');
+    await t.waitFor('All works (5)');
+    expect(quit).toBe(false);
+  });
+
   it('enter opens the work detail; q goes back to the list with the cursor kept', async () => {
     const t = open();
     await t.waitFor('RJ173248');
@@ -187,6 +225,30 @@ describe('works list', () => {
     const frame = await t.waitFor('RJ265946');
     expectFits(frame, 50, 16);
     expect(frame).toContain('…');
+  });
+});
+
+describe('CJK text cut by display width', () => {
+  it('work headers, the history line and the favourites\' history column never pass the width, wherever the cut falls', async () => {
+    const tracks = JSON.stringify(await source.tracks(1012345));
+    const hash = /"hash":"(1012345\/\d+)"/.exec(tracks)![1]!;
+    await source.saveHistory(1012345, { queue: [{ hash, title: '01_プロローグ雨音と耳かきの夜.mp3', workTitle: '【癒やし】雨音と耳かきの夜' }], index: 0, seconds: 30 });
+    try {
+      for (let columns = 30; columns <= 37; columns++) {
+        const t = open({ columns, rows: 16, view: { screen: 'work', workId: 1012345, path: [], cursor: 0 } });
+        const work = await t.waitFor((f) => f.includes('RJ01012345') && f.includes('history:'));
+        expectFits(work, columns, 16);
+        expect(work.split('\n')[0]).toContain('1 Works');
+        await t.press('5');
+        const fav = await t.waitFor((f) => f.includes('[History]') && f.includes('1/1 0:30'));
+        expectFits(fav, columns, 16);
+        t.unmount();
+        term = null;
+      }
+    } finally {
+      // Later tests open this work with a player: no history of it left.
+      await deleteHistory((source as unknown as { db: Db }).db, 'admin', 1012345);
+    }
   });
 });
 
@@ -298,7 +360,7 @@ describe('playing through mpv', () => {
     await t.waitFor(/0:3\d \[/);
     await t.press('h');
     await t.waitFor(/0:2\d \[/);
-    await t.press('m');
+    await t.press('M');
     await t.waitFor('Repeat all  vol 100%');
     await t.press('-');
     await t.waitFor('vol 96%');
@@ -308,7 +370,7 @@ describe('playing through mpv', () => {
     await t.waitFor('1.25x');
     await t.press('[', '[', '[', '[');
     await t.waitFor('0.50x');
-    await t.press('M');
+    await t.press('m');
     await t.waitFor('muted');
     await t.press('6');
     const queue = await t.waitFor('Queue (2)');
@@ -347,6 +409,19 @@ describe('playing through mpv', () => {
     await t.press('X');
     await t.waitFor('Queue (0)');
     expect(player.state.playing).toBe(false);
+  });
+
+  it('a burst of seek keys in one read seeks from each target: lll is +90 s', async () => {
+    player = await realPlayer(source);
+    const t = open({ player, view: { screen: 'work', workId: 265946, path: [], cursor: 0 } });
+    await t.waitFor('long tone 10min.mp3');
+    await t.press('enter');
+    await t.waitFor(/0:0[1-3] \[/);
+    await t.press('lll');
+    await t.waitFor(/1:3\d \[/);
+    await t.press('hhh');
+    await t.waitFor(/1:[12]\d \[/);
+    expect(player.state.currentTime).toBeGreaterThan(75);
   });
 
   it('z sets the sleep timer shown in the bar; an empty time cancels it', async () => {
@@ -394,5 +469,24 @@ describe('playing through mpv', () => {
     await u.waitFor('[My progress]');
     await u.press('p');
     await u.waitFor('Last updated ↓ · Listening');
+  });
+
+  it('enter on the track loaded from the work\'s history plays it from the saved second, not from 0:00', async () => {
+    type Node = { title: string; hash?: string; children?: Node[] };
+    const find = (nodes: Node[]): Node | undefined => nodes.map((n) => (n.title === 'long tone 10min.mp3' ? n : find(n.children ?? []))).find(Boolean);
+    const hash = find(await source.tracks(265946))!.hash!;
+    await source.saveHistory(265946, { queue: [{ hash, title: 'long tone 10min.mp3' }], index: 0, seconds: 95 });
+    player = await realPlayer(source);
+    const saver = bindHistory(player, source);
+    const t = open({ player, view: { screen: 'work', workId: 265946, path: [], cursor: 0 } });
+    await t.waitFor('loaded play history');
+    await t.waitFor(/1:35 \[/);
+    expect(cursorLine(t.lastFrame())).toContain('long tone 10min.mp3');
+    await t.press('enter');
+    await t.waitFor('▶ long tone 10min.mp3');
+    await t.waitFor(/1:3[6-9] \[/);
+    await saver.flush();
+    saver.stop();
+    expect((await source.work(265946)).state!.seconds).toBeGreaterThan(95);
   });
 });

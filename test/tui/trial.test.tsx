@@ -2,7 +2,7 @@
  * The TUI's Trial tab (8) in local mode: the trial works (status 0) of a data directory
  * filled by the trial crawler from the stand-in store, one of them downloaded; enter
  * plays its trial track through a real mpv (--ao=null) with its lyric, d dislikes a work
- * (it leaves the list and the catalogue's trial list for good).
+ * once y answers [y/N] (it leaves the list and the catalogue's trial list for good).
  */
 import React from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -81,11 +81,19 @@ describe('the Trial tab', () => {
     await t.waitFor('今夜はゆっくり休んでください。');
   });
 
-  it('d dislikes the work under the cursor: it leaves the trial list for good', async () => {
+  it('d asks "[y/N]" first: any key but y keeps the work; y dislikes it and it leaves the trial list for good', async () => {
     const t = open();
     await t.press('8');
     await t.waitFor('Trial works (3)');
     await t.press('d');
+    await t.waitFor('dislike RJ265946 サキュバスアカデミア for good? [y/N]');
+    await t.press('n');
+    await t.waitFor((f) => !f.includes('[y/N]'));
+    expect((await source.trialWorks(1)).works).toHaveLength(3);
+    expect(t.lastFrame()).toContain('Trial works (3)');
+    await t.press('d');
+    await t.waitFor('[y/N]');
+    await t.press('y');
     const frame = await t.waitFor('Trial works (2)');
     expect(frame).toContain('disliked: サキュバスアカデミア');
     expect(frame).not.toContain('RJ265946');

@@ -6,6 +6,7 @@ import React from 'react';
 import { Box, Text } from 'ink';
 import { currentTrack, type PlayerState } from '../../player/index.js';
 import { progressBar } from './progress-bar.js';
+import { cutToWidth } from '../text-width.js';
 import { PLAY_MODE_LABELS } from '../labels.js';
 
 /** Mode, volume, speed, sleep: the status words of the bar. */
@@ -21,7 +22,7 @@ export function NowBar({ state, width }: { state: PlayerState; width: number }):
     <Box flexDirection="column" width={width}>
       <Text wrap="truncate-end">
         <Text color="green">{track ? (state.playing ? '▶ ' : '‖ ') : '■ '}</Text>
-        {track ? `${track.title}${track.workTitle ? `  — ${track.workTitle}` : ''}` : 'nothing playing'}
+        {track ? cutToWidth(`${track.title}${track.workTitle ? `  — ${track.workTitle}` : ''}`, width - 2) : 'nothing playing'}
       </Text>
       <Box width={width}>
         {barWidth >= 12 ? <Box width={barWidth} flexShrink={0}><Text>{progressBar(state.currentTime, state.duration, barWidth)}</Text></Box> : null}

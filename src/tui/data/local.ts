@@ -4,6 +4,7 @@
  * after the same checks the media route makes (resolveMediaFile, in the hash's scope),
  * history saved with the same domain function PUT /api/histroy calls.
  */
+import fs from 'node:fs';
 import {
   parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type NovelsAnswer, type NovelWork, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
 } from '../../model/index.js';
@@ -11,15 +12,16 @@ import { LIBRARY, listNames, listWorks, getWork } from '../../catalogue/index.js
 import { NOVEL_CATALOGUE } from '../../novels/catalogue.js';
 import { loadConfig } from '../../config/index.js';
 import { openMigrated, type Db } from '../../db/index.js';
-import { getAudioLyric, resolveMediaFile, scopeRoots } from '../../library/media.js';
+import { resolveMediaFile, scopeRoots } from '../../library/media.js';
 import type { Scope } from '../../catalogue/visible.js';
 import { dislikeTrialWork } from '../../trial/status.js';
 import { getTrackTree } from '../../library/tree.js';
-import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
 import { findUser } from '../../users/accounts.js';
 import { listHistory, saveHistory } from '../../users/history.js';
-import { listReviews } from '../../users/reviews.js';
-import { SourceError, type DataSource, type FavouritesQuery, type NameKind, type NovelsQuery, type SharedConfig, type WorksQuery } from './source.js';
+import { listReviews, saveReview } from '../../users/reviews.js';
+import {
+  GUEST_READ_ONLY, SourceError, TEXT_FILE_LIMIT, type DataSource, type FavouritesQuery, type NameKind, type NovelsQuery, type ReviewFields, type SharedConfig, type TrackLyric, type WorksQuery,
+} from './source.js';
 
 /** Rows per page the local source answers (the TUI scrolls; no reason to stay at 12). */
 const LOCAL_PAGE_SIZE = 50;
@@ -46,6 +48,8 @@ export class LocalSource implements DataSource {
     const row = await findUser(db, userName);
     if (!row) {
       await db.destroy();
+      // the admin account is made by the server's first start, never by `user add`
+      if (userName === 'admin') throw new SourceError(`no user 'admin' in ${dataDir} yet: \`audiolib serve\` creates it (and prints its password) on its first start; or pass --user NAME of an existing user (audiolib user list)`);
       throw new SourceError(`no user '${userName}' in ${dataDir}: pass --user NAME (see audiolib user list)`);
     }
     return new LocalSource(db, dataDir, { name: row.name, group: row.group });
@@ -124,14 +128,25 @@ export class LocalSource implements DataSource {
     return file.path;
   }
 
-  async lyric(hash: string): Promise<LrcLine[] | null> {
+  /** The server's lookup (src/lyrics/lookup.ts, as the players' API): the local lyric file, else a matching AI lyric. */
+  async lyric(hash: string, title: string): Promise<TrackLyric | null> {
     const { workId, fileId, scope } = parseHash(hash);
-    const found = await getAudioLyric(this.db, workId, fileId, scope);
-    if (!found?.lyric) return null;
-    const file = await resolveMediaFile(this.db, workId, found.lyric.fileId, this.roots(scope), scope);
-    if (!file) return null;
-    const { readLyricFileAsLrc } = await import('../../lyrics/decode.js'); // encodings: loaded on first use
-    return parseLrc(readLyricFileAsLrc(file.path));
+    const { findTrackLyric } = await import('../../lyrics/lookup.js'); // encodings: loaded on first use
+    return findTrackLyric(this.db, this.dataDir, this.roots(scope), workId, fileId, title, scope);
+  }
+
+  async textFile(hash: string): Promise<string> {
+    const { workId, fileId, scope } = parseHash(hash);
+    const file = await resolveMediaFile(this.db, workId, fileId, this.roots(scope), scope);
+    if (!file || file.type !== 'text') throw new SourceError('file not found', 404);
+    if (file.size > TEXT_FILE_LIMIT) throw new SourceError(`${file.name}: too large to show here (${Math.ceil(file.size / 1048576)} MiB)`);
+    const { decodeText } = await import('../../lyrics/decode.js'); // encodings: loaded on first use
+    return decodeText(await fs.promises.readFile(file.path));
+  }
+
+  async review(workId: number, fields: ReviewFields): Promise<void> {
+    if (this.user.group === 'guest') throw new SourceError(GUEST_READ_ONLY, 403);
+    await saveReview(this.db, this.user.name, { work_id: workId, ...fields }, 'given').catch((err: Error) => { throw new SourceError(err.message); });
   }
 
   async close(): Promise<void> { await this.db.destroy(); }

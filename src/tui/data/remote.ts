@@ -3,14 +3,17 @@
  * the bearer token on every call and `?token=` on media URLs.
  */
 import type {
-  CheckLrcAnswer, HistoryState, ListItem, NovelsAnswer, NovelWork, SharedConfigAnswer, TrackNode, User, Work, WorksAnswer, AuthMeAnswer,
+  CheckLrcAnswer, LrcContentAnswer, WorkLyricTasksAnswer, HistoryState, ListItem, NovelsAnswer, NovelWork, SharedConfigAnswer, TrackNode, User, Work, WorksAnswer, AuthMeAnswer,
 } from '../../model/index.js';
-import { lyricStatusOf, mediaPath } from '../../model/index.js';
+import { isTrialHash, lyricStatusOf, mediaPath, workIdOfHash } from '../../model/index.js';
 import { ApiClient, ApiError, type Method, type Query } from '../../api/client.js';
 import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
 import { toLrc } from '../../lyrics/subtitles.js';
+import { matchLyricTask } from '../../lyrics/match.js';
 import { DEFAULT_FORWARD_SEEK_TIME, DEFAULT_REWIND_SEEK_TIME } from '../../player/index.js';
-import { SourceError, type DataSource, type FavouritesQuery, type NameKind, type NovelsQuery, type SharedConfig, type WorksQuery } from './source.js';
+import {
+  GUEST_READ_ONLY, SourceError, type DataSource, type FavouritesQuery, type NameKind, type NovelsQuery, type ReviewFields, type SharedConfig, type TrackLyric, type WorksQuery,
+} from './source.js';
 
 /** The works list path for a query: a circle/tag/VA list, a search, or all works. */
 function worksPath(q: WorksQuery): string {
@@ -107,14 +110,36 @@ export class RemoteSource implements DataSource {
     return this.client.mediaUrl(mediaPath('stream', hash));
   }
 
-  async lyric(hash: string): Promise<LrcLine[] | null> {
+  /** The web player's lookup (spec 000 section 4 "Lyric loading"): check-lrc, else the work's AI lyric tasks matched by file name. */
+  async lyric(hash: string, title: string): Promise<TrackLyric | null> {
     const check = await this.call<CheckLrcAnswer>('GET', mediaPath('check-lrc', hash));
-    if (!check.result || !check.hash) return null;
-    const path = mediaPath('stream', check.hash);
+    if (check.result && check.hash) {
+      const text = await this.streamText(check.hash);
+      return { lines: parseLrc(toLrc(text, `.${check.lyricExtension ?? 'lrc'}`)), source: 'local' };
+    }
+    const workId = workIdOfHash(hash);
+    if (workId === null || isTrialHash(hash)) return null; // trial works have no AI lyric tasks
+    const { tasks } = await this.call<WorkLyricTasksAnswer>('GET', `/api/lyric/translate/work/${workId}`);
+    const match = matchLyricTask(title, tasks);
+    if (!match) return null;
+    const { lrcContent } = await this.call<LrcContentAnswer>('GET', '/api/lyric/translate/lrc', { id: match.task.id });
+    return { lines: parseLrc(lrcContent), source: match.loose ? 'ai-loose' : 'ai' };
+  }
+
+  /** The server decodes text files to UTF-8 (up to its limit); larger ones come as stored and are decoded here. */
+  async textFile(hash: string): Promise<string> { return this.streamText(hash); }
+
+  async review(workId: number, fields: ReviewFields): Promise<void> {
+    if (this.user.group === 'guest') throw new SourceError(GUEST_READ_ONLY, 403);
+    await this.call('PUT', '/api/review', {}, { work_id: workId, ...fields });
+  }
+
+  /** A media file (by hash) as text, whatever its encoding. */
+  private async streamText(hash: string): Promise<string> {
+    const path = mediaPath('stream', hash);
     const res = await this.client.response('GET', path).catch((err: unknown) => { throw sourceError(err, `GET ${path}`); });
     const { decodeText } = await import('../../lyrics/decode.js'); // encodings: loaded on first use
-    const text = decodeText(new Uint8Array(await res.arrayBuffer()));
-    return parseLrc(toLrc(text, `.${check.lyricExtension ?? 'lrc'}`));
+    return decodeText(new Uint8Array(await res.arrayBuffer()));
   }
 
   async close(): Promise<void> { /* nothing held open */ }

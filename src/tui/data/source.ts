@@ -44,6 +44,18 @@ export interface NovelsQuery { page: number; order: NovelOrder; sort: SortDir }
 
 export interface SharedConfig { rewindSeekTime: number; forwardSeekTime: number }
 
+/** The fields of a review write; absent ones stay as they are. */
+export interface ReviewFields { rating?: number | null; progress?: Progress | null; review_text?: string | null }
+
+/** A found lyric: its timed lines (seconds) and where they came from (an AI lyric matched exactly or loosely). */
+export interface TrackLyric { lines: LrcLine[]; source: 'local' | 'ai' | 'ai-loose' }
+
+/** What a guest (read-only account) is told instead of a write. */
+export const GUEST_READ_ONLY = 'guests have a read-only account: ratings, progress and reviews are not saved';
+
+/** Text files up to this size (bytes) are shown in the pager; larger ones are refused (the media route decodes up to the same). */
+export const TEXT_FILE_LIMIT = 8 * 1024 * 1024;
+
 export interface DataSource {
   readonly kind: 'local' | 'remote';
   /** Who listens: their history and reviews. */
@@ -69,8 +81,20 @@ export interface DataSource {
   sharedConfig(): Promise<SharedConfig>;
   /** What the audio program opens for a track hash (library or trial form): a URL with token or a file path. */
   mediaLocation(hash: string): Promise<string>;
-  /** The synced lyric of an audio track (lrc, or srt/vtt converted), or null when it has none. */
-  lyric(hash: string): Promise<LrcLine[] | null>;
+  /**
+   * The synced lyric of an audio track whose file name is `title`, looked up as the web
+   * player does: the local lyric file (lrc, or srt/vtt converted), else the work's AI
+   * lyric task matching the file name (exact, then loose); null when it has none.
+   */
+  lyric(hash: string, title: string): Promise<TrackLyric | null>;
+  /** A text file of a work (readme, script, lyric) decoded to a string, whatever its encoding (Shift-JIS included). */
+  textFile(hash: string): Promise<string>;
+  /**
+   * Writes the listener's rating (1..5), progress mark or review text of a work: only the
+   * fields given, null clearing one (PUT /api/review without params). Guests get a
+   * SourceError (GUEST_READ_ONLY) and nothing is written.
+   */
+  review(workId: number, fields: ReviewFields): Promise<void>;
   close(): Promise<void>;
 }
 

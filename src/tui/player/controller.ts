@@ -26,6 +26,12 @@ export interface PlayerControllerOptions {
 
 /** Smallest position change (s) worth a state update: the UI shows whole seconds. */
 const TIME_RESOLUTION = 0.25;
+/**
+ * How long after a seek the backend's position reports are checked against it, ms: mpv
+ * still reports the old position for a moment, and a report far from the target in that
+ * time is dropped, so a burst of seeks (`lll` in one read) steps from each target.
+ */
+const SEEK_SETTLE_MS = 2000;
 
 export class PlayerController extends EventEmitter<{ change: [PlayerState]; failure: [string] }> {
   private current: PlayerState;
@@ -33,6 +39,8 @@ export class PlayerController extends EventEmitter<{ change: [PlayerState]; fail
   /** trackSerial the backend has loaded, null when it holds no file (idle, ended, failed). */
   private loadedSerial: number | null = null;
   private appliedSeek: number;
+  /** The last seek sent to the backend and when (Date.now()), until a position report reaches it. */
+  private seekTarget: { seconds: number; at: number } | null = null;
   private clock: NodeJS.Timeout;
   private closed = false;
 
@@ -42,7 +50,13 @@ export class PlayerController extends EventEmitter<{ change: [PlayerState]; fail
     this.appliedSeek = this.current.seekRequest?.serial ?? 0;
     const { backend } = opts;
     backend.on('time', (s) => {
-      if (this.loadedSerial === this.current.trackSerial && Math.abs(s - this.current.currentTime) >= TIME_RESOLUTION) this.dispatch({ type: 'timeUpdate', seconds: s });
+      if (this.loadedSerial !== this.current.trackSerial) return;
+      if (this.seekTarget) {
+        const since = Date.now() - this.seekTarget.at;
+        if (since < SEEK_SETTLE_MS && Math.abs(s - this.seekTarget.seconds) > 1 + (since / 1000) * this.current.speed) return;
+        this.seekTarget = null;
+      }
+      if (Math.abs(s - this.current.currentTime) >= TIME_RESOLUTION) this.dispatch({ type: 'timeUpdate', seconds: s });
     });
     backend.on('duration', (d) => { if (this.loadedSerial === this.current.trackSerial) this.dispatch({ type: 'durationChange', duration: d }); });
     backend.on('end', (reason, error) => {
@@ -99,6 +113,7 @@ export class PlayerController extends EventEmitter<{ change: [PlayerState]; fail
     if (trackChanged || idleWanted) {
       const start = seekChanged && next.seekRequest ? next.seekRequest.seconds : 0;
       this.appliedSeek = next.seekRequest?.serial ?? 0;
+      this.seekTarget = null;
       if (!track) {
         this.loadedSerial = null;
         this.enqueue(() => backend.stop());
@@ -123,6 +138,7 @@ export class PlayerController extends EventEmitter<{ change: [PlayerState]; fail
     if (seekChanged && next.seekRequest) {
       const seconds = next.seekRequest.seconds;
       this.appliedSeek = next.seekRequest.serial;
+      this.seekTarget = { seconds, at: Date.now() };
       this.enqueue(() => backend.seek(seconds));
     }
     if (next.playing !== prev.playing) this.enqueue(() => backend.setPaused(!next.playing));

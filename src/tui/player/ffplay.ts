@@ -2,10 +2,12 @@
  * ffplay fallback when mpv is missing: ffplay has no IPC, so every control
  * restarts it: pause ends the process and remembers the position, play and seek start
  * it again with `-ss`; speed uses the atempo filter; the position is counted by the
- * clock. Limited but enough to listen.
+ * clock; the duration comes from ffprobe (beside ffplay, as ffmpeg installs them), which
+ * ffplay does not report. Limited but enough to listen.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import path from 'node:path';
 import type { AudioBackend, BackendEvents } from './backend.js';
 
 /** atempo accepts 0.5..2 per filter: chain two for up to 3x. */
@@ -61,8 +63,18 @@ export class FfplayPlayer extends EventEmitter<BackendEvents> implements AudioBa
     this.offset = opts.start;
     this.paused = opts.paused;
     if (!this.paused) this.launch();
+    this.probeDuration(url);
     this.emit('time', this.offset);
     this.emit('loaded');
+  }
+
+  /** Reads the duration of `url` with ffprobe and reports it while `url` is still loaded; without ffprobe it stays unknown. */
+  private probeDuration(url: string): void {
+    const ffprobe = this.binary.includes('/') ? path.join(path.dirname(this.binary), 'ffprobe') : 'ffprobe';
+    execFile(ffprobe, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', url], { timeout: 10_000 }, (err, stdout) => {
+      const duration = Number.parseFloat(String(stdout).trim());
+      if (!err && this.url === url && Number.isFinite(duration) && duration > 0) this.emit('duration', duration);
+    });
   }
 
   async setPaused(paused: boolean): Promise<void> {

@@ -9,7 +9,7 @@ import { formatDuration } from '../../player/index.js';
 import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
 import { FAVOURITE_ORDER_LABELS, PROGRESS_LABELS, SORT_ARROWS, labelOf } from '../labels.js';
-import { usePaged, usePagedCursor } from '../hooks/use-paged.js';
+import { pagedCount, usePaged, usePagedCursor } from '../hooks/use-paged.js';
 import { WorkList } from '../components/work-list.js';
 import { FAVOURITE_MODES, type FavouritesView } from '../views.js';
 import { FAVOURITE_ORDERS, favouritesOrderParams, PROGRESS_VALUES, type FavouriteOrder, type Work } from '../../model/index.js';
@@ -36,7 +36,7 @@ export function FavouritesScreen({ view, active, width, height }: { view: Favour
   const cursor = usePagedCursor(list, view.cursor, rows);
 
   useActions(['favourites', 'list'], active, (action) => {
-    const moved = moveCursor(action, cursor, list.items.length, rows);
+    const moved = moveCursor(action, cursor, pagedCount(list), rows);
     if (moved !== null) return update({ cursor: moved });
     switch (action) {
       case 'open': {

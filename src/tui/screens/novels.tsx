@@ -11,7 +11,7 @@ import { Box, Text } from 'ink';
 import { NOVEL_SORT_ORDERS, wordCountWan, type NovelWork } from '../../model/index.js';
 import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
-import { usePaged, usePagedCursor } from '../hooks/use-paged.js';
+import { pagedCount, usePaged, usePagedCursor } from '../hooks/use-paged.js';
 import { useLoad } from '../hooks/use-load.js';
 import { List } from '../components/list.js';
 import { ListFrame } from '../components/list-frame.js';
@@ -29,7 +29,7 @@ export function NovelsScreen({ view, active, width, height }: { view: NovelsView
   const cursor = usePagedCursor(list, view.cursor, rows);
 
   useActions(['novels', 'list'], active, (action) => {
-    const moved = moveCursor(action, cursor, list.items.length, rows);
+    const moved = moveCursor(action, cursor, pagedCount(list), rows);
     if (moved !== null) return update({ cursor: moved });
     switch (action) {
       case 'open': {

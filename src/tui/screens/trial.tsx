@@ -3,14 +3,14 @@
  * try (status 0), newest release first, pages loading as the cursor nears the end.
  * Enter plays the work's downloaded trial audio (its tree's audio files in order, trial
  * hashes); a work whose trial is not downloaded says so (the web UI downloads it).
- * d dislikes the work: it leaves the list for good.
+ * d dislikes the work, once y answers "[y/N]": it leaves the list for good.
  */
 import React, { useEffect, useState } from 'react';
 import { Box, Text } from 'ink';
-import type { QueueItem, TrackNode } from '../../model/index.js';
+import { formatWorkCode, type QueueItem, type TrackNode } from '../../model/index.js';
 import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
-import { usePaged } from '../hooks/use-paged.js';
+import { pagedCount, usePaged } from '../hooks/use-paged.js';
 import { WorkList } from '../components/work-list.js';
 import type { TrialView } from '../views.js';
 
@@ -18,15 +18,15 @@ import type { TrialView } from '../views.js';
 const audioOf = (nodes: TrackNode[]): TrackNode[] => nodes.flatMap((n) => (n.type === 'folder' ? audioOf(n.children ?? []) : n.type === 'audio' ? [n] : []));
 
 export function TrialScreen({ view, active, width, height }: { view: TrialView; active: boolean; width: number; height: number }): React.ReactElement {
-  const { source, update, dispatch, notify } = useSession();
+  const { source, update, dispatch, notify, confirm } = useSession();
   const [generation, setGeneration] = useState(0);
   const list = usePaged(`trial:${generation}`, (page) => source.trialWorks(page));
   const rows = height - 1;
   const cursor = Math.min(view.cursor, Math.max(0, list.items.length - 1));
 
   useEffect(() => {
-    if (list.items.length - cursor <= rows && !list.done) list.more();
-  }, [cursor, list.items.length, list.done, rows, list]);
+    if (list.items.length - cursor <= rows && !list.done) list.more(view.cursor + 1 + rows);
+  }, [cursor, view.cursor, list.items.length, list.done, rows, list]);
 
   const play = async (id: number, title: string) => {
     const audio = audioOf(await source.trialTracks(id));
@@ -36,16 +36,19 @@ export function TrialScreen({ view, active, width, height }: { view: TrialView; 
   };
 
   useActions(['trial', 'list'], active, (action) => {
-    const moved = moveCursor(action, cursor, list.items.length, rows);
+    const moved = moveCursor(action, cursor, pagedCount(list), rows);
     if (moved !== null) return update({ cursor: moved });
     const w = list.items[cursor];
     if (!w) return;
     if (action === 'open') void play(w.id, w.title).catch((err: Error) => notify(err.message, 'error'));
+    // Disliking is for good (the crawler never brings the work back): asked first.
     if (action === 'dislike') {
-      void source.dislike(w.id).then(() => {
-        notify(`disliked: ${w.title}`);
-        setGeneration((g) => g + 1);
-      }, (err: Error) => notify(err.message, 'error'));
+      confirm(`dislike ${formatWorkCode(w.id, w.code_prefix ?? 'RJ')} ${w.title} for good?`, () => {
+        void source.dislike(w.id).then(() => {
+          notify(`disliked: ${w.title}`);
+          setGeneration((g) => g + 1);
+        }, (err: Error) => notify(err.message, 'error'));
+      });
     }
   });
 

@@ -1,8 +1,10 @@
 /**
  * Work detail (spec 000 section 2 "Work detail"): the metadata header and the file tree
  * with breadcrumbs from ROOT; a single-child folder chain opens at load; enter opens a
- * folder or plays an audio file with its folder's audio as the queue; e/E add to the
- * queue; r resumes the work's history. Opening a work with history while nothing plays
+ * folder or plays an audio file with its folder's audio as the queue (the paused track
+ * loaded, a restored history's included, plays on from its position); e/E add to the
+ * queue; r resumes the work's history; enter on a text file opens it in the pager;
+ * R, p and w rate the work, step its progress mark and write a review (use-review.ts). Opening a work with history while nothing plays
  * loads its queue at the saved index and second without playing.
  */
 import React, { useEffect } from 'react';
@@ -15,6 +17,8 @@ import { usePlayerState } from '../hooks/use-player.js';
 import { PROGRESS_LABELS, labelOf } from '../labels.js';
 import { useLoad } from '../hooks/use-load.js';
 import { List } from '../components/list.js';
+import { cutToWidth } from '../text-width.js';
+import { useReview } from '../hooks/use-review.js';
 import type { WorkView } from '../views.js';
 
 /** The children of the folder at `path` (folder titles from ROOT), or null when it is gone. */
@@ -47,7 +51,7 @@ function countItems(n: TrackNode): number { return n.children?.length ?? 0; }
 
 export function WorkScreen({ view, active, width, height }: { view: WorkView; active: boolean; width: number; height: number }): React.ReactElement {
   const session = useSession();
-  const { source, update, dispatch, player, notify } = session;
+  const { source, update, dispatch, player, notify, push } = session;
   const { data, error, loading } = useLoad(`work:${view.workId}`, async () => {
     const [work, tree] = await Promise.all([source.work(view.workId), source.tracks(view.workId)]);
     return { work, tree };
@@ -66,7 +70,8 @@ export function WorkScreen({ view, active, width, height }: { view: WorkView; ac
   // A single-child folder chain is open until the listener moves through folders.
   const path = data && !view.expanded && view.path.length === 0 ? singleFolderChain(data.tree) : view.path;
   const nodes = data ? folderAt(data.tree, path) ?? [] : [];
-  const header = data ? headerLines(data.work) : [];
+  const review = useReview(data?.work ?? null);
+  const header = data ? headerLines({ ...data.work, ...review.mine }) : [];
   const rows = Math.max(1, height - header.length - 1);
   const cursor = Math.min(view.cursor, Math.max(0, nodes.length - 1));
 
@@ -81,8 +86,19 @@ export function WorkScreen({ view, active, width, height }: { view: WorkView; ac
         if (node.type === 'folder') return update({ path: [...path, node.title], expanded: true, cursor: 0 } as Partial<WorkView>);
         if (node.type === 'audio') {
           const audio = audioOf(nodes);
-          return dispatch({ type: 'setQueue', queue: audio.map((n) => queueItem(n, data.work)), index: audio.indexOf(node) });
+          const queue = audio.map((n) => queueItem(n, data.work));
+          const index = audio.indexOf(node);
+          // The paused track that is loaded (restored from history, or paused) plays on from its position, not from 0:00.
+          const now = player?.state;
+          const unfinished = now && (now.duration <= 0 || now.currentTime < now.duration - 1);
+          if (now && !now.playing && unfinished && now.queue[now.queueIndex]?.hash === node.hash) {
+            const sameQueue = now.queue.length === queue.length && now.queue.every((q, i) => q.hash === queue[i]!.hash);
+            if (sameQueue) return dispatch({ type: 'play' });
+            return dispatch({ type: 'restoreHistory', state: { queue, index, seconds: now.currentTime }, play: true });
+          }
+          return dispatch({ type: 'setQueue', queue, index });
         }
+        if (node.type === 'text' && node.hash) return push({ screen: 'pager', hash: node.hash, title: node.title, cursor: 0 });
         return notify(`${node.title}: open it in the web UI (${node.type} files are not shown in the terminal)`);
       case 'append':
       case 'playNextInQueue': {
@@ -96,6 +112,8 @@ export function WorkScreen({ view, active, width, height }: { view: WorkView; ac
         if (!data.work.state) return notify('no play history for this work');
         dispatch({ type: 'restoreHistory', state: data.work.state, play: true });
         return notify('resumed play history');
+      case 'rate': case 'progressMark': case 'review':
+        return review.act(action);
       default:
     }
   }, !!data || !!error);
@@ -108,7 +126,7 @@ export function WorkScreen({ view, active, width, height }: { view: WorkView; ac
   if (loading || !data) return <Text dimColor>loading…</Text>;
   return (
     <Box flexDirection="column" width={width}>
-      {header.map((line, i) => <Text key={i} bold={i === 0} dimColor={i > 0} wrap="truncate-end">{line}</Text>)}
+      {header.map((line, i) => <Text key={i} bold={i === 0} dimColor={i > 0}>{cutToWidth(line, width)}</Text>)}
       <Text color="cyan" wrap="truncate-start">{['ROOT', ...path].join(' / ')}</Text>
       <List
         items={nodes}
@@ -138,11 +156,13 @@ function headerLines(w: Work): string[] {
     w.price ? `¥${w.price}` : null,
     w.dl_count ? `Sales ${w.dl_count}` : null,
     w.release,
+    w.userRating ? `mine ★${w.userRating}` : null,
     w.progress ? labelOf(PROGRESS_LABELS, w.progress) : null,
   ].filter(Boolean);
   if (facts.length) lines.push(facts.join(' · '));
   if (w.tags.length && w.tags[0]!.name !== null) lines.push('tags: ' + w.tags.map((t) => t.name).join(', '));
   if (w.vas.length) lines.push('cv: ' + w.vas.map((v) => v.name).join(', '));
+  if (w.review_text) lines.push('review: ' + w.review_text.replace(/\s+/g, ' '));
   if (w.state?.queue.length) {
     const t = w.state.queue[w.state.index];
     lines.push(`history: ${w.state.index + 1}/${w.state.queue.length} ${t?.title ?? ''} at ${formatDuration(w.state.seconds)} (r resumes)`);

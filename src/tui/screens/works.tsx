@@ -7,7 +7,7 @@ import React from 'react';
 import { useSession } from '../session.js';
 import { useActions, moveCursor } from '../hooks/use-keys.js';
 import { LYRIC_LABELS, NSFW_LABELS, SORT_ARROWS, WORK_ORDER_LABELS, labelOf } from '../labels.js';
-import { usePaged, usePagedCursor } from '../hooks/use-paged.js';
+import { pagedCount, usePaged, usePagedCursor } from '../hooks/use-paged.js';
 import { WorkList } from '../components/work-list.js';
 import { ListFrame } from '../components/list-frame.js';
 import { newSeed, NSFW_OPTIONS, WORK_SORT_ORDERS, type WorkSortOrder } from '../../model/index.js';
@@ -22,7 +22,7 @@ export function WorksScreen({ view, active, width, height }: { view: WorksView; 
   const cursor = usePagedCursor(list, view.cursor, rows);
 
   useActions(['works', 'list'], active, (action) => {
-    const moved = moveCursor(action, cursor, list.items.length, rows);
+    const moved = moveCursor(action, cursor, pagedCount(list), rows);
     if (moved !== null) return update({ cursor: moved });
     switch (action) {
       case 'open': {
