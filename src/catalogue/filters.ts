@@ -61,7 +61,8 @@ export function whereTextMatches(db: Knex, qb: Knex.QueryBuilder, text: string, 
 
 /**
  * Plain keyword (spec 000 section 2 header search): a work code with or without its
- * prefix, 6 or 8 digits ('RJ01012345', 'rj299717', '299717') finds that work; any other
+ * prefix, 6 or 8 digits or 7 for an 8-digit code without its leading zero ('RJ01012345',
+ * 'RJ1012345', '1012345', 'rj299717', '299717'; parseWorkIdInput) finds that work; any other
  * text is split on blanks and every word must match (whereTextMatches).
  */
 export function wherePlainKeyword(db: Knex, qb: Knex.QueryBuilder, keyword: string, def: AnyCatalogue = AUDIO_CATALOGUE): void {
@@ -75,7 +76,8 @@ export function wherePlainKeyword(db: Knex, qb: Knex.QueryBuilder, keyword: stri
 
 /**
  * One advanced keyword {t, d} (spec 000 section 3): `unknown` = a plain keyword (code or
- * words), `fuzzy` = the whole text matches title, circle, tag or VA, `VA`/`tag`/`circle` =
+ * words), `fuzzy` = the whole text matches title, circle, tag or VA, or is the work's code
+ * (as a plain keyword reads codes), `VA`/`tag`/`circle` =
  * the work has a VA / tag / circle whose name contains the text (case-insensitive).
  */
 export function whereAdvancedKeyword(db: Knex, qb: Knex.QueryBuilder, { t, d }: AdvancedKeyword, def: AnyCatalogue = AUDIO_CATALOGUE): void {
@@ -85,8 +87,16 @@ export function whereAdvancedKeyword(db: Knex, qb: Knex.QueryBuilder, { t, d }: 
   switch (t) {
     case 'unknown':
       return wherePlainKeyword(db, qb, text, def);
-    case 'fuzzy':
-      return whereTextMatches(db, qb, text, def);
+    case 'fuzzy': {
+      // a work code (the default type is fuzzy, so a code typed into advanced search lands here) finds that work
+      // too, as well as the works whose names contain the text
+      const id = parseWorkIdInput(text);
+      if (id === null) return whereTextMatches(db, qb, text, def);
+      qb.where((or) => {
+        or.where('w.id', id).orWhere((inner) => whereTextMatches(db, inner, text, def));
+      });
+      return;
+    }
     case 'VA':
       qb.whereRaw(`w.id IN (SELECT wv.work_id FROM ${n.workVas} wv JOIN ${n.vas} v ON v.id = wv.va_id WHERE lower(v.name) LIKE ? ESCAPE '\\')`, [like]);
       return;

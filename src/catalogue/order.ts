@@ -52,8 +52,10 @@ function randomRank(seed: number): string {
  * itself (definition.ts, for user `viewer`) comes first. `circle_name` sorts by the circle's
  * name (works without one first), then the title. `rating`/`userRating` sort by the
  * caller's rating (alias `r`, joined by the caller) with unrated works last; `allage`
- * is nsfw ascending and `nsfw` nsfw descending whatever `dir` says; `updated_at` is the
- * scope row's time (alias `s`); `random` uses `seed`.
+ * is nsfw ascending whatever `dir` says and `nsfw` is nsfw in `dir` (the favourites'
+ * "all ages first" sends order nsfw, sort asc; "adults only first" sort desc), each then
+ * the scope row's time, newest first; `updated_at` is the scope row's time (alias `s`);
+ * `random` uses `seed`.
  */
 export function applyOrder(qb: Knex.QueryBuilder, order: Exclude<ListOrder, 'betterRandom'>, dir: SortDir, seed = 0, def?: AnyCatalogue, viewer = ''): void {
   if (def?.order?.(qb, order, dir, viewer)) return void qb.orderBy('w.id', dir);
@@ -65,7 +67,7 @@ export function applyOrder(qb: Knex.QueryBuilder, order: Exclude<ListOrder, 'bet
   }
   else if (isUserOrder(order)) qb.orderByRaw('CASE WHEN r.rating IS NULL THEN 1 ELSE 0 END').orderBy('r.rating', dir);
   else if (order === 'random') qb.orderByRaw(`${randomRank(seed)} ${dir}`);
-  else if (order === 'allage' || order === 'nsfw') qb.orderBy('w.nsfw', order === 'allage' ? 'asc' : 'desc').orderBy('s.updated_at', 'desc');
+  else if (order === 'allage' || order === 'nsfw') qb.orderBy('w.nsfw', order === 'allage' ? 'asc' : dir).orderBy('s.updated_at', 'desc');
   else if (order === 'updated_at') qb.orderBy('s.updated_at', dir);
   qb.orderBy('w.id', order === 'allage' || order === 'nsfw' ? 'desc' : dir);
 }

@@ -193,15 +193,21 @@ export interface ScanTask { rjcode: string; result: 'added' | 'updated' | 'faile
 export interface ScanResultEntry { rjcode: string; result: 'added' | 'updated' | 'skipped' | 'failed'; count: number }
 /** Where the scanner is: a scan runs, or the last one finished or failed (SCAN_INIT_STATE `status`). */
 export type ScanStatus = 'running' | 'finished' | 'error';
-/** Messages the server sends on the scanner socket. */
+/**
+ * Which run a scanner message is about: a library scan (PERFORM_SCAN, or a scan in another
+ * process), a lyric scan, a library info refresh (PERFORM_UPDATE), or the trial crawler
+ * (PERFORM_TRIAL_FETCH). The scanner page shows the first three, /fake/spider the last.
+ */
+export type ScanKind = 'scan' | 'lyrics' | 'update' | 'trial';
+/** Messages the server sends on the scanner socket; the run's messages carry its `kind`. */
 export type ScanMessage =
-  | { type: 'SCAN_TASKS'; tasks: ScanTask[] }
-  | { type: 'SCAN_FAILED_TASKS'; failedTasks: ScanTask[] }
-  | { type: 'SCAN_MAIN_LOGS'; mainLogs: ScanLogEntry[] }
-  | { type: 'SCAN_RESULTS'; results: ScanResultEntry[] }
-  | { type: 'SCAN_INIT_STATE'; status: ScanStatus; tasks: ScanTask[]; failedTasks: ScanTask[]; mainLogs: ScanLogEntry[]; results: ScanResultEntry[] }
-  | ({ type: 'SCAN_FINISHED' } & CodedText)
-  | { type: 'SCAN_ERROR'; error: string; code: MessageCode; params?: MessageParams }
+  | { type: 'SCAN_TASKS'; kind?: ScanKind; tasks: ScanTask[] }
+  | { type: 'SCAN_FAILED_TASKS'; kind?: ScanKind; failedTasks: ScanTask[] }
+  | { type: 'SCAN_MAIN_LOGS'; kind?: ScanKind; mainLogs: ScanLogEntry[] }
+  | { type: 'SCAN_RESULTS'; kind?: ScanKind; results: ScanResultEntry[] }
+  | { type: 'SCAN_INIT_STATE'; kind?: ScanKind; status: ScanStatus; tasks: ScanTask[]; failedTasks: ScanTask[]; mainLogs: ScanLogEntry[]; results: ScanResultEntry[] }
+  | ({ type: 'SCAN_FINISHED'; kind?: ScanKind } & CodedText)
+  | { type: 'SCAN_ERROR'; kind?: ScanKind; error: string; code: MessageCode; params?: MessageParams }
   | { type: 'TRIAL_DOWNLOAD'; download: TrialDownload }
   | ({ type: 'success'; auth: boolean; user: User } & CodedText)
   | ({ type: 'error' } & CodedText);

@@ -30,10 +30,11 @@ export function formatWorkCode(id: number, prefix: string = 'RJ'): string {
 }
 
 /**
- * Reads a work id typed by a person: '01012345', 'RJ01012345', 'rj299717', '299717'.
- * Returns the numeric id, or null when the text is not a work code.
+ * Reads a work id typed by a person: '01012345', 'RJ01012345', 'rj299717', '299717', and
+ * the 8-digit codes written without their leading zero ('1012345', 'RJ1012345': the
+ * number as it reads). Returns the numeric id, or null when the text is not a work code.
  */
 export function parseWorkIdInput(text: string): number | null {
-  const m = /^\s*(?:RJ|VJ|BJ)?(\d{6}|\d{8})\s*$/i.exec(text);
+  const m = /^\s*(?:RJ|VJ|BJ)?(\d{6,8})\s*$/i.exec(text);
   return m ? Number(m[1]) : null;
 }

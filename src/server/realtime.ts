@@ -10,7 +10,9 @@
  * Messages: SCAN_TASKS, SCAN_FAILED_TASKS, SCAN_MAIN_LOGS, SCAN_RESULTS, SCAN_INIT_STATE,
  * SCAN_FINISHED, SCAN_ERROR, TRIAL_DOWNLOAD (a trial download's progress), success, error
  * (shapes in src/model/wire.ts; every text and log line with its `code` and `params`,
- * src/model/messages.ts).
+ * src/model/messages.ts). A run's SCAN_* messages carry its `kind` (scan, lyrics, update,
+ * trial): the scanner page shows the first three, /fake/spider the trial crawler's, and a
+ * killed run ends with its own kind's message.
  * On PostgreSQL the scanner's messages also go to the admins of every other instance on
  * the database (NOTIFY on channel audiolib_scan, src/db/dialect/session.ts).
  * Commands sent before the token check finishes wait and run after `success`, in

@@ -13,10 +13,18 @@ import { mainLogOf, runScan, type RunEvent, type RunMode } from '../metadata/ind
 import { ScanAbortedError, summaryCounts, type ScanLog } from '../library/scan.js';
 import { currentScanLock } from '../library/lock.js';
 import { runTrialFetch } from '../trial/index.js';
-import { say, textOfError, type CodedText, type ScanMessage, type ScanResultEntry, type ScanStatus, type ScanTask } from '../model/index.js';
+import { say, textOfError, type CodedText, type ScanKind, type ScanMessage, type ScanResultEntry, type ScanStatus, type ScanTask } from '../model/index.js';
 
 /** What the scanner socket runs: a library scan, a lyric scan, a library info refresh, or the trial crawler (src/trial). */
-export type ScanCommandKind = 'scan' | 'lyrics' | 'update' | 'trial';
+export type ScanCommandKind = ScanKind;
+
+/** What a run of `kind` killed before its own summary was had reports (a library scan killed in its walk reports its counts instead: scan.killed). */
+const KILLED: Record<ScanKind, CodedText> = {
+  scan: say('scan.stopped'),
+  lyrics: say('scan.lyricsKilled'),
+  update: say('scan.refreshKilled'),
+  trial: say('trial.fetchKilled'),
+};
 
 /** Milliseconds between two broadcasts of the same list. */
 const COALESCE_MS = 150;
@@ -27,6 +35,8 @@ const rjcodeOf = (code: string) => code.slice(2);
 export class ScanManager {
   /** null until this server has run a scan. */
   private status: ScanStatus | null = null;
+  /** The kind of the running or last run: every message of the run carries it, so each page shows its own runs. */
+  private kind: ScanKind = 'scan';
   private tasks: ScanTask[] = [];
   private failedTasks: ScanTask[] = [];
   private mainLogs: ScanLog[] = [];
@@ -60,7 +70,7 @@ export class ScanManager {
    */
   initState(): ScanMessage | null {
     if (!this.status) return null;
-    return { type: 'SCAN_INIT_STATE', status: this.status, tasks: this.tasks, failedTasks: this.failedTasks, mainLogs: this.mainLogs, results: this.results };
+    return { type: 'SCAN_INIT_STATE', kind: this.kind, status: this.status, tasks: this.tasks, failedTasks: this.failedTasks, mainLogs: this.mainLogs, results: this.results };
   }
 
   /**
@@ -71,7 +81,7 @@ export class ScanManager {
   async otherProcessScan(): Promise<ScanMessage | null> {
     if (this.running) return null;
     const lock = await currentScanLock(this.services.db);
-    return lock.holder ? { type: 'SCAN_MAIN_LOGS', mainLogs: [...this.mainLogs, { level: 'info', ...say('scan.otherProcess', lock.holder) }] } : null;
+    return lock.holder ? { type: 'SCAN_MAIN_LOGS', kind: 'scan', mainLogs: [...this.mainLogs, { level: 'info', ...say('scan.otherProcess', lock.holder) }] } : null;
   }
 
   /**
@@ -89,6 +99,7 @@ export class ScanManager {
     this.results = [];
     this.counts = { added: 0, updated: 0, skipped: 0, failed: 0 };
     this.status = 'running';
+    this.kind = kind;
     const controller = new AbortController();
     this.controller = controller;
     const { config, db, dataDir } = this.services;
@@ -104,7 +115,7 @@ export class ScanManager {
       (text) => this.end({ type: 'SCAN_FINISHED', ...text }),
       (err: unknown) => {
         if (err instanceof ScanAbortedError) return this.end({ type: 'SCAN_FINISHED', ...say('scan.killed', summaryCounts(err.summary)) });
-        if (controller.signal.aborted) return this.end({ type: 'SCAN_FINISHED', ...say('trial.fetchKilled') });
+        if (controller.signal.aborted) return this.end({ type: 'SCAN_FINISHED', ...KILLED[kind] });
         const { message, ...coded } = textOfError(err);
         this.log({ level: 'error', message, ...coded });
         return this.end({ type: 'SCAN_ERROR', error: message, ...coded });
@@ -113,7 +124,11 @@ export class ScanManager {
     return null;
   }
 
-  /** Stops the running scan (KILL_SCAN_PROCESS); it ends within 2 s with SCAN_FINISHED 'scan killed: ...'. Answers false when none runs. */
+  /**
+   * Stops the running scan (KILL_SCAN_PROCESS); it ends within 2 s with SCAN_FINISHED: 'scan
+   * killed: ...' with the counts of a library scan killed in its walk, else the kill of its
+   * own kind (KILLED). Answers false when none runs.
+   */
   kill(): boolean {
     if (!this.controller) return false;
     this.controller.abort();
@@ -170,10 +185,11 @@ export class ScanManager {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     for (const type of this.dirty) {
-      if (type === 'SCAN_TASKS') this.broadcast({ type, tasks: this.tasks });
-      else if (type === 'SCAN_FAILED_TASKS') this.broadcast({ type, failedTasks: this.failedTasks });
-      else if (type === 'SCAN_MAIN_LOGS') this.broadcast({ type, mainLogs: this.mainLogs });
-      else this.broadcast({ type, results: this.results });
+      const { kind } = this;
+      if (type === 'SCAN_TASKS') this.broadcast({ type, kind, tasks: this.tasks });
+      else if (type === 'SCAN_FAILED_TASKS') this.broadcast({ type, kind, failedTasks: this.failedTasks });
+      else if (type === 'SCAN_MAIN_LOGS') this.broadcast({ type, kind, mainLogs: this.mainLogs });
+      else this.broadcast({ type, kind, results: this.results });
     }
     this.dirty.clear();
   }
@@ -187,10 +203,10 @@ export class ScanManager {
     this.controller = null;
     this.flush();
     if (last.type === 'SCAN_FINISHED') {
-      const { type: _, ...text } = last;
+      const { type: _, kind: _kind, ...text } = last;
       this.mainLogs.push({ level: 'info', ...text });
     }
     this.status = last.type === 'SCAN_FINISHED' ? 'finished' : 'error';
-    this.broadcast(last);
+    this.broadcast({ ...last, kind: this.kind });
   }
 }

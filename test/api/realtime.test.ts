@@ -5,6 +5,7 @@
  * a scan, a kill.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -88,7 +89,7 @@ describe('scans over /api/ws', () => {
     page.send('ON_SCANNER_PAGE');
     page.send('PERFORM_SCAN');
     const finished = await page.next('SCAN_FINISHED');
-    expect(finished).toEqual({ type: 'SCAN_FINISHED', message: 'scan finished: added 5, updated 0, skipped 0, failed 1, duplicates 1', code: 'scan.finished', params: { added: 5, updated: 0, skipped: 0, failed: 1, duplicates: 1 } });
+    expect(finished).toEqual({ type: 'SCAN_FINISHED', kind: 'scan', message: 'scan finished: added 5, updated 0, skipped 0, failed 1, duplicates 1', code: 'scan.finished', params: { added: 5, updated: 0, skipped: 0, failed: 1, duplicates: 1 } });
     const results = [...page.messages].reverse().find((m) => m.type === 'SCAN_RESULTS') as Extract<ScanMessage, { type: 'SCAN_RESULTS' }>;
     expect(results.results.filter((r) => r.result === 'added').map((r) => r.rjcode).sort()).toEqual(['01012345', '173248', '189758', '265946', '299717']);
     expect(results.results.filter((r) => r.result === 'added').map((r) => r.count)).toEqual([1, 2, 3, 4, 5]);
@@ -137,7 +138,7 @@ describe('scans over /api/ws', () => {
     a.send('ON_SCANNER_PAGE');
     a.send('PERFORM_SCAN');
     const finished = await a.next('SCAN_FINISHED');
-    expect(finished).toEqual({ type: 'SCAN_FINISHED', message: 'scan finished: added 5, updated 0, skipped 0, failed 1, duplicates 1', code: 'scan.finished', params: { added: 5, updated: 0, skipped: 0, failed: 1, duplicates: 1 } });
+    expect(finished).toEqual({ type: 'SCAN_FINISHED', kind: 'scan', message: 'scan finished: added 5, updated 0, skipped 0, failed 1, duplicates 1', code: 'scan.finished', params: { added: 5, updated: 0, skipped: 0, failed: 1, duplicates: 1 } });
     expect(a.messages.filter((m) => m.type === 'SCAN_INIT_STATE')).toEqual([]); // nothing to tell before the first scan
 
     const opened = async () => {
@@ -180,6 +181,7 @@ describe('scans over /api/ws', () => {
     await b.next('success');
     b.send('ON_SCANNER_PAGE');
     const init = await b.next('SCAN_INIT_STATE');
+    expect(init.kind).toBe('scan');
     expect(init.results.length).toBeGreaterThanOrEqual(5);
     expect(init.mainLogs[0]!.message).toMatch(/^scanning big \(/);
     expect(init.results.every((r) => r.result === 'added')).toBe(true);
@@ -193,6 +195,7 @@ describe('scans over /api/ws', () => {
     a.send('KILL_SCAN_PROCESS');
     const [endA, endB] = await Promise.all([a.next('SCAN_FINISHED'), b.next('SCAN_FINISHED')]);
     expect(endA.message).toMatch(/^scan killed: added \d+, updated 0, skipped 0, failed 0, duplicates 0$/);
+    expect(endA).toMatchObject({ code: 'scan.killed', kind: 'scan' });
     expect(endB).toEqual(endA);
     const added = Number(/added (\d+)/.exec(endA.message)![1]);
     expect(added).toBeLessThan(400);
@@ -206,6 +209,37 @@ describe('scans over /api/ws', () => {
     const from = a.messages.length;
     a.send('PERFORM_SCAN');
     expect((await a.next('SCAN_FINISHED', () => true, from)).message).toBe(`scan finished: added ${400 - added}, updated 0, skipped ${added}, failed 0, duplicates 0`);
+  });
+
+  it('reports a killed library info refresh as such, with its kind, and keeps that kind for pages opened later', async () => {
+    // a store that never answers: the refresh waits on it until killed
+    const hanging = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(hanging.address() as net.AddressInfo).port}`;
+    try {
+      server = await startTestServer({ config: { rootFolders: [{ name: 'lib', path: copyLibrary() }], dlsiteBaseUrl: url, dlsiteImgBaseUrl: url, hvdbBaseUrl: url, dlsiteTrialBaseUrl: url, retry: 1, retryDelay: 0, fetchMetadata: false } });
+      const token = await server.login();
+      const page = connect(`?token=${token}`);
+      await page.next('success');
+      page.send('PERFORM_SCAN');
+      expect(await page.next('SCAN_FINISHED')).toMatchObject({ code: 'scan.finished', kind: 'scan' });
+      const from = page.messages.length;
+      page.send('PERFORM_UPDATE');
+      await page.next('SCAN_MAIN_LOGS', (m) => m.kind === 'update' && m.mainLogs.some((l) => l.code === 'metadata.refreshing'), from);
+      page.send('KILL_SCAN_PROCESS');
+      const end = await page.next('SCAN_FINISHED', () => true, from);
+      expect(end).toMatchObject({ message: 'library info refresh killed', code: 'scan.refreshKilled', kind: 'update' });
+
+      const later = connect(`?token=${token}`);
+      await later.next('success');
+      later.send('ON_SCANNER_PAGE');
+      const init = await later.next('SCAN_INIT_STATE');
+      expect(init).toMatchObject({ kind: 'update', status: 'finished' });
+      expect(init.mainLogs.at(-1)).toEqual({ level: 'info', message: 'library info refresh killed', code: 'scan.refreshKilled' });
+    } finally {
+      hanging.closeAllConnections();
+      await new Promise((resolve) => hanging.close(resolve));
+    }
   });
 
   it('answers SCAN_ERROR when another process holds the scan lock', async () => {

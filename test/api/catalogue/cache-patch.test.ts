@@ -54,6 +54,7 @@ const FILTERS: [string, WorkFilter][] = [
   ['keyword', { ...LIB, keyword: '雨 Story' }],
   ['keyword short', { ...LIB, keyword: '夜' }],
   ['advanced', { ...LIB, advanced: [{ t: 'tag', d: '耳か' }, { t: 'VA', d: '声優1' }] }],
+  ['fuzzy code', { ...LIB, advanced: [{ t: 'fuzzy', d: 'RJ001090' }] }],
   ['R18 with lyrics', { nsfw: 2, lyric: ['local'] }],
 ];
 const ORDERS: [Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, 'asc' | 'desc'][] = [

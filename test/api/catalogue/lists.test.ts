@@ -137,7 +137,7 @@ describe('GET /api/works', () => {
 });
 
 describe('keyword search', () => {
-  for (const [keyword, id] of [['RJ01098765', W1], ['01098765', W1], ['rj298765', W2], ['298765', W2], ['VJ222222', W8], [' 222222 ', W8]] as const) {
+  for (const [keyword, id] of [['RJ01098765', W1], ['01098765', W1], ['rj298765', W2], ['298765', W2], ['VJ222222', W8], [' 222222 ', W8], ['RJ1098765', W1], ['1098765', W1], ['rj1098765', W1]] as const) {
     it(`finds the work by code '${keyword}'`, async () => {
       const res = await c.api('GET', `/api/works?${q({ keyword })}`, c.admin);
       expect(res.status).toBe(200);
@@ -187,6 +187,16 @@ describe('advanced search (isAdvance=1)', () => {
     expect(ids(await adv([{ t: 'fuzzy', d: 'Rain Day' }]))).toEqual([W2]);
     expect(ids(await adv([{ t: 'fuzzy', d: 'Rain ASMR' }]))).toEqual([]);
     expect(ids(await adv([{ t: 'fuzzy', d: 'Sato' }, { t: 'tag', d: '癒やし' }]))).toEqual([W1]);
+  });
+
+  it('fuzzy (the default type) finds a work by its code too, with or without the prefix, 6, 7 or 8 digits', async () => {
+    for (const [d, id] of [['RJ298765', W2], ['298765', W2], ['RJ01098765', W1], ['01098765', W1], ['RJ1098765', W1], ['1098765', W1], ['VJ222222', W8]] as const) {
+      expect(ids(await adv([{ t: 'fuzzy', d }])), d).toEqual([id]);
+    }
+    expect(ids(await adv([{ t: 'unknown', d: 'RJ1098765' }]))).toEqual([W1]);
+    expect(ids(await adv([{ t: 'fuzzy', d: 'RJ298765' }, { t: 'tag', d: '雨' }]))).toEqual([W2]);
+    expect(ids(await adv([{ t: 'fuzzy', d: 'RJ298765' }, { t: 'tag', d: '耳かき' }]))).toEqual([]);
+    expect(ids(await adv([{ t: 'fuzzy', d: `RJ${HIDDEN}` }]))).toEqual([]);
   });
 
   it('an empty list or blank keywords list everything', async () => {

@@ -104,11 +104,11 @@ describe('GET /api/review', () => {
     expect(listIds(await c.api('GET', '/api/review?order=dl_count&sort=asc', c.bob))).toEqual([W8, W5, W3, W2]);
   });
 
-  it('allage sorts all-ages works first, nsfw sorts adult works first, whatever sort says', async () => {
-    const allage = (await c.api('GET', '/api/review?order=allage&sort=desc', c.bob)).body.works.map((w: { nsfw: boolean }) => w.nsfw);
-    expect(allage).toEqual([false, false, false, true]);
-    const nsfw = (await c.api('GET', '/api/review?order=nsfw&sort=asc', c.bob)).body.works.map((w: { nsfw: boolean }) => w.nsfw);
-    expect(nsfw).toEqual([true, true, false, false]);
+  it('order nsfw follows sort (asc: all ages first, the web\'s "all ages first"; desc: adults only first); allage is all ages first whatever sort says', async () => {
+    const ages = async (q: string) => (await c.api('GET', `/api/review?${q}`, c.bob)).body.works.map((w: { nsfw: boolean }) => w.nsfw);
+    expect(await ages('order=allage&sort=desc')).toEqual([false, false, false, true]);
+    expect(await ages('order=nsfw&sort=asc')).toEqual([false, false, false, true]);
+    expect(await ages('order=nsfw&sort=desc')).toEqual([true, true, false, false]);
   });
 
   it('filters by progress and keeps each user to their own reviews', async () => {
@@ -162,6 +162,9 @@ describe('/api/histroy', () => {
     expect(res.body.works[0].state).toEqual(state(W2));
     expect(listIds(await c.api('GET', '/api/histroy?sort=asc', c.alice))).toEqual([W5, W1, W2]);
     expect(listIds(await c.api('GET', '/api/histroy?order=release&sort=desc', c.alice))).toEqual([W5, W1, W2]);
+    // the age sorts as the web and the TUI send them: order nsfw, sort asc (all ages first) or desc (adults only first)
+    expect(listIds(await c.api('GET', '/api/histroy?order=nsfw&sort=asc', c.alice))).toEqual([W1, W5, W2]);
+    expect(listIds(await c.api('GET', '/api/histroy?order=nsfw&sort=desc', c.alice))).toEqual([W2, W1, W5]);
     expect((await c.api('GET', '/api/histroy', c.bob)).body.pagination.totalCount).toBe(0);
 
     // saving again replaces the state and moves the work to the top

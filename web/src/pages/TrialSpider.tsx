@@ -3,7 +3,8 @@
  * crawler's state and, for the admin, its run button. The same screen as the admin
  * scanner (admin/Scanner.tsx `ScannerScreen`) on the same realtime socket: the crawl is
  * started with PERFORM_TRIAL_FETCH and reported with the scan messages (main log, works
- * added or skipped, results). Others see a notice: the socket is the admin's.
+ * added or skipped, results), the crawler's runs only (a library scan's are the scanner
+ * page's). Others see a notice: the socket is the admin's.
  */
 import { Alert, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

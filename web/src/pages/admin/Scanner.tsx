@@ -12,7 +12,8 @@
  *   256 px scroll area of every message;
  * - tabs 'processing' and 'failed' with count badges, each task 'RJ' + code with its logs.
  * State and socket: useScannerSocket. The screen itself (ScannerScreen) also shows the
- * trial crawler on /fake/spider, with its one button (PERFORM_TRIAL_FETCH).
+ * trial crawler on /fake/spider, with its one button (PERFORM_TRIAL_FETCH); each shows only
+ * the runs its buttons start (the messages' `kind`).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Accordion, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
@@ -142,7 +143,7 @@ export default function Scanner() {
 export function ScannerScreen({ title, buttons }: { title: string; buttons: ScanButton[] }) {
   const { t } = useTranslation();
   const { me } = useAuth();
-  const scanner = useScannerSocket();
+  const scanner = useScannerSocket(buttons.map((b) => b.key));
   const running = scanner.status === 'running';
   const disabled = running || !me || !scanner.connected || !scanner.loggedIn;
 

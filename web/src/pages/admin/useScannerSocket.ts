@@ -11,6 +11,9 @@
  *   SCAN_ERROR {error}: state error (the error logged once).
  * - `error {message}`: shown as a notice; right after a scan command it is the refusal,
  *   so the state becomes error with the message logged.
+ * - The page shows only the runs of its `kinds` (the scanner page library scans, lyric scans
+ *   and refreshes; /fake/spider the trial crawler): a run's messages of another kind are
+ *   dropped, and SCAN_INIT_STATE of another kind's run is an empty state.
  * Texts keep their `code` and `params`: the page shows them in the UI language (serverText).
  * - The socket reconnects after a drop (1 s, then up to 10 s between tries); a close for
  *   no/bad token (4001) or a non-admin (4003) is final.
@@ -19,7 +22,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
-import type { ScanCommand, ScanLogEntry, ScanMessage, ScanResultEntry, ScanStatus, ScanTask } from '@model';
+import type { ScanCommand, ScanKind, ScanLogEntry, ScanMessage, ScanResultEntry, ScanStatus, ScanTask } from '@model';
 import { getToken } from '../../api/client';
 import { serverText } from '../../i18n/serverText';
 
@@ -85,8 +88,10 @@ function reduce(state: ScannerState, m: ScanMessage, starting: boolean): Scanner
   }
 }
 
-/** Opens the scanner socket while the page is mounted; answers its state and commands. */
-export function useScannerSocket(): ScannerSocket {
+/** Opens the scanner socket while the page is mounted, showing the runs of `kinds`; answers its state and commands. */
+export function useScannerSocket(kinds: readonly ScanKind[]): ScannerSocket {
+  const shown = useRef(kinds);
+  shown.current = kinds;
   const [state, setState] = useState<ScannerState>(EMPTY);
   const [connected, setConnected] = useState(false);
   const [loggedIn, setLoggedIn] = useState(false);
@@ -119,6 +124,11 @@ export function useScannerSocket(): ScannerSocket {
         }
         if (m.type === 'error') notifications.show({ color: 'red', message: serverText(m) });
         if (m.type === 'SCAN_INIT_STATE' && starting.current) return; // the state before the click
+        if ('kind' in m && m.kind && !shown.current.includes(m.kind)) {
+          // another page's run: its state is none of this page's
+          if (m.type === 'SCAN_INIT_STATE') setState(EMPTY);
+          return;
+        }
         const wasStarting = starting.current;
         starting.current = false;
         setState((s) => reduce(s, m, wasStarting));
