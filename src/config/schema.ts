@@ -44,6 +44,8 @@ export const configSchema = z
     listenPort: z.number().int().min(1).max(65535).default(8888),
     blockRemoteConnection: z.boolean().default(false),
     trustProxy: z.boolean().default(false), // client address from X-Forwarded-For (behind a reverse proxy only)
+    // players' API (/rest): album names start with the work code ('RJ01012345 title'), so a player's name filter finds a code
+    subsonicCodeInName: z.boolean().default(true),
     // security (seconds)
     expiresIn: z.number().int().min(60).default(2_592_000),
     // web preferences

@@ -99,6 +99,8 @@ export type AdminConfig = {
   listenPort: number;
   blockRemoteConnection: boolean;
   trustProxy: boolean;
+  /** Players' API (/rest): album names start with the work code ('RJ01012345 title'). */
+  subsonicCodeInName: boolean;
   expiresIn: number;
   pageSize: number;
   checkUpdate: boolean;

@@ -27,6 +27,13 @@ import { followSharedConfig } from './shared-config.js';
 import { subsonicRouter } from '../subsonic/index.js';
 import { recoverTrialDownloads } from '../trial/index.js';
 
+/**
+ * Largest request head (request line and headers) in bytes: a player's GET savePlayQueue
+ * repeats `id=tr-…` for every song (about 20 bytes each), so 1,000 songs of a real library
+ * run past Node's 16 KB default (HTTP 431); 64 KB holds a few thousand.
+ */
+export const MAX_HEADER_SIZE = 64 * 1024;
+
 /** Milliseconds stopServer gives requests in flight to finish before it cuts them (a player holding a stream open). */
 export const STOP_GRACE_MS = 5_000;
 /** Milliseconds past the grace stopServer waits for handlers whose connections are gone (a client that left mid-request). */
@@ -69,7 +76,7 @@ export async function startServer(services: AppServices, port: number, host?: st
   await recoverTrialDownloads(services.db, services.config, services.dataDir);
   const inFlight = handlersInFlight();
   const app = createApp(services, inFlight);
-  const server = http.createServer(app.callback());
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, app.callback());
   serverHandlers.set(server, inFlight);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -10,14 +10,15 @@ import type { CatalogueCache, WorkFilter } from '../catalogue/index.js';
 import { notFound } from './errors.js';
 import type { Params } from './params.js';
 import type { Marker } from './marks.js';
+import type { PresentOptions } from './presenters.js';
 import type { SubsonicNode } from './serialise.js';
 
 export interface Call {
   ctx: AppContext;
   db: Db;
   params: Params;
-  /** The caller, with their marks version (marks.ts). */
-  user: User & Marker;
+  /** The caller, with their marks version (marks.ts) and how they are shown the library (config subsonicCodeInName). */
+  user: User & Marker & { present: PresentOptions };
   /** The catalogue's cache (src/catalogue/cache.ts), its version read once per call. */
   catalogue(): Promise<CatalogueCache>;
 }

@@ -1,6 +1,7 @@
 /**
  * The ids players see (README.md "The mapping"): a work is the album `al-{workId}`, a
- * circle the artist `ar-c{circleId}`, a voice actor the artist `ar-v{vaId}`, an audio file
+ * circle the artist `ar-c{circleId}`, a voice actor the artist `ar-v{vaId}`, the works with
+ * neither the one artist `ar-unknown` ("unknown circle"), an audio file
  * the song `tr-{workId}-{fileId}`, a sub-folder of a work the directory
  * `fo-{workId}-{base64url of its path inside the work}`; a music folder is the configured
  * root at that position, from 1. A folder id only selects catalogue rows by their relpath
@@ -13,16 +14,19 @@ export type SubsonicId =
   | { kind: 'song'; workId: number; fileId: number }
   | { kind: 'circle'; circleId: number }
   | { kind: 'va'; vaId: string }
+  | { kind: 'unknown' }
   | { kind: 'folder'; workId: number; path: string };
 
 export const albumId = (workId: number) => `al-${workId}`;
 export const songId = (workId: number, fileId: number) => `tr-${workId}-${fileId}`;
 export const circleArtistId = (circleId: number) => `ar-c${circleId}`;
 export const vaArtistId = (vaId: string) => `ar-v${vaId}`;
+/** The one artist of the works with neither circle nor voice actor. */
+export const UNKNOWN_ARTIST_ID = 'ar-unknown';
 /** A work's directory id: the album id for its top, a folder id below it. */
 export const directoryId = (workId: number, path: string) => (path === '' ? albumId(workId) : `fo-${workId}-${Buffer.from(path, 'utf8').toString('base64url')}`);
 
-const ID_RE = /^(?:al-(\d{1,10})|tr-(\d{1,10})-(\d{1,15})|ar-c(\d{1,10})|ar-v([0-9a-f-]{1,64})|fo-(\d{1,10})-([A-Za-z0-9_-]{1,2800}))$/;
+const ID_RE = /^(?:(ar-unknown)|al-(\d{1,10})|tr-(\d{1,10})-(\d{1,15})|ar-c(\d{1,10})|ar-v([0-9a-f-]{1,64})|fo-(\d{1,10})-([A-Za-z0-9_-]{1,2800}))$/;
 
 /** A folder path from its base64url form; null unless it decodes to a clean relative path (no NUL byte: no database takes one). */
 function folderPath(encoded: string): string | null {
@@ -40,10 +44,11 @@ function folderPath(encoded: string): string | null {
 export function parseId(text: string): SubsonicId | null {
   const m = ID_RE.exec(text);
   if (!m) return null;
-  if (m[1]) return { kind: 'album', workId: Number(m[1]) };
-  if (m[2]) return { kind: 'song', workId: Number(m[2]), fileId: Number(m[3]) };
-  if (m[4]) return { kind: 'circle', circleId: Number(m[4]) };
-  if (m[5]) return { kind: 'va', vaId: m[5] };
-  const path = folderPath(m[7]!);
-  return path === null ? null : { kind: 'folder', workId: Number(m[6]), path };
+  if (m[1]) return { kind: 'unknown' };
+  if (m[2]) return { kind: 'album', workId: Number(m[2]) };
+  if (m[3]) return { kind: 'song', workId: Number(m[3]), fileId: Number(m[4]) };
+  if (m[5]) return { kind: 'circle', circleId: Number(m[5]) };
+  if (m[6]) return { kind: 'va', vaId: m[6] };
+  const path = folderPath(m[8]!);
+  return path === null ? null : { kind: 'folder', workId: Number(m[7]), path };
 }

@@ -4,7 +4,10 @@
  * format, sign in (auth.ts; not for public endpoints), refuse guests on writes (code 50),
  * run the endpoint, answer in XML or JSON (respond.ts); a parameter holding a NUL byte
  * refuses the call first (code 0). Every failure is a Subsonic error
- * (errors.ts): never a 500 or an HTML page; an unknown method answers HTTP 404 with code 0.
+ * (errors.ts): never a 500 or an HTML page; an unknown or unimplemented method answers
+ * code 0 (HTTP 200, as every Subsonic error). Every answer allows any origin (CORS: the
+ * credentials travel in the parameters, never in cookies), and an OPTIONS preflight is
+ * answered 204.
  */
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../server/context.js';
@@ -23,6 +26,7 @@ import { mediaEndpoints } from './endpoints/media.js';
 import { annotationEndpoints } from './endpoints/annotation.js';
 import { queueEndpoints } from './endpoints/queue.js';
 import { lyricsEndpoints } from './endpoints/lyrics.js';
+import { worksWithCovers } from './covers.js';
 
 /** Every method served, by name. */
 export const ENDPOINTS: Record<string, Endpoint> = {
@@ -37,14 +41,15 @@ async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<
     format = formatOf(params.get('f'));
     params.refuseNul();
     const endpoint = Object.hasOwn(ENDPOINTS, method) ? ENDPOINTS[method] : undefined;
-    if (!endpoint) throw new SubsonicError(Code.Generic, method ? `unknown method: ${method}` : 'no method: call /rest/{method}', 404);
+    if (!endpoint) throw new SubsonicError(Code.Generic, method ? `method not implemented: ${method}` : 'no method: call /rest/{method}');
     const db = ctx.services.db;
     if (endpoint.access === 'public') return respond(ctx, format, await endpoint.handle({ ctx, db, params }));
     const user = await signIn(ctx, params, guard);
     if (endpoint.access === 'writer' && user.group === 'guest') throw new SubsonicError(Code.NotAuthorized, 'guests cannot make changes');
     let pinned: Promise<CatalogueCache> | undefined;
     const catalogue = () => (pinned ??= catalogueCache(db, 1, user.stamp as number | string | null | undefined));
-    const payload = await endpoint.handle({ ctx, db, params, user: { name: user.name, group: user.group, marks: user.marks }, catalogue });
+    const present = { codeInName: ctx.services.config.subsonicCodeInName, covers: await worksWithCovers(db, ctx.services.dataDir, await catalogue()) };
+    const payload = await endpoint.handle({ ctx, db, params, user: { name: user.name, group: user.group, marks: user.marks, present }, catalogue });
     if (payload) respond(ctx, format, payload);
   } catch (err) {
     const error = subsonicErrorOf(err);
@@ -53,15 +58,30 @@ async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<
   }
 }
 
+/** CORS headers of every /rest answer: any origin may call (a web player elsewhere), reading the file answers' headers too. */
+function allowAnyOrigin(ctx: AppContext): void {
+  ctx.set('Access-Control-Allow-Origin', '*');
+  ctx.set('Access-Control-Expose-Headers', 'Content-Length, Content-Range, Accept-Ranges, ETag, Retry-After');
+}
+
 /** The /rest router; `guard` is the server's sign-in guard (shared with POST /api/auth/me). */
 export function subsonicRouter(guard: LoginGuard): Router<AppState, { services: AppContext['services'] }> {
   const router = new Router<AppState, { services: AppContext['services'] }>();
   // every path under /rest answers here (an unknown one with code 0), never the web UI's page
   const handler = (ctx: AppContext & { params: Record<string, string | undefined> }) => {
+    allowAnyOrigin(ctx);
     const path = ctx.params.path ?? '';
     return run(ctx, path.includes('/') ? '' : path.replace(/\.view$/, ''), guard);
   };
   router.get('/rest{/*path}', handler);
   router.post('/rest{/*path}', handler);
+  // the browser's preflight before a cross-origin POST or a call with custom headers
+  router.options('/rest{/*path}', (ctx) => {
+    allowAnyOrigin(ctx);
+    ctx.set('Access-Control-Allow-Methods', 'GET, HEAD, POST, OPTIONS');
+    ctx.set('Access-Control-Allow-Headers', ctx.get('Access-Control-Request-Headers') || 'Content-Type, Range');
+    ctx.set('Access-Control-Max-Age', '86400');
+    ctx.status = 204;
+  });
   return router;
 }

@@ -7,10 +7,13 @@
 import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
 import { catalogueCache, loadWorks, orderedWorkIds, presentedWorks, type CatalogueCache, type ListOrder, type WorkFilter } from '../catalogue/index.js';
-import { presentAlbum, presentAlbumDirectory, presentSong } from './presenters.js';
+import { DEFAULT_PRESENT, presentAlbum, presentAlbumDirectory, presentSong, type PresentOptions } from './presenters.js';
 import { audioSummaries, keptTracks, tracksOf, visibleWorkIds, withTrackStars, type AudioSummary, type Track } from './tracks.js';
 import { marksOf, type Marker, type Marks } from './marks.js';
 import type { SubsonicNode } from './serialise.js';
+
+/** The caller: their marks (marks.ts) and how they are shown the library (PresentOptions; default DEFAULT_PRESENT). */
+export type Viewer = Marker & { present?: PresentOptions };
 
 /** A song by its work and file ids. */
 export interface SongRef { workId: number; fileId: number }
@@ -26,29 +29,29 @@ export async function worksById(db: Db, ids: readonly number[], viewer: string, 
  * statement when the summaries and the marks are kept. `cache`: the catalogue's cache if
  * the caller has read it.
  */
-export async function albumsOf(db: Db, user: Marker, works: Work[], id3: boolean, cache?: CatalogueCache): Promise<SubsonicNode[]> {
+export async function albumsOf(db: Db, user: Viewer, works: Work[], id3: boolean, cache?: CatalogueCache): Promise<SubsonicNode[]> {
   const [audio, marks] = await Promise.all([audioSummaries(db, works.map((w) => w.id), cache), marksOf(db, user)]);
-  return presentAlbums(works, audio, marks, id3);
+  return presentAlbums(works, audio, marks, id3, user.present);
 }
 
 /** `works` as `AlbumID3`s (`id3`) or directory `Child`s, with their summaries and the caller's marks. */
-function presentAlbums(works: Work[], audio: Map<number, AudioSummary>, marks: Marks, id3: boolean): SubsonicNode[] {
-  return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), marks.works.get(w.id) ?? {}) : presentAlbumDirectory(w, marks.works.get(w.id) ?? {})));
+function presentAlbums(works: Work[], audio: Map<number, AudioSummary>, marks: Marks, id3: boolean, opts = DEFAULT_PRESENT): SubsonicNode[] {
+  return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), marks.works.get(w.id) ?? {}, undefined, opts) : presentAlbumDirectory(w, marks.works.get(w.id) ?? {}, opts)));
 }
 
 /** The tracks (`tracks`, with the caller's stars) of `works` that `pick` takes, as song `Child`s. */
-function presentSongs(works: Work[], tracks: Map<number, Track[]>, pick: SongSelection['pick']): SubsonicNode[] {
-  return works.flatMap((w) => pick(tracks.get(w.id) ?? [], w).map((t) => presentSong(t, w, t.starred)));
+function presentSongs(works: Work[], tracks: Map<number, Track[]>, pick: SongSelection['pick'], opts = DEFAULT_PRESENT): SubsonicNode[] {
+  return works.flatMap((w) => pick(tracks.get(w.id) ?? [], w).map((t) => presentSong(t, w, t.starred, opts)));
 }
 
 /** Tracks of `works` as song `Child`s with `user`'s stars (marksOf); `pick` chooses among each work's tracks, in order (default all). */
-export async function songsOfWorks(db: Db, user: Marker, works: Work[], pick: SongSelection['pick'] = (t) => t): Promise<SubsonicNode[]> {
+export async function songsOfWorks(db: Db, user: Viewer, works: Work[], pick: SongSelection['pick'] = (t) => t): Promise<SubsonicNode[]> {
   const [tracks, marks] = await Promise.all([tracksOf(db, works.map((w) => w.id)), marksOf(db, user)]);
-  return presentSongs(works, withTrackStars(tracks, marks.tracks), pick);
+  return presentSongs(works, withTrackStars(tracks, marks.tracks), pick, user.present);
 }
 
 /** The songs of `refs` (audio files of visible works), in the order of `refs`; the others are left out. `cache` as worksById. */
-export async function songsByRef(db: Db, user: Marker, refs: readonly SongRef[], cache?: CatalogueCache): Promise<SubsonicNode[]> {
+export async function songsByRef(db: Db, user: Viewer, refs: readonly SongRef[], cache?: CatalogueCache): Promise<SubsonicNode[]> {
   const visible = await visibleWorkIds(db, refs.map((r) => r.workId));
   const works = new Map((await presentedWorks(db, cache ?? await catalogueCache(db), visible)).map((w) => [w.id, w]));
   const [plain, marks] = await Promise.all([tracksOf(db, [...works.keys()]), marksOf(db, user)]);
@@ -56,7 +59,7 @@ export async function songsByRef(db: Db, user: Marker, refs: readonly SongRef[],
   return refs.flatMap((r) => {
     const work = works.get(r.workId);
     const track = tracks.get(r.workId)?.find((t) => t.fileId === r.fileId);
-    return work && track ? [presentSong(track, work, track.starred)] : [];
+    return work && track ? [presentSong(track, work, track.starred, user.present)] : [];
   });
 }
 
@@ -116,7 +119,7 @@ export async function songSelection(
 
 /** A page of songs (songSelection) as song `Child`s with `user`'s stars (getSongsByGenre). */
 export async function songPage(
-  db: Db, user: Marker, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, cache?: CatalogueCache,
+  db: Db, user: Viewer, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, cache?: CatalogueCache,
 ): Promise<SubsonicNode[]> {
   const { works, pick } = await songSelection(db, filter, order, sort, offset, count, cache);
   return songsOfWorks(db, user, works, pick);
@@ -129,8 +132,8 @@ export async function songPage(
  * sessions 11 and 12).
  */
 export async function albumsAndSongs(
-  db: Db, user: Marker, albumWorks: Work[], id3: boolean, songs: SongSelection, cache: CatalogueCache,
+  db: Db, user: Viewer, albumWorks: Work[], id3: boolean, songs: SongSelection, cache: CatalogueCache,
 ): Promise<{ album: SubsonicNode[]; song: SubsonicNode[] }> {
   const [audio, marks, tracks] = await Promise.all([audioSummaries(db, albumWorks.map((w) => w.id), cache), marksOf(db, user), keptTracks(db, songs.works.map((w) => w.id), cache)]);
-  return { album: presentAlbums(albumWorks, audio, marks, id3), song: presentSongs(songs.works, withTrackStars(tracks, marks.tracks), songs.pick) };
+  return { album: presentAlbums(albumWorks, audio, marks, id3, user.present), song: presentSongs(songs.works, withTrackStars(tracks, marks.tracks), songs.pick, user.present) };
 }

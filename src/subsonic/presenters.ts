@@ -9,7 +9,8 @@ import type { ListItem, Work } from '../model/index.js';
 import { extensionOf, mimeTypeOf } from '../library/filetypes.js';
 import { stripExtension } from '../lyrics/match.js';
 import { compareNames } from '../library/tree.js';
-import { albumId, circleArtistId, directoryId, songId, vaArtistId } from './ids.js';
+import { formatWorkCode } from '../model/workcode.js';
+import { albumId, circleArtistId, directoryId, songId, UNKNOWN_ARTIST_ID, vaArtistId } from './ids.js';
 import type { SubsonicNode } from './serialise.js';
 import type { AudioSummary, Track } from './tracks.js';
 import type { AlbumMarks } from './marks.js';
@@ -23,12 +24,43 @@ function releaseDateOf(release: string | null): SubsonicNode | undefined {
   return m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : undefined;
 }
 
+/**
+ * How the caller is shown the library: `codeInName` starts album names with the work code
+ * (config subsonicCodeInName); `covers`, the ids of the works with a cover (covers.ts), limits
+ * `coverArt` to them (undefined: every work names its cover).
+ */
+export interface PresentOptions { codeInName: boolean; covers?: ReadonlySet<number> }
+export const DEFAULT_PRESENT: PresentOptions = { codeInName: true };
+
+/** The artist of the works with neither circle nor voice actor (players reject an album without one). */
+export const UNKNOWN_ARTIST = { id: UNKNOWN_ARTIST_ID, name: 'unknown circle' } as const;
+
 const vaArtists = (work: Work) => work.vas.map((v) => ({ id: vaArtistId(v.id), name: v.name ?? '' }));
 const circleArtists = (work: Work) => (work.circle ? [{ id: circleArtistId(work.circle.id), name: work.circle.name ?? '' }] : []);
-/** The album artist: the circle, else the voice actors. */
-const albumArtists = (work: Work) => (work.circle ? circleArtists(work) : vaArtists(work));
-/** The song artists: the voice actors, else the circle. */
-const songArtists = (work: Work) => (work.vas.length ? vaArtists(work) : circleArtists(work));
+/** The album artists: the circle, else the voice actors, else the unknown circle (never empty). */
+const albumArtists = (work: Work) => (work.circle ? circleArtists(work) : work.vas.length ? vaArtists(work) : [{ ...UNKNOWN_ARTIST }]);
+/** The song artists: the voice actors, else the circle, else the unknown circle (never empty). */
+const songArtists = (work: Work) => (work.vas.length ? vaArtists(work) : albumArtists(work));
+
+/** The work's `coverArt` (the album id) when it has a cover, else undefined. */
+const coverOf = (work: Work, opts: PresentOptions) => (!opts.covers || opts.covers.has(work.id) ? albumId(work.id) : undefined);
+
+/** The work's code, 'RJ01012345'. */
+const codeOf = (work: Work) => formatWorkCode(work.id, work.code_prefix ?? 'RJ');
+/** The album's name: the title, after the work code when `opts.codeInName` (unless the title already holds it: a work without metadata is titled by its code). */
+export function albumName(work: Work, opts: PresentOptions): string {
+  const code = codeOf(work);
+  return !opts.codeInName || work.title.toUpperCase().includes(code.toUpperCase()) ? work.title : `${code} ${work.title}`;
+}
+/** A name as one path segment: '/' and '\\' become '_', an empty one '_'. */
+const segment = (name: string) => name.replace(/[/\\]/g, '_').trim() || '_';
+/**
+ * A song's `path`, unique across the library (players cache files by it):
+ * `{album artist}/{code} {title}/{path inside the work}` (the title alone when it holds the code).
+ */
+export function songPath(work: Work, relpath: string): string {
+  return `${segment(albumArtists(work)[0]!.name)}/${segment(albumName(work, { codeInName: true }))}/${relpath}`;
+}
 const names = (artists: { name: string }[]) => artists.map((a) => a.name).join(' / ') || undefined;
 const genresOf = (work: Work) => work.tags.map((t) => ({ name: t.name ?? '' }));
 
@@ -37,13 +69,13 @@ const genresOf = (work: Work) => work.tags.map((t) => ({ name: t.name ?? '' }));
  * this object into a literal, which V8 builds about 30 times slower (an album 21.5 against
  * 0.65 µs on node 20, bench/README.md session 9).
  */
-function albumCommon(work: Work, marks: AlbumMarks): SubsonicNode {
+function albumCommon(work: Work, marks: AlbumMarks, opts: PresentOptions): SubsonicNode {
   const artists = albumArtists(work);
   return {
     id: albumId(work.id),
     artist: names(artists),
     artistId: artists[0]?.id,
-    coverArt: albumId(work.id),
+    coverArt: coverOf(work, opts),
     created: work.created_at,
     year: yearOf(work.release),
     genre: work.tags[0]?.name ?? undefined,
@@ -57,10 +89,10 @@ function albumCommon(work: Work, marks: AlbumMarks): SubsonicNode {
  * its song count and duration (`audio`) and the caller's star and rating (`marks`); `discs`
  * name the folders holding audio when there are several (getAlbum, from the work's tracks).
  */
-export function presentAlbum(work: Work, audio: AudioSummary | undefined, marks: AlbumMarks, discs?: Track[]): SubsonicNode {
+export function presentAlbum(work: Work, audio: AudioSummary | undefined, marks: AlbumMarks, discs?: Track[], opts: PresentOptions = DEFAULT_PRESENT): SubsonicNode {
   const discTitles = discs && [...new Map(discs.filter((t) => t.disc).map((t) => [t.disc!, t.folder])).entries()].map(([disc, title]) => ({ disc, title }));
-  return Object.assign(albumCommon(work, marks), {
-    name: work.title,
+  return Object.assign(albumCommon(work, marks, opts), {
+    name: albumName(work, opts),
     songCount: audio?.count ?? 0,
     duration: Math.round(audio?.duration ?? 0),
     artists: albumArtists(work),
@@ -73,19 +105,20 @@ export function presentAlbum(work: Work, audio: AudioSummary | undefined, marks:
 }
 
 /** A work as a directory `Child` (getAlbumList, search2, getStarred, getMusicDirectory of an artist), with the caller's star and rating. */
-export function presentAlbumDirectory(work: Work, marks: AlbumMarks): SubsonicNode {
-  return Object.assign(albumCommon(work, marks), { isDir: true, title: work.title, album: work.title, name: work.title });
+export function presentAlbumDirectory(work: Work, marks: AlbumMarks, opts: PresentOptions = DEFAULT_PRESENT): SubsonicNode {
+  const name = albumName(work, opts);
+  return Object.assign(albumCommon(work, marks, opts), { isDir: true, title: name, album: name, name });
 }
 
 /** A sub-folder of a work as a directory `Child`; `path` is its path inside the work. */
-export function presentFolder(work: Work, path: string): SubsonicNode {
+export function presentFolder(work: Work, path: string, opts: PresentOptions = DEFAULT_PRESENT): SubsonicNode {
   const parent = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
   const title = path.slice(path.lastIndexOf('/') + 1);
-  return { id: directoryId(work.id, path), parent: directoryId(work.id, parent), isDir: true, title, album: work.title, coverArt: albumId(work.id) };
+  return { id: directoryId(work.id, path), parent: directoryId(work.id, parent), isDir: true, title, album: albumName(work, opts), coverArt: coverOf(work, opts) };
 }
 
-/** A track as a song `Child`; `path` is relative to the work, never a disk path. */
-export function presentSong(track: Track, work: Work, starred?: string): SubsonicNode {
+/** A track as a song `Child`; `path` is songPath (never a disk path). */
+export function presentSong(track: Track, work: Work, starred?: string, opts: PresentOptions = DEFAULT_PRESENT): SubsonicNode {
   const artists = songArtists(work);
   const suffix = extensionOf(track.name);
   const duration = Math.round(track.duration);
@@ -94,7 +127,7 @@ export function presentSong(track: Track, work: Work, starred?: string): Subsoni
     parent: directoryId(track.workId, track.folder),
     isDir: false,
     title: stripExtension(track.name),
-    album: work.title,
+    album: albumName(work, opts),
     albumId: albumId(work.id),
     artist: names(artists),
     artistId: artists[0]?.id,
@@ -102,13 +135,13 @@ export function presentSong(track: Track, work: Work, starred?: string): Subsoni
     discNumber: track.disc,
     year: yearOf(work.release),
     genre: work.tags[0]?.name ?? undefined,
-    coverArt: albumId(work.id),
+    coverArt: coverOf(work, opts),
     size: track.size,
     contentType: mimeTypeOf(track.name),
     suffix,
     duration,
     bitRate: duration > 0 ? Math.round((track.size * 8) / duration / 1000) : undefined,
-    path: track.relpath,
+    path: songPath(work, track.relpath),
     created: work.created_at,
     starred,
     type: 'music',
@@ -122,12 +155,12 @@ export function presentSong(track: Track, work: Work, starred?: string): Subsoni
   };
 }
 
-export type ArtistKind = 'circle' | 'va';
+export type ArtistKind = 'circle' | 'va' | 'unknown';
 
-/** A circle or voice actor as an `ArtistID3` (albumCount = its visible works). */
+/** A circle, a voice actor or the unknown circle (`item.id` unread) as an `ArtistID3` (albumCount = its visible works). */
 export function presentArtist(kind: ArtistKind, item: ListItem<number | string>): SubsonicNode {
-  const id = kind === 'circle' ? circleArtistId(Number(item.id)) : vaArtistId(String(item.id));
-  return { id, name: item.name ?? '', albumCount: item.count, roles: [kind === 'circle' ? 'albumartist' : 'artist'] };
+  const id = kind === 'circle' ? circleArtistId(Number(item.id)) : kind === 'va' ? vaArtistId(String(item.id)) : UNKNOWN_ARTIST_ID;
+  return { id, name: item.name ?? '', albumCount: item.count, roles: [kind === 'va' ? 'artist' : 'albumartist'] };
 }
 
 /** A tag as a `Genre` (its name is the element's text in XML). */

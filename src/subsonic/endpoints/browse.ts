@@ -6,13 +6,13 @@
  */
 import type { Db } from '../../db/index.js';
 import type { Work } from '../../model/index.js';
-import { LIBRARY, getName, getWork, isoTime, listNames, listWorks, whereVisible, type CatalogueCache, type WorkFilter } from '../../catalogue/index.js';
+import { LIBRARY, getName, getWork, isoTime, listNames, listWorks, presentedWorks, whereVisible, type CatalogueCache, type WorkFilter } from '../../catalogue/index.js';
 import { VISIBLE_WORK_SQL } from '../../catalogue/visible.js';
 import { notFound } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
 import { directoryId, parseId, type SubsonicId } from '../ids.js';
 import { albumsOf, songsByRef, songsOfWorks } from '../library.js';
-import { indexByLetter, presentAlbum, presentArtist, presentFolder, presentGenre } from '../presenters.js';
+import { UNKNOWN_ARTIST, albumName, indexByLetter, presentAlbum, presentArtist, presentFolder, presentGenre } from '../presenters.js';
 import { marksOf } from '../marks.js';
 import { summaryOf, tracksOf } from '../tracks.js';
 import type { SubsonicNode } from '../serialise.js';
@@ -35,8 +35,27 @@ async function visibleWork({ db, user, catalogue }: Call, id: number): Promise<W
   return work;
 }
 
-/** The works of a circle or VA, newest release first, with the artist's name; code 70 for one without visible works. */
-async function artistWorks({ db, user, catalogue }: Call, id: Extract<SubsonicId, { kind: 'circle' | 'va' }>): Promise<{ name: string; works: Work[] }> {
+/** The ids of the visible works with neither circle nor voice actor (the unknown circle's), newest release first, at most MAX_ARTIST_ALBUMS; cached per catalogue version. */
+async function unknownArtistWorkIds(db: Db, cache: CatalogueCache): Promise<number[]> {
+  return cache.get('subsonic|unknown-artist', async () => {
+    const rows = await whereVisible(db('works'))
+      .whereNull('circle_id')
+      .whereNotExists(db('work_vas').whereRaw('work_vas.work_id = works.id'))
+      .orderByRaw('"release" IS NULL, "release" DESC, id DESC')
+      .limit(MAX_ARTIST_ALBUMS)
+      .select<{ id: number }[]>('id');
+    return rows.map((r) => Number(r.id));
+  });
+}
+
+/** The works of a circle, a VA or the unknown circle, newest release first, with the artist's name; code 70 for one without visible works. */
+async function artistWorks({ db, user, catalogue }: Call, id: Extract<SubsonicId, { kind: 'circle' | 'va' | 'unknown' }>): Promise<{ name: string; works: Work[] }> {
+  if (id.kind === 'unknown') {
+    const cache = await catalogue();
+    const works = await presentedWorks(db, cache, await unknownArtistWorkIds(db, cache));
+    if (!works.length) throw notFound('artist');
+    return { name: UNKNOWN_ARTIST.name, works };
+  }
   const filter: WorkFilter = id.kind === 'circle' ? { ...LIBRARY, circleId: id.circleId } : { ...LIBRARY, vaId: id.vaId };
   const { works } = await listWorks(db, { filter, order: 'release', sort: 'desc', seed: 0, page: 1, pageSize: MAX_ARTIST_ALBUMS, viewer: user.name, bare: true, cache: await catalogue() });
   const named = await getName(db, id.kind === 'circle' ? 'circles' : 'vas', id.kind === 'circle' ? id.circleId : id.vaId);
@@ -62,10 +81,10 @@ async function workDirectory(call: Call, work: Work, path: string): Promise<Subs
     directory: {
       id: directoryId(work.id, path),
       parent: path === '' ? undefined : directoryId(work.id, parentPath),
-      name: path === '' ? work.title : path.slice(path.lastIndexOf('/') + 1),
+      name: path === '' ? albumName(work, user.present) : path.slice(path.lastIndexOf('/') + 1),
       userRating: marks.works.get(work.id)?.rating,
       starred: path === '' ? marks.works.get(work.id)?.starred : undefined,
-      child: [...folders.map((f) => presentFolder(work, path ? `${path}/${f}` : f)), ...songs],
+      child: [...folders.map((f) => presentFolder(work, path ? `${path}/${f}` : f, user.present)), ...songs],
     },
   };
 }
@@ -109,30 +128,32 @@ export const browseEndpoints: Record<string, Endpoint> = {
   /** getMusicDirectory?id: a work (al-), one of its sub-folders (fo-), or an artist's works (ar-). */
   getMusicDirectory: {
     async handle(call) {
-      const id = idParam(call, ['album', 'folder', 'circle', 'va']);
+      const id = idParam(call, ['album', 'folder', 'circle', 'va', 'unknown']);
       if (id.kind === 'album' || id.kind === 'folder') return workDirectory(call, await visibleWork(call, id.workId), id.kind === 'folder' ? id.path : '');
       const { name, works } = await artistWorks(call, id);
       return { directory: { id: call.params.required('id'), name, child: await albumsOf(call.db, call.user, works, false, await call.catalogue()) } };
     },
   },
 
-  /** getArtists: circles and voice actors with visible works, by first letter (cached per catalogue version). */
+  /** getArtists: circles and voice actors with visible works, and the unknown circle when it has some, by first letter (cached per catalogue version). */
   getArtists: {
     async handle({ db, catalogue }) {
-      const index = await (await catalogue()).get('subsonic|artists', async () => {
-        const [circles, vas] = await Promise.all([listNames(db, 'circles'), listNames(db, 'vas')]);
-        return indexByLetter([...circles.map((c) => presentArtist('circle', c)), ...vas.map((v) => presentArtist('va', v))]);
+      const cache = await catalogue();
+      const index = await cache.get('subsonic|artists', async () => {
+        const [circles, vas, unknown] = await Promise.all([listNames(db, 'circles'), listNames(db, 'vas'), unknownArtistWorkIds(db, cache)]);
+        const unknownArtist = unknown.length ? [presentArtist('unknown', { id: 0, name: UNKNOWN_ARTIST.name, count: unknown.length })] : [];
+        return indexByLetter([...circles.map((c) => presentArtist('circle', c)), ...vas.map((v) => presentArtist('va', v)), ...unknownArtist]);
       });
       return { artists: { ignoredArticles: '', index } };
     },
   },
 
-  /** getArtist?id (ar-c…, ar-v…): the artist with its albums, newest release first. */
+  /** getArtist?id (ar-c…, ar-v…, ar-unknown): the artist with its albums, newest release first. */
   getArtist: {
     async handle(call) {
-      const id = idParam(call, ['circle', 'va']);
+      const id = idParam(call, ['circle', 'va', 'unknown']);
       const { name, works } = await artistWorks(call, id);
-      const item = { id: id.kind === 'circle' ? id.circleId : id.vaId, name, count: works.length };
+      const item = { id: id.kind === 'circle' ? id.circleId : id.kind === 'va' ? id.vaId : 0, name, count: works.length };
       return { artist: { ...presentArtist(id.kind, item), album: await albumsOf(call.db, call.user, works, true, await call.catalogue()) } };
     },
   },
@@ -143,7 +164,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
       const work = await visibleWork(call, idParam(call, ['album']).workId);
       const tracks = (await tracksOf(call.db, [work.id])).get(work.id) ?? [];
       const marks = await marksOf(call.db, call.user);
-      return { album: { ...presentAlbum(work, summaryOf(tracks), marks.works.get(work.id) ?? {}, tracks), song: await songsOfWorks(call.db, call.user, [work]) } };
+      return { album: { ...presentAlbum(work, summaryOf(tracks), marks.works.get(work.id) ?? {}, tracks, call.user.present), song: await songsOfWorks(call.db, call.user, [work]) } };
     },
   },
 

@@ -2,16 +2,19 @@
  * Search (README.md "Search"): search2 and search3 on the catalogue's own search, the one
  * behind GET /api/search (src/catalogue/filters.ts): a work code with or without its
  * prefix, else words that must all match the title, circle, a tag or a voice actor
- * (Japanese and Chinese substrings included). Albums are the works found; songs are their
+ * (Japanese and Chinese substrings included). Albums are the works found; songs are the
+ * audio files whose title contains the query (of the other works), then the found works'
  * audio files; artists are the circles and voice actors whose name contains the query.
  * An empty query (or `""`) lists everything, as OpenSubsonic players use it to sync.
  */
 import type { Db } from '../../db/index.js';
 import type { ListItem, Work } from '../../model/index.js';
-import { LIBRARY, listNames, orderedWorkIds, presentedWorks, type CatalogueCache, type WorkFilter } from '../../catalogue/index.js';
+import { LIBRARY, listNames, orderedWorkIds, presentedWorks, whereVisible, type CatalogueCache, type WorkFilter } from '../../catalogue/index.js';
+import { dialectOf, likeContains } from '../../db/dialect/index.js';
+import { stripExtension } from '../../lyrics/match.js';
 import { missing } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
-import { albumsAndSongs, songSelection } from '../library.js';
+import { albumsAndSongs, songSelection, songsByRef, type SongRef } from '../library.js';
 import { presentArtist, type ArtistKind } from '../presenters.js';
 import { circleArtistId, vaArtistId } from '../ids.js';
 import type { SubsonicNode } from '../serialise.js';
@@ -69,6 +72,35 @@ async function albumPage(db: Db, filter: WorkFilter, order: 'release' | 'id', so
   return presentedWorks(db, cache, Array.from(ids.subarray(offset, offset + count)));
 }
 
+/** Most audio files a title search reads (before leaving out the found works' own). */
+const MAX_TITLED = 5_000;
+
+/**
+ * The audio files of the library (of `scope`'s root) whose title (the file name without
+ * its extension) contains `query` (case-insensitive; SQLite: ASCII letters only), except
+ * those of the works `filter` finds (their tracks follow anyway), by work id then file id;
+ * at most MAX_TITLED files read. Cached per catalogue version, root and query.
+ */
+async function titledTracks(db: Db, query: string, scope: WorkFilter, filter: WorkFilter, order: 'release' | 'id', sort: 'asc' | 'desc', cache: CatalogueCache): Promise<SongRef[]> {
+  return cache.get(`subsonic|titled|${scope.rootFolder ?? ''}|${query}`, async () => {
+    const like = dialectOf(db).name === 'postgres' ? 'ILIKE' : 'LIKE';
+    const [inScope, found, rows] = await Promise.all([
+      orderedWorkIds(db, scope, 'id', 'asc', cache),
+      orderedWorkIds(db, filter, order, sort, cache),
+      whereVisible(db('files as f').join('works as w', 'w.id', 'f.work_id'), 'w')
+        .where('f.type', 'audio').whereRaw(`f.relpath ${like} ? ESCAPE '\\'`, [likeContains(query)])
+        .orderBy([{ column: 'f.work_id' }, { column: 'f.id' }]).limit(MAX_TITLED)
+        .select<{ work_id: number; id: number; relpath: string }[]>('f.work_id', 'f.id', 'f.relpath'),
+    ]);
+    const allowed = new Set(inScope);
+    const listed = new Set(found);
+    const needle = query.toLowerCase();
+    return rows
+      .filter((r) => allowed.has(Number(r.work_id)) && !listed.has(Number(r.work_id)) && stripExtension(r.relpath.slice(r.relpath.lastIndexOf('/') + 1)).toLowerCase().includes(needle))
+      .map((r) => ({ workId: Number(r.work_id), fileId: Number(r.id) }));
+  });
+}
+
 /** The answer of search2 (`id3` false) or search3. */
 async function search(call: Call, id3: boolean): Promise<SubsonicNode> {
   const raw = call.params.get('query');
@@ -80,12 +112,17 @@ async function search(call: Call, id3: boolean): Promise<SubsonicNode> {
   const order = query ? 'release' : 'id';
   const sort = query ? 'desc' : 'asc';
   const cache = await call.catalogue();
-  const [artist, works, picked] = await Promise.all([
+  // songs: the files titled by the query first, then the found works' tracks, one paged list
+  const titled = query && songs.count ? await titledTracks(call.db, query, { ...LIBRARY, ...folderFilter(call) }, filter, order, sort, cache) : [];
+  const titledPage = titled.slice(songs.offset, songs.offset + songs.count);
+  const [artist, works, picked, titledSongs] = await Promise.all([
     artistsMatching(call, query, id3),
     albums.count ? albumPage(call.db, filter, order, sort, albums, cache) : [],
-    songSelection(call.db, filter, order, sort, songs.offset, songs.count, cache),
+    songSelection(call.db, filter, order, sort, Math.max(0, songs.offset - titled.length), songs.count - titledPage.length, cache),
+    songsByRef(call.db, call.user, titledPage, cache),
   ]);
-  return { artist, ...(await albumsAndSongs(call.db, call.user, works, id3, picked, cache)) };
+  const { album, song } = await albumsAndSongs(call.db, call.user, works, id3, picked, cache);
+  return { artist, album, song: [...titledSongs, ...song] };
 }
 
 export const searchEndpoints: Record<string, Endpoint> = {

@@ -136,7 +136,7 @@ const en = {
       tagLanguage: 'Tag language', dlsiteTimeout: 'DLsite timeout', hvdbTimeout: 'HVDB timeout', retryDelay: 'Retry interval',
       retry: 'Max attempts', maxParallelism: 'Crawler parallelism', httpProxyHost: 'HTTP proxy host (empty: none)', httpProxyPort: 'HTTP proxy port (0: none)',
       scannerMaxRecursionDepth: 'Maximum scan recursion depth', skipCleanup: 'Skip cleanup after a scan', fetchMetadata: 'Fetch metadata of new works after a scan',
-      production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections',
+      production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections', subsonicCodeInName: 'Work code in album names (music players)',
       auth: 'Authentication', expiresIn: 'Sign-in expiry', trustProxy: 'Behind a reverse proxy (client address from X-Forwarded-For)',
       checkUpdate: 'Check for updates', checkBetaUpdate: 'Check for beta updates', db: 'Database (empty: the SQLite file of the data directory; or postgres://…)', dbUseDefaultPath: 'Database in the default path', coverUseDefaultPath: 'Covers in the default path',
       scanCron: 'Scheduled scans (cron, e.g. 0 4 * * *; empty: none)', backupCron: 'Scheduled database backups (cron, e.g. 30 3 * * *; empty: none; SQLite only)', backupKeep: 'Backups kept', transcriberCommand: 'AI lyric transcriber command ({input}, {output})', lyricWorkerTimeout: 'AI lyric worker timeout',

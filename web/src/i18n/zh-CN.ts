@@ -127,7 +127,7 @@ const zhCN: Messages = {
       tagLanguage: '标签语言', dlsiteTimeout: 'DLsite 超时', hvdbTimeout: 'HVDB 超时', retryDelay: '重试间隔',
       retry: '最大尝试次数', maxParallelism: '爬虫并发数', httpProxyHost: 'HTTP 代理主机（空：不使用）', httpProxyPort: 'HTTP 代理端口（0：不使用）',
       scannerMaxRecursionDepth: '最大扫描递归深度', skipCleanup: '扫描后跳过清理', fetchMetadata: '扫描后获取新作品的元数据',
-      production: '生产模式', enableGzip: 'Gzip 压缩', listenPort: '监听端口', blockRemoteConnection: '阻止远程连接',
+      production: '生产模式', enableGzip: 'Gzip 压缩', listenPort: '监听端口', blockRemoteConnection: '阻止远程连接', subsonicCodeInName: '专辑名含作品编号（音乐播放器）',
       auth: '用户验证', expiresIn: '登录有效期', trustProxy: '位于反向代理之后（从 X-Forwarded-For 读取客户端地址）',
       checkUpdate: '检查更新', checkBetaUpdate: '检查测试版更新', db: '数据库（空：数据目录中的 SQLite 文件；或 postgres://…）', dbUseDefaultPath: '数据库使用默认路径', coverUseDefaultPath: '封面使用默认路径',
       scanCron: '定时扫描（cron，例如 0 4 * * *；空：不启用）', backupCron: '定时备份数据库（cron，例如 30 3 * * *；空：不启用；仅 SQLite）', backupKeep: '保留的备份数量', transcriberCommand: 'AI 字幕转写命令（{input}、{output}）', lyricWorkerTimeout: 'AI 字幕工作者超时',
