@@ -3,7 +3,7 @@
  * count and total duration of each work's audio files): `files` (work_id, type, duration).
  * With only (work_id, relpath), each of a work's files was read from the table for its type
  * and duration; 20 random works' summaries took 0.37 ms on PostgreSQL and 0.35 on SQLite at
- * 100,000 works, 0.21 and 0.28 with this index (bench/README.md, session 10).
+ * 100,000 works, 0.21 and 0.28 with this index (bench/README.md, catalogue).
  * @param {import('knex').Knex} knex
  */
 export async function up(knex) {

@@ -4,7 +4,7 @@
  * the user's stars (`starred_works`, `starred_tracks`) or ratings (`reviews.rating`),
  * whoever writes (the web, a player, another server instance). The players' calls read it
  * with the caller's account and keep the caller's marks in memory for that version, so a
- * list or a search reads no row of the caller's (bench/README.md session 12).
+ * list or a search reads no row of the caller's (bench/README.md, catalogue).
  * @param {import('knex').Knex} knex
  */
 import { createMarksTriggers, dropMarksTriggers } from './lib/dialect.js';

@@ -29,7 +29,7 @@ const MAX_ENTRIES = 64;
  * of heap each (their circles', VAs' and tags' refs shared: presenter.ts), so at most
  * about 90 MB. preload.ts fills it at the server's start, so that a library of up to this
  * many works is read from memory: the players' random lists draw 20 works no page has read
- * (bench/README.md session 11).
+ * (bench/README.md, catalogue).
  */
 export const MAX_WORKS = 100_000;
 

@@ -25,7 +25,7 @@ type UserColumns = { id: number; u_rating: number | null; u_review_text: string 
  * selects their columns; userDataOf reads them from the rows. `scoped`: `qb` already joins
  * the caller's review or history row as alias `s` (a favourites or history list), so that
  * row's columns are read from `s` and its table is not joined twice (PostgreSQL plans the
- * favourites page in 0.5-0.6 ms instead of 0.7; bench/README.md session 7).
+ * favourites page in 0.5-0.6 ms instead of 0.7; bench/README.md, catalogue).
  */
 export function withUserColumns(db: Db, qb: Knex.QueryBuilder, tables: CatalogueTables, viewer: string, scoped?: 'review' | 'history'): Knex.QueryBuilder {
   if (scoped !== 'review') qb.leftJoin(`${tables.reviews} as ur`, (j) => j.on('ur.work_id', 'w.id').andOn('ur.user_name', db.raw('?', [viewer])));

@@ -3,7 +3,7 @@
  * and VA lists, and (with a scope) the caller's favourites and history. One engine:
  * filter (filters.ts), order (order.ts), page, then hydrate (hydrate.ts).
  *
- * Four ways to a page (bench/README.md sections "catalogue" and "session 7"):
+ * Four ways to a page (bench/README.md, catalogue):
  * - cached: the whole ordered id list of the filter and order is computed once and pages
  *   are slices of it, the total its length; used for seeded random orders, keyword
  *   searches, tag and VA filters and deep pages, where a per-request query would sort or
@@ -243,7 +243,7 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
     // after the page instead of materialising and sorting every row as a window count would; the caller's review and
     // history rows joined as on the direct page. LIMIT and OFFSET are written into the SQL (knex's parseInt'd numbers):
     // PostgreSQL then keeps the generic plan of each page's statement (db/pg-client.ts) instead of planning it for
-    // every request (0.85 ms of its 1.7 for 300 reviews; bench/README.md session 10)
+    // every request (0.85 ms of its 1.7 for 300 reviews; bench/README.md "prepared statements on both engines")
     const rows: { id: number; total: number | string }[] = await withUser(ordered.select(base.clone().count('*').as('total')).limit(pageSize, { skipBinding: true }).offset(offset, { skipBinding: true }), opts.scope.kind);
     totalCount = rows.length > 0 ? Number(rows[0]!.total) : await countRows(base);
     return { works: await load(rows.map((r) => r.id), userDataOf(rows)), pagination: { currentPage: page, pageSize, totalCount } };

@@ -4,7 +4,7 @@
  * dropped (src/cli/serve.ts), so that requests drawing works no page has read yet (the
  * players' random lists, pages far from the first) find them in memory: the players'
  * random list of 20 works at 100,000 works, p99 29-33 -> 17 ms on SQLite and 38-100 -> 21
- * on PostgreSQL (bench/README.md session 11).
+ * on PostgreSQL (bench/README.md, catalogue).
  */
 import type { Db } from '../db/index.js';
 import { catalogueCache, MAX_WORKS, type CatalogueCache } from './cache.js';

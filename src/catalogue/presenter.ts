@@ -69,7 +69,7 @@ const refs = new Map<string, Readonly<NamedRef<number | string>>>();
  * One frozen object for every equal {id, name} of kind `kind` ('c', 'v', 't'), so the
  * works kept in the catalogue cache (cache.ts) share their circles', VAs' and tags' refs
  * instead of each holding copies: about 890 instead of 1,400 bytes of heap a work
- * (bench/README.md session 11). A renamed one gets a new object (the name is in the key).
+ * (bench/README.md, catalogue). A renamed one gets a new object (the name is in the key).
  */
 function sharedRef<R extends NamedRef<number | string>>(kind: string, ref: R): R {
   const key = `${kind}${ref.id}\u0000${ref.name ?? '\u0001'}`;

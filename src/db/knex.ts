@@ -78,7 +78,7 @@ function setPgTypeParsers(): void {
  * (which assumes spinning disks), for this session, unless the server's administrator set
  * it. With 4 the planner read 20 works by id through a scan of every circle and, for each
  * work, of every tag (hash joins): 3.0 ms a statement, against 1.2 with index lookups
- * (bench/README.md session 9).
+ * (bench/README.md "PostgreSQL's pool and plans").
  */
 const CACHED_PAGE_COST = `SELECT set_config('random_page_cost', '1.1', false) FROM pg_settings WHERE name = 'random_page_cost' AND source = 'default'`;
 
@@ -86,7 +86,7 @@ const CACHED_PAGE_COST = `SELECT set_config('random_page_cost', '1.1', false) FR
  * Connections to PostgreSQL per process: two per core of this machine (four at least).
  * More busy backends than cores only contend: with 8 on this 2-core machine the database
  * spent 5.9 ms of CPU on each of the players' random lists, against 3.8 with 4, and its
- * p99 was 121 ms against 87 (bench/README.md session 9).
+ * p99 was 121 ms against 87 (bench/README.md "PostgreSQL's pool and plans").
  */
 const PG_POOL_MAX = Math.max(4, 2 * os.availableParallelism());
 
@@ -95,7 +95,7 @@ const PG_POOL_MAX = Math.max(4, 2 * os.availableParallelism());
  * connection costs its first request the connection, a new backend process and that
  * backend's empty caches: the first page after 35 s without requests took 47-50 ms with
  * knex's default of 30 s, 17-20 ms on connections kept open (bench/catalogue/idle.js,
- * bench/README.md session 10). Five minutes keeps them through a listener's pauses.
+ * bench/README.md "PostgreSQL's pool and plans"). Five minutes keeps them through a listener's pauses.
  */
 const PG_IDLE_MS = 5 * 60_000;
 

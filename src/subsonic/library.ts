@@ -128,8 +128,8 @@ export async function songPage(
 /**
  * A search's albums (`AlbumID3`s with `id3`, else directories) and songs, with `user`'s
  * marks (marksOf) and the songs' tracks kept with their works (keptTracks): with the
- * summaries, the marks and the tracks kept, the search reads nothing else (bench/README.md
- * sessions 11 and 12).
+ * summaries, the marks and the tracks kept, the search reads nothing else (bench/README.md,
+ * catalogue).
  */
 export async function albumsAndSongs(
   db: Db, user: Viewer, albumWorks: Work[], id3: boolean, songs: SongSelection, cache: CatalogueCache,

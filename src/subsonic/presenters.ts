@@ -67,7 +67,7 @@ const genresOf = (work: Work) => work.tags.map((t) => ({ name: t.name ?? '' }));
 /**
  * Fields every album form shares; the forms add theirs with Object.assign, not by spreading
  * this object into a literal, which V8 builds about 30 times slower (an album 21.5 against
- * 0.65 µs on node 20, bench/README.md session 9).
+ * 0.65 µs on node 20, bench/README.md, catalogue).
  */
 function albumCommon(work: Work, marks: AlbumMarks, opts: PresentOptions): SubsonicNode {
   const artists = albumArtists(work);

@@ -51,7 +51,7 @@ export function toXml(root: string, namespace: string, node: SubsonicNode): stri
 /**
  * The answer tree as JSON text, `{root: node}`, absent values left out. JSON.stringify
  * leaves out undefined by itself; nulls need a replacer, which makes it about twice as
- * slow (0.24 against 0.13 ms for search3's 29 KB answer, bench/README.md session 11), so it
+ * slow (0.24 against 0.13 ms for search3's 29 KB answer, bench/README.md, catalogue), so it
  * is used only when the plain text holds "null" (a null, or those letters in some text).
  */
 export function toJson(root: string, node: SubsonicNode): string {
