@@ -43,16 +43,19 @@ export async function listUsers(db: Db): Promise<User[]> {
 /**
  * Adds a user (input already validated by `newUserSchema`). Throws Invalid
  * 'name already exists, usernames must not repeat' when the name is taken (a
- * validation rule of spec 001 section 5, answered like the others), and Invalid
- * `user.nameReserved` for the admin's name in any case (isReservedName).
+ * validation rule of spec 001 section 5, answered like the others; `admin` included),
+ * and Invalid `user.nameReserved` for the admin's name in any case when not taken
+ * (isReservedName).
  */
 export async function addUser(db: Db, user: NewUser): Promise<User> {
+  // a name that exists answers the spec's rule, the admin's included; the reservation
+  // speaks for an admin name nobody holds yet (before the first serve) or in another case
+  const taken = async (on: Db) => Boolean(await on('users').where({ name: user.name }).first());
+  if (await taken(db)) throw new Invalid(say('user.nameTaken'));
   if (isReservedName(user.name)) throw new Invalid(say('user.nameReserved', { name: user.name }));
   const hash = await hashPassword(user.password);
   return db.transaction(async (trx) => {
-    if (await trx('users').where({ name: user.name }).first()) {
-      throw new Invalid(say('user.nameTaken'));
-    }
+    if (await taken(trx)) throw new Invalid(say('user.nameTaken'));
     await trx('users').insert(newAccountRow(user.name, hash, user.group));
     return { name: user.name, group: user.group };
   });
