@@ -2,7 +2,7 @@
 // {ms, cpuS, maxRssMb, summary} as JSON. Usage: node scan-child.js DATA_DIR LIBRARY_DIR [quick|full]
 // quick (default) is what `audiolib scan` does, full what `audiolib scan --full` and the server do.
 import { openMigrated } from '../../dist/db/index.js';
-import { scanLibrary } from '../../dist/library/scan.js';
+import { scanLibrary } from '../../dist/scan/index.js';
 
 const [dataDir, lib, mode = 'quick'] = process.argv.slice(2);
 const db = await openMigrated(dataDir);

@@ -17,7 +17,7 @@
  * not read; a file rewritten in place is missed) unless `--full` (every file stated). After a scan the metadata of
  * new and not-yet-fetched works is fetched (config fetchMetadata; `--fetch`/`--no-fetch`);
  * a work whose metadata cannot be fetched is kept and retried by the next scan.
- * The scan itself runs in the scan runner (src/metadata/runner.ts); this file presents its events.
+ * The scan itself runs in the scan runner (src/scan/run.ts); this file presents its events.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,11 +25,8 @@ import type { Command } from 'commander';
 import ora, { type Ora } from 'ora';
 import { ensureDataDir, loadConfig, resolveDataDir, type Config } from '../config/index.js';
 import { isDamageError, openMigrated, type Db } from '../db/index.js';
-import { ScanAbortedError, ScanError, summaryLine, type ScanRoot, type ScanSummary } from '../library/scan.js';
-import { ScanLockedError } from '../library/lock.js';
+import { ScanAbortedError, ScanError, ScanLockedError, runScan, runWorkScan, summaryLine, type MetadataSummary, type ScanCounts, type ScanEvent, type ScanMode, type ScanPhase, type ScanRoot, type ScanSummary, type WorkResult } from '../scan/index.js';
 import { NotFound, parseWorkIdInput } from '../model/index.js';
-import { runScan, runWorkScan, type MetadataSummary, type RunCounts, type RunEvent, type RunMode, type RunPhase } from '../metadata/index.js';
-import type { WorkResult } from '../library/types.js';
 import { CliError, EXIT_FAILURES, EXIT_LOCKED, info, printJson, stopOnSignals } from './output.js';
 
 
@@ -75,7 +72,7 @@ export function fetchProgressText(done: number, total: number | null): string {
  * refusal (the mass-removal guard) is dropped there: the command reports it once.
  * Also the display of `audiolib trial fetch` (cli/trial.ts), whose crawl reports as a run.
  */
-export function progress(opts: { json: boolean; verbose: boolean; crawl: boolean }): { onEvent: (e: RunEvent) => void; stop: (refusal?: string) => void } {
+export function progress(opts: { json: boolean; verbose: boolean; crawl: boolean }): { onEvent: (e: ScanEvent) => void; stop: (refusal?: string) => void } {
   if (opts.json && !opts.verbose) return { onEvent: () => undefined, stop: () => undefined };
   // a terminal that reports no width (some pseudo-terminals) gets plain lines
   const tty = !opts.json && process.stderr.isTTY && process.stderr.columns > 0;
@@ -140,16 +137,16 @@ export function progress(opts: { json: boolean; verbose: boolean; crawl: boolean
  * the one work of `--work`, and the metadata fetch's works done of its total.
  */
 export interface RunSeen {
-  phase: RunPhase | null;
+  phase: ScanPhase | null;
   summary?: ScanSummary;
-  counts: RunCounts;
+  counts: ScanCounts;
   total: number | null;
   work?: { code: string; result: WorkResult };
   fetch?: { done: number; total: number | null };
 }
 
 /** Wraps `onEvent` so the run's events are also kept in `seen` (RunSeen) as they pass. */
-export function watchRun(onEvent: (e: RunEvent) => void): { onEvent: (e: RunEvent) => void; seen: RunSeen } {
+export function watchRun(onEvent: (e: ScanEvent) => void): { onEvent: (e: ScanEvent) => void; seen: RunSeen } {
   const seen: RunSeen = { phase: null, counts: { added: 0, updated: 0, skipped: 0, failed: 0 }, total: null };
   return {
     seen,
@@ -171,7 +168,7 @@ export function watchRun(onEvent: (e: RunEvent) => void): { onEvent: (e: RunEven
  * ('scan' or 'fetch': the step the signal stopped) and, when the metadata fetch had
  * begun, `metadataProgress` {done, total} (works).
  */
-export function stoppedFields(seen: RunSeen): { killed: true; stoppedIn: RunPhase; metadataProgress?: { done: number; total: number | null } } {
+export function stoppedFields(seen: RunSeen): { killed: true; stoppedIn: ScanPhase; metadataProgress?: { done: number; total: number | null } } {
   return { killed: true, stoppedIn: seen.phase ?? 'scan', ...(seen.fetch && { metadataProgress: seen.fetch }) };
 }
 
@@ -252,7 +249,7 @@ export function registerScan(program: Command): void {
           if (work.result === 'failed' || failures.length) process.exitCode = EXIT_FAILURES;
           return;
         }
-        const mode: RunMode = flags.lyrics ? { kind: 'lyrics' } : flags.refresh ? { kind: 'refresh' } : { kind: 'scan', roots, allowMassRemoval: !!flags.allowMassRemoval, quick: !flags.full };
+        const mode: ScanMode = flags.lyrics ? { kind: 'lyrics' } : flags.refresh ? { kind: 'refresh' } : { kind: 'scan', roots, allowMassRemoval: !!flags.allowMassRemoval, quick: !flags.full };
         const answer = await runScan(db, config, dataDir, mode, run);
         const summary = withMetadataFailures(answer.summary, answer.metadata);
         display.stop();

@@ -1,6 +1,6 @@
 /**
  * `audiolib trial fetch` (DESIGN section 7; man/audiolib-trial.1): runs the trial crawler
- * (src/trial/crawl.ts) on the data directory: the store's new-release listing (config
+ * (src/scan/run.ts `runTrialFetch`) on the data directory: the store's new-release listing (config
  * dlsiteBaseUrl + trialListingPath) adds the works the catalogue does not know as new
  * trial works (status 0), then their metadata and covers are fetched. For cron. Progress
  * as `audiolib scan` shows it (an ora spinner on a TTY, plain lines otherwise, on stderr)
@@ -15,8 +15,8 @@
 import type { Command } from 'commander';
 import { ensureDataDir, loadConfig, resolveDataDir } from '../config/index.js';
 import { isDamageError, openMigrated } from '../db/index.js';
-import { runTrialFetch, trialSummaryLine } from '../trial/index.js';
-import { ScanLockedError } from '../library/lock.js';
+import { trialSummaryLine } from '../trial/index.js';
+import { ScanLockedError, runTrialFetch } from '../scan/index.js';
 import { CliError, EXIT_FAILURES, EXIT_LOCKED, info, printJson, stopOnSignals } from './output.js';
 import { progress, stoppedFields, watchRun } from './scan.js';
 

@@ -22,7 +22,7 @@ import sqlite3 from 'sqlite3';
 import { dialectOf, isPostgresUrl } from './dialect/index.js';
 import { DB_FILE_MODE, migrate, migrationsDir, openDb, type Db } from './knex.js';
 import { hideDbPassword } from './url.js';
-import { currentScanLock } from '../library/lock.js';
+import { currentScanLock } from '../scan/lock.js';
 
 /** Mode of the backups folder: owner only, like the data directory. */
 export const BACKUP_DIR_MODE = 0o700;

@@ -106,7 +106,7 @@ function openPostgres(url: string): Db {
     client: preparedPgClient(),
     connection: url,
     // a lost or refused connection rejects the query, and its caller reports it (a scan in
-    // one line, src/library/lock.ts); knex would also print each failed attempt with its
+    // one line, src/scan/lock.ts); knex would also print each failed attempt with its
     // stack ('Acquire connection error: ...') and each dead pooled connection ('Connection Error: ...')
     log: { warn: (message: string) => { if (!/^(Acquire connection error|Connection Error)/.test(message)) process.stderr.write(`knex: ${message}\n`); } },
     pool: {

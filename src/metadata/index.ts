@@ -1,10 +1,8 @@
 /**
- * The metadata crawler (DESIGN section 2 `metadata/`; phases in README.md). The scanner and
- * the server call `fetchWorkMetadata`, `refreshDynamicInfo` and `pendingMetadataWorkIds`;
- * `audiolib scan` and the server's scan manager run scans through `runScan` / `runWorkScan`.
+ * The metadata crawler (DESIGN section 2 `metadata/`; README.md): the scan's metadata
+ * phases (src/scan/phases/metadata.ts) call `fetchWorkMetadata`, `refreshDynamicInfo` and
+ * `pendingMetadataWorkIds`.
  */
 export { fetchWorkMetadata, refreshDynamicInfo, DYNAMIC_BATCH_SIZE, type CrawlOptions, type CrawlProblem, type CrawlSummary, type LogLevel } from './crawler.js';
 export { pendingMetadataWorkIds, vaId, VA_NAMESPACE } from './save.js';
 export { coverFilePath } from './covers.js';
-export type { MetadataSummary, NotFetched } from './phases.js';
-export { mainLogOf, runScan, runWorkScan, type RunCounts, type RunEvent, type RunMode, type RunOptions, type RunPhase } from './runner.js';

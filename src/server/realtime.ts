@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
-import cron from 'node-cron';
+import { scheduleScans } from '../scan/index.js';
 import type { AppServices } from './context.js';
 import { verifyToken } from '../users/index.js';
 import { isRemoteBlocked } from './middleware/remote.js';
@@ -160,25 +160,14 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
 
   server.on('upgrade', onUpgrade);
 
-  let task: { stop: () => unknown } | null = null;
-  const expression = services.config.scanCron.trim();
-  if (expression) {
-    if (cron.validate(expression)) {
-      task = cron.schedule(expression, () => {
-        const refused = manager.start('scan');
-        if (refused) return log(`scheduled scan skipped: ${refused.message}`);
-        scheduled = true;
-        log(`scheduled scan started: ${services.config.rootFolders.map((r) => `${r.name} (${r.path})`).join(', ')}`);
-      });
-    } else {
-      log(`scanCron: not a cron expression: ${expression}`);
-    }
-  }
+  const schedule = scheduleScans(services.config.scanCron, services.config.rootFolders, () => manager.start('scan'), () => {
+    scheduled = true;
+  }, log);
 
   return {
     manager,
     async close() {
-      task?.stop();
+      schedule.stop();
       server.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.terminate();
       wss.close();

@@ -5,14 +5,11 @@
  * page opened mid-scan or after it gets it whole (SCAN_INIT_STATE). The last scan's state
  * stays in memory until the next one starts (a restart forgets it). State changes go to
  * `broadcast` as the spec's messages, coalesced so a large library does not flood the
- * sockets. The scans themselves run in the scan runner (src/metadata/runner.ts); this
+ * sockets. The scans themselves run in the scan runner (src/scan/run.ts); this
  * file only folds its events.
  */
 import type { AppServices } from './context.js';
-import { mainLogOf, runScan, type RunEvent, type RunMode } from '../metadata/index.js';
-import { ScanAbortedError, summaryCounts, type ScanLog } from '../library/scan.js';
-import { currentScanLock } from '../library/lock.js';
-import { runTrialFetch } from '../trial/index.js';
+import { ScanAbortedError, currentScanLock, mainLogOf, runScan, runTrialFetch, summaryCounts, type ScanEvent, type ScanLog, type ScanMode } from '../scan/index.js';
 import { say, textOfError, type CodedText, type ScanKind, type ScanMessage, type ScanResultEntry, type ScanStatus, type ScanTask } from '../model/index.js';
 
 /** What the scanner socket runs: a library scan, a lyric scan, a library info refresh, or the trial crawler (src/trial). */
@@ -103,12 +100,12 @@ export class ScanManager {
     const controller = new AbortController();
     this.controller = controller;
     const { config, db, dataDir } = this.services;
-    const run = { signal: controller.signal, onEvent: (e: RunEvent) => this.apply(e) };
+    const run = { signal: controller.signal, onEvent: (e: ScanEvent) => this.apply(e) };
     let finished: Promise<CodedText>;
     if (kind === 'trial') {
       finished = runTrialFetch(db, config, dataDir, run).then(({ listed, added, skipped }) => say('trial.fetchFinished', { listed, added, skipped }));
     } else {
-      const mode: RunMode = kind === 'lyrics' ? { kind: 'lyrics' } : kind === 'update' ? { kind: 'refresh' } : { kind: 'scan', roots: config.rootFolders };
+      const mode: ScanMode = kind === 'lyrics' ? { kind: 'lyrics' } : kind === 'update' ? { kind: 'refresh' } : { kind: 'scan', roots: config.rootFolders };
       finished = runScan(db, config, dataDir, mode, run).then(({ summary }) => say('scan.finished', summaryCounts(summary)));
     }
     this.current = finished.then(
@@ -147,7 +144,7 @@ export class ScanManager {
    * skipped ones included; the metadata fetch after it ends works 'skipped' that the scan
    * already counted.
    */
-  private apply(e: RunEvent): void {
+  private apply(e: ScanEvent): void {
     const line = mainLogOf(e);
     if (line) this.log(line);
     else if (e.type === 'task') {

@@ -17,7 +17,7 @@ import { storeOptions } from '../metadata/crawler.js';
 import { parseWorkPage, workPageUrl, type TrialArchiveLink } from '../metadata/dlsite.js';
 import { resolveRoots } from '../library/link-roots.js';
 import { WORK_COLUMNS, syncWork, workContext, type WorkRow } from '../library/work.js';
-import type { ScanLog } from '../library/types.js';
+import type { ScanLogEntry as ScanLog } from '../model/index.js';
 import { archiveUrl, unpackZip } from './archive.js';
 import { moveTrialStatus, resetStaleDownloads } from './status.js';
 

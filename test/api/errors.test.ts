@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireScanLock } from '../../src/library/lock.js';
+import { acquireScanLock } from '../../src/scan/index.js';
 import { HttpError, errorHandler } from '../../src/server/middleware/errors.js';
 import { MAX_BODY_DEPTH } from '../../src/server/middleware/input.js';
 import { Invalid, say } from '../../src/model/index.js';

@@ -5,7 +5,7 @@
  * JSON client.
  */
 import { createUser } from '../../src/users/index.js';
-import { scanLibrary } from '../../src/library/scan.js';
+import { scanLibrary } from '../../src/scan/index.js';
 import type { Config } from '../../src/config/index.js';
 import { callApi, libraryDir, startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { libraryDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
-import { scanLibrary } from '../../src/library/scan.js';
+import { scanLibrary } from '../../src/scan/index.js';
 import type { Config } from '../../src/config/index.js';
 
 export interface MediaFixture {

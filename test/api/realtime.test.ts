@@ -15,7 +15,7 @@ import { createUser } from '../../src/users/index.js';
 import { copyLibrary, tempDir } from '../unit/library/helpers.js';
 import type { ScanMessage, ScanResultEntry } from '../../src/model/index.js';
 import { ScanSocket as Client } from '../helpers/scan-socket.js';
-import { acquireScanLock } from '../../src/library/lock.js';
+import { acquireScanLock } from '../../src/scan/index.js';
 
 let server: TestServer | null = null;
 const clients: Client[] = [];

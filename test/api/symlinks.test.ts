@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackNode } from '../../src/model/index.js';
-import { scanLibrary, type ScanSummary } from '../../src/library/scan.js';
+import { scanLibrary, type ScanSummary } from '../../src/scan/index.js';
 import { callApi, libraryDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
 
 const RJ299717 = 299717;

@@ -1,6 +1,6 @@
 /**
- * A scan whose PostgreSQL server restarts mid-scan (src/library/lock.ts, src/library/README.md
- * "Phases of a full scan"): `audiolib scan` and a scan started through `audiolib serve`'s
+ * A scan whose PostgreSQL server restarts mid-scan (src/scan/lock.ts, src/scan/README.md
+ * "Phases of a folder scan"): `audiolib scan` and a scan started through `audiolib serve`'s
  * scanner socket, each on a cluster of the test's own that is stopped (fast shutdown: every
  * session ended, as a restart does) while the scan runs and started again a few seconds
  * later. The scan stops, its `scan_runs` row ends `failed` with the lost-lock reason as soon

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { openMigrated } from '../../src/db/index.js';
-import { acquireScanLock } from '../../src/library/lock.js';
+import { acquireScanLock } from '../../src/scan/index.js';
 import { copyLibrary, ffprobeDuration, tempDir } from '../unit/library/helpers.js';
 
 const bin = path.resolve(import.meta.dirname, '..', '..', 'bin', 'audiolib.js');

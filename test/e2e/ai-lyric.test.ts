@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LyricTask } from '../../src/model/index.js';
-import { scanLibrary } from '../../src/library/scan.js';
+import { scanLibrary } from '../../src/scan/index.js';
 import { PHONE, startE2E, type E2E } from './browser.js';
 
 const RJ01012345 = 1012345;

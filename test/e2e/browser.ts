@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { callApi, libraryDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
 import { startFakeStore, type FakeStore } from '../helpers/fake-store.js';
-import { scanLibrary } from '../../src/library/scan.js';
+import { scanLibrary } from '../../src/scan/index.js';
 import { fetchWorkMetadata } from '../../src/metadata/crawler.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');

@@ -4,7 +4,7 @@
  */
 import { openMigrated } from '../../src/db/index.js';
 import { ensureAdmin } from '../../src/users/index.js';
-import { scanLibrary } from '../../src/library/scan.js';
+import { scanLibrary } from '../../src/scan/index.js';
 import { LocalSource } from '../../src/tui/data/local.js';
 import { MpvPlayer } from '../../src/tui/player/mpv.js';
 import { PlayerController } from '../../src/tui/player/controller.js';

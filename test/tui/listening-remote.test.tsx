@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../src/tui/app.js';
 import { RemoteSource } from '../../src/tui/data/remote.js';
 import { GUEST_READ_ONLY, SourceError } from '../../src/tui/data/source.js';
-import { scanLibrary } from '../../src/library/scan.js';
+import { scanLibrary } from '../../src/scan/index.js';
 import { createUser } from '../../src/users/index.js';
 import { createTaskForFile } from '../../src/lyrics/tasks.js';
 import { claimTask, completeTask } from '../../src/lyrics/claims.js';

@@ -19,7 +19,7 @@ import { parseSeekTime } from '../../src/tui/seek-time.js';
 import { nextProgress, parseRating } from '../../src/tui/hooks/use-review.js';
 import { openMigrated } from '../../src/db/index.js';
 import { createUser, ensureAdmin } from '../../src/users/index.js';
-import { scanLibrary } from '../../src/library/scan.js';
+import { scanLibrary } from '../../src/scan/index.js';
 import { getTrackTree } from '../../src/library/tree.js';
 import { createTaskForFile } from '../../src/lyrics/tasks.js';
 import { claimTask, completeTask } from '../../src/lyrics/claims.js';

@@ -9,7 +9,7 @@ import { App } from '../../src/tui/app.js';
 import { bindHistory } from '../../src/tui/run.js';
 import { RemoteSource } from '../../src/tui/data/remote.js';
 import { SourceError } from '../../src/tui/data/source.js';
-import { scanLibrary } from '../../src/library/scan.js';
+import { scanLibrary } from '../../src/scan/index.js';
 import type { PlayerController } from '../../src/tui/player/controller.js';
 import type { WorksAnswer } from '../../src/model/index.js';
 import { ADMIN_PASSWORD, libraryDir, startTestServer, type TestServer } from '../helpers/server.js';

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.js';
-import { currentScanLock } from '../../library/lock.js';
+import { currentScanLock } from '../../scan/index.js';
 import { requireUser } from '../middleware/auth.js';
 import type { VersionAnswer } from '../../model/index.js';
 

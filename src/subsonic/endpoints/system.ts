@@ -7,7 +7,7 @@
  */
 import type { Group, User } from '../../model/index.js';
 import { findUser } from '../../users/index.js';
-import { currentScanLock } from '../../library/lock.js';
+import { currentScanLock } from '../../scan/index.js';
 import { Code, SubsonicError, notFound } from '../errors.js';
 import type { Call, Endpoint } from '../endpoint.js';
 import type { SubsonicNode } from '../serialise.js';

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedWorks, vaId } from '../../helpers/catalogue-seed.js';
 import { libraryDir } from '../../helpers/server.js';
-import { scanLibrary } from '../../../src/library/scan.js';
-import { acquireScanLock } from '../../../src/library/lock.js';
+import { scanLibrary } from '../../../src/scan/index.js';
+import { acquireScanLock } from '../../../src/scan/index.js';
 import { ALPHA, BETA, DELTA, GAMMA, HIDDEN, IYASHI, MIMI, AME, TRIAL, VISIBLE_COUNT, W1, W2, W3, W4, startCatalogue, type Catalogue } from './dataset.js';
 
 let c: Catalogue;

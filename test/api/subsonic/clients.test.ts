@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type SubsonicAPI from 'subsonic-api';
-import { scanLibrary } from '../../../src/library/scan.js';
+import { scanLibrary } from '../../../src/scan/index.js';
 import { RJ01012345, RJ265946, RJ299717, startSubsonicFixture, type SubsonicFixture } from './fixture.js';
 import { parseXml } from './xml.js';
 

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scanLibrary, type ScanEvent, type ScanSummary } from '../../../src/library/scan.js';
+import { scanLibrary, type ScanEvent, type ScanSummary } from '../../../src/scan/index.js';
 import type { Db } from '../../../src/db/index.js';
 import { freshDb, makeTone, tempDir } from './helpers.js';
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
     maxDepth: 2,
     onEvent: (e) => {
       events.push(e);
-      if (e.type === 'main' && /^found \d+ work folders/.test(e.log.message)) fs.rmSync(w('RJ666666 going away'), { recursive: true });
+      if (e.type === 'log' && /^found \d+ work folders/.test(e.log.message)) fs.rmSync(w('RJ666666 going away'), { recursive: true });
     },
   });
 });
@@ -105,7 +105,7 @@ describe('odd folders', () => {
   it('follows directory links into another root, skips loops and broken links with a log', async () => {
     expect((await db('works').where({ id: 444444 }).first()).dir).toBe(path.join(lib, 'link-to-elsewhere', 'RJ444444 linked'));
     expect((await filesOf(555555)).map((f) => f.relpath)).toEqual(['y.mp3']);
-    const logs = events.flatMap((e) => (e.type === 'main' || e.type === 'task' ? [e.log.message] : []));
+    const logs = events.flatMap((e) => (e.type === 'log' || e.type === 'task' ? [e.log.message] : []));
     expect(logs.some((m) => m.includes('broken link') && m.includes('broken-link'))).toBe(true);
     expect(logs.some((m) => m.includes('broken link') && m.includes('dangling.mp3'))).toBe(true);
     expect(logs.some((m) => m.includes('symlink loop') && m.includes('parent'))).toBe(true);
@@ -120,7 +120,7 @@ describe('odd folders', () => {
       { work: 'RJ555555', path: path.join(lib, 'RJ555555 inner loop', 'o.mp3'), target: path.join(outside, 'o.mp3') },
       { work: 'RJ888888', path: path.join(lib, 'RJ888888 linked out'), target: outside },
     ]);
-    const warnings = events.flatMap((e) => (e.type === 'main' || e.type === 'task') && e.log.level === 'warn' ? [e.log.message] : []);
+    const warnings = events.flatMap((e) => (e.type === 'log' || e.type === 'task') && e.log.level === 'warn' ? [e.log.message] : []);
     expect(warnings).toContain('skipping link etc -> /etc: outside the library roots');
     expect(warnings).toContain(`skipping link ${path.join(lib, 'RJ888888 linked out')} -> ${outside}: outside the library roots`);
   });
@@ -131,7 +131,7 @@ describe('odd folders', () => {
     expect(summary.failed).toBe(1);
     expect(await db('works').where({ id: 666666 }).first()).toBeUndefined();
     const failed = events.filter((e) => e.type === 'result' && e.code === 'RJ666666');
-    expect(failed).toEqual([{ type: 'result', id: 666666, code: 'RJ666666', result: 'failed' }]);
+    expect(failed).toEqual([{ type: 'result', phase: 'scan', id: 666666, code: 'RJ666666', result: 'failed', logs: [expect.objectContaining({ code: 'scan.newFolder' }), expect.objectContaining({ level: 'error', message: expect.stringMatching(/ENOENT/) })] }]);
   });
 
   it('counts the rest as added', async () => {

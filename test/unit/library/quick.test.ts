@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scanLibrary, type ScanOptions } from '../../../src/library/scan.js';
+import { scanLibrary, type ScanOptions } from '../../../src/scan/index.js';
 import type { Db } from '../../../src/db/index.js';
 import { ffprobeDuration, freshDb, makeTone, tempDir } from './helpers.js';
 

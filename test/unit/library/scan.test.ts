@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scanLibrary, type ScanEvent } from '../../../src/library/scan.js';
+import { scanLibrary, type ScanEvent } from '../../../src/scan/index.js';
 import type { Db } from '../../../src/db/index.js';
 import { copyLibrary, ffprobeDuration, freshDb } from './helpers.js';
 

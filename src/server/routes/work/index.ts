@@ -6,7 +6,7 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { getWork, hideWork, type Scope } from '../../../catalogue/index.js';
-import { scanWork } from '../../../library/scan.js';
+import { runWorkScan } from '../../../scan/index.js';
 import { NotFound, formatWorkCode, say, type WorkScanAnswer } from '../../../model/index.js';
 import { requestCatalogue, requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
@@ -46,14 +46,16 @@ workRouter.delete('/api/work/:id', requireUser(), requireAdmin(), validate(WorkI
 const SCANNED = { updated: 'work.scanUpdated', skipped: 'work.scanSkipped', removed: 'work.scanRemoved' } as const;
 
 /**
- * POST /api/work/scan/:id (admin) -> 200 {message, memo?}: rescans the work's folder;
+ * POST /api/work/scan/:id (admin) -> 200 {message, memo?}: rescans the work's folder
+ * through the scan runner, then fetches its metadata when config fetchMetadata is on;
  * `memo` is present when its files changed (the page reloads). 404 unknown work,
  * 409 when another scan runs (Locked), 403 non-admin.
  */
 workRouter.post('/api/work/scan/:id', requireUser(), requireAdmin(), validate(WorkIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   const code = formatWorkCode(id);
-  const { changed, result, error } = await scanWork(ctx.services.db, id, { libraryRoots: ctx.services.config.rootFolders });
+  const { db, config, dataDir } = ctx.services;
+  const { changed, result, error } = await runWorkScan(db, config, dataDir, id);
   const text = result === 'failed' ? say('work.scanFailed', { code, reason: error ?? 'unknown error' }) : say(SCANNED[result], { code });
   const answer: WorkScanAnswer = changed ? { ...text, memo: result === 'removed' ? 'folder missing, work hidden' : 'files changed' } : text;
   ctx.body = answer;

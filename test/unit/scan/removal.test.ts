@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ScanError, scanLibrary } from '../../../src/library/scan.js';
+import { ScanError, scanLibrary } from '../../../src/scan/index.js';
 import type { Db } from '../../../src/db/index.js';
-import { copyLibrary, freshDb } from './helpers.js';
+import { copyLibrary, freshDb } from '../library/helpers.js';
 
 let db: Db;
 let lib: string;

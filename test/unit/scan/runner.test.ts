@@ -1,5 +1,5 @@
 /**
- * The scan runner (src/metadata/runner.ts) on a copy of the fixture library with a real
+ * The scan runner (src/scan/run.ts) on a copy of the fixture library with a real
  * SQLite database and the fake store: the events a consumer (`audiolib scan`, the scanner
  * page) receives, in order: main-log lines, the duplicate, progress with counts, each
  * work's result with its logs, the summary, then the metadata fetch and its counts.
@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig, type Config } from '../../../src/config/index.js';
 import type { Db } from '../../../src/db/index.js';
-import { ScanError } from '../../../src/library/scan.js';
-import { mainLogOf, runScan, runWorkScan, type RunEvent } from '../../../src/metadata/index.js';
+import { ScanError } from '../../../src/scan/index.js';
+import { mainLogOf, runScan, runWorkScan, type ScanEvent } from '../../../src/scan/index.js';
 import { startFakeStore, type FakeStore } from '../../helpers/fake-store.js';
 import { copyLibrary, freshDb } from '../library/helpers.js';
 
@@ -21,10 +21,10 @@ let db: Db;
 let dataDir: string;
 let lib: string;
 let config: Config;
-let events: RunEvent[];
-const onEvent = (e: RunEvent) => events.push(e);
+let events: ScanEvent[];
+const onEvent = (e: ScanEvent) => events.push(e);
 const roots = () => [{ name: 'lib', path: lib }];
-const ofType = <T extends RunEvent['type']>(type: T, from = events) => from.filter((e): e is Extract<RunEvent, { type: T }> => e.type === type);
+const ofType = <T extends ScanEvent['type']>(type: T, from = events) => from.filter((e): e is Extract<ScanEvent, { type: T }> => e.type === type);
 
 beforeEach(async () => {
   store = await startFakeStore();

@@ -6,12 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ScanAbortedError, scanLibrary, scanLyrics, scanWork } from '../../../src/library/scan.js';
-import { ScanLockLostError, ScanLockedError, acquireScanLock, currentScanLock } from '../../../src/library/lock.js';
+import { ScanAbortedError, scanLibrary, scanLyrics, scanWork } from '../../../src/scan/index.js';
+import { ScanLockLostError, ScanLockedError, acquireScanLock, currentScanLock } from '../../../src/scan/index.js';
 import { PG_MODE } from '../../helpers/pg.js';
 import { NotFound } from '../../../src/model/index.js';
 import type { Db } from '../../../src/db/index.js';
-import { copyLibrary, freshDb } from './helpers.js';
+import { copyLibrary, freshDb } from '../library/helpers.js';
 
 let db: Db;
 let lib: string;
