@@ -4,7 +4,7 @@
  * (local mode, user bench0, mpv with --ao=null). The terminal is a pseudo-TTY made by
  * script(1); the clock starts before spawning node, so the figure includes node's own
  * start, module loading, opening the database, the first page query and the first
- * render. Prints each run and the median; the target is <= 250 ms (issue 20; was 400).
+ * render. Prints each run and the median; the target is <= 250 ms.
  *
  *   npm run build:server && node bench/tui/run.js [--data-dir DIR] [--runs N]
  *

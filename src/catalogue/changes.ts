@@ -1,5 +1,5 @@
 /**
- * The catalogue change log (issue 20, cold requests): what each `catalogue_version` changed,
+ * The catalogue change log (for cold requests): what each `catalogue_version` changed,
  * written by the triggers of migration 20261226000001_catalogue_changes (both engines,
  * migrations/lib/dialect.js createChangeTriggers) in the writer's own transaction, so it
  * holds whoever wrote (this server, another instance, `audiolib scan` in another process).

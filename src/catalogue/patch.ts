@@ -1,5 +1,5 @@
 /**
- * Patching a cached ordered id list for the works a catalogue change wrote (issue 20,
+ * Patching a cached ordered id list for the works a catalogue change wrote (for
  * cold requests; cache.ts, changes.ts): instead of sorting the whole filter again, the
  * changed works are taken out, the filter is evaluated for them alone, and those it
  * still holds are put back where the list's order places them. The place is found by

@@ -1,6 +1,6 @@
 /**
  * Loads the TUI bundle (dist/tui/bundle.cjs, scripts/tui-vite.config.js) with V8's code
- * cache (issue 20, bench/README.md "tui"): compiling the 1.2 MB bundle, and the functions
+ * cache (bench/README.md "tui"): compiling the 1.2 MB bundle, and the functions
  * its first frame runs, is a large part of the start-up. Node 20 caches compiled code only
  * for a script run through `vm.Script` with `cachedData`, hence a CommonJS bundle run the
  * way node runs a CommonJS file (the same wrapper arguments, a require from its path).

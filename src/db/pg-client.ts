@@ -1,6 +1,6 @@
 /**
- * knex's PostgreSQL client with named prepared statements (issue 18, "p99 <= 25 ms on
- * PostgreSQL"; bench/README.md section "catalogue").
+ * knex's PostgreSQL client with named prepared statements (the p99 target of 25 ms on
+ * PostgreSQL; bench/README.md section "catalogue").
  *
  * knex sends every query with bindings as an unnamed statement, which PostgreSQL parses
  * and plans anew each time; the catalogue's list and hydration queries cost more to plan

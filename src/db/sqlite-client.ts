@@ -1,6 +1,6 @@
 /**
- * knex's SQLite client with prepared statements kept per connection (issue 20, "CPU per
- * request"; bench/README.md section "catalogue").
+ * knex's SQLite client with prepared statements kept per connection (CPU per
+ * request: bench/README.md section "catalogue").
  *
  * node-sqlite3 runs `db.all(sql, …)` as three jobs on libuv's thread pool, each with its
  * own hop back to the main thread: prepare, step, finalize. A statement prepared once and

@@ -1,5 +1,5 @@
 /**
- * Text whose width needs no grapheme segmentation (issue 20, bench/README.md "tui"): the
+ * Text whose width needs no grapheme segmentation (bench/README.md "tui"): the
  * first string width of a non-ASCII title (string-width's `/^\p{RGI_Emoji}$/v`, compiled at
  * its first use) cost about 40 ms of the TUI's start. The TUI bundle's build
  * (scripts/tui-vite.config.js, plugin stringWidthFastPath) makes string-width answer the

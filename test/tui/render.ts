@@ -1,7 +1,7 @@
 /**
  * Renders an Ink element into a fake terminal of a fixed size, writes keys as the
- * escape sequences a terminal sends, and waits for frames (after ink-testing-library,
- * which fixes the width at 100 columns).
+ * escape sequences a terminal sends, and waits for frames (modelled on
+ * ink-testing-library, whose width is fixed at 100 columns).
  */
 import { EventEmitter } from 'node:events';
 import { render } from 'ink';

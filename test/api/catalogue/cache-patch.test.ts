@@ -1,5 +1,5 @@
 /**
- * The catalogue cache kept across changes (issue 20, src/catalogue/cache.ts, patch.ts,
+ * The catalogue cache kept across changes (src/catalogue/cache.ts, patch.ts,
  * changes.ts): after every kind of write to the catalogue, made through another database
  * connection as `audiolib scan` in another process would, every cached list (whole ordered
  * id lists of many filters and orders, pages of works with their circle, tags and VAs, the
