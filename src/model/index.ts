@@ -14,3 +14,4 @@ export * from './errors.js';
 export * from './config-keys.js';
 export * from './messages.js';
 export * from './novel.js';
+export * from './playlist.js';

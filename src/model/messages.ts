@@ -66,6 +66,19 @@ export const MESSAGES = {
   'playerAccess.keyCreated': 'API key created',
   'playerAccess.keyRevoked': 'API key revoked',
 
+  // playlists (src/playlists)
+  'playlist.notFound': 'playlist {id} not found',
+  'playlist.notOwner': 'only the owner may change playlist {id}',
+  'playlist.created': 'playlist {name} created',
+  'playlist.saved': 'playlist saved',
+  'playlist.deleted': 'playlist deleted',
+  'playlist.tracksAdded': '{count} track(s) added',
+  'playlist.entryRemoved': 'track removed from the playlist',
+  'playlist.full': 'a playlist holds at most {max} tracks',
+  'playlist.trackNotFound': 'track {hash} not found',
+  'playlist.entryNotFound': 'entry {id} not found in the playlist',
+  'playlist.orderStale': 'the playlist changed meanwhile: reload it and try again',
+
   // AI lyric tasks and workers
   'lyric.taskCreated': 'lyric task created',
   'lyric.taskExists': 'lyric task already exists',

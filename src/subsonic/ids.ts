@@ -3,7 +3,7 @@
  * circle the artist `ar-c{circleId}`, a voice actor the artist `ar-v{vaId}`, the works with
  * neither the one artist `ar-unknown` ("unknown circle"), an audio file
  * the song `tr-{workId}-{fileId}`, a sub-folder of a work the directory
- * `fo-{workId}-{base64url of its path inside the work}`; a music folder is the configured
+ * `fo-{workId}-{base64url of its path inside the work}`, a playlist `pl-{playlistId}`; a music folder is the configured
  * root at that position, from 1. A folder id only selects catalogue rows by their relpath
  * prefix; no id ever reaches the file system as a path.
  */
@@ -21,6 +21,7 @@ export const albumId = (workId: number) => `al-${workId}`;
 export const songId = (workId: number, fileId: number) => `tr-${workId}-${fileId}`;
 export const circleArtistId = (circleId: number) => `ar-c${circleId}`;
 export const vaArtistId = (vaId: string) => `ar-v${vaId}`;
+export const playlistId = (id: number) => `pl-${id}`;
 /** The one artist of the works with neither circle nor voice actor. */
 export const UNKNOWN_ARTIST_ID = 'ar-unknown';
 /** A work's directory id: the album id for its top, a folder id below it. */
@@ -51,4 +52,10 @@ export function parseId(text: string): SubsonicId | null {
   if (m[6]) return { kind: 'va', vaId: m[6] };
   const path = folderPath(m[8]!);
   return path === null ? null : { kind: 'folder', workId: Number(m[7]), path };
+}
+
+/** A playlist's id from `pl-{id}`; null for anything else. */
+export function parsePlaylistId(text: string): number | null {
+  const m = /^pl-(\d{1,10})$/.exec(text);
+  return m ? Number(m[1]) : null;
 }

@@ -26,11 +26,13 @@ import { mediaEndpoints } from './endpoints/media.js';
 import { annotationEndpoints } from './endpoints/annotation.js';
 import { queueEndpoints } from './endpoints/queue.js';
 import { lyricsEndpoints } from './endpoints/lyrics.js';
+import { playlistEndpoints } from './endpoints/playlists.js';
 import { worksWithCovers } from './covers.js';
 
 /** Every method served, by name. */
 export const ENDPOINTS: Record<string, Endpoint> = {
   ...systemEndpoints, ...browseEndpoints, ...listEndpoints, ...searchEndpoints, ...mediaEndpoints, ...annotationEndpoints, ...queueEndpoints, ...lyricsEndpoints,
+  ...playlistEndpoints,
 };
 
 /** Runs one call of `method`; answers through `respond` unless the endpoint sent a file. */

@@ -20,6 +20,7 @@ import { NamesScreen } from './screens/names.js';
 import { WorkScreen } from './screens/work.js';
 import { QueueScreen } from './screens/queue.js';
 import { FavouritesScreen } from './screens/favourites.js';
+import { PlaylistScreen, PlaylistsScreen } from './screens/playlists.js';
 import { PlayingScreen } from './screens/playing.js';
 import { TrialScreen } from './screens/trial.js';
 import { HelpOverlay, HELP_LINE_COUNT } from './screens/help.js';
@@ -275,7 +276,8 @@ export function App(props: AppProps): React.ReactElement {
       case 'works': body = <WorksScreen key={stack.length} view={view} {...screenProps} />; break;
       case 'names': body = <NamesScreen key={`${view.kind}:${stack.length}`} view={view} {...screenProps} />; break;
       case 'work': body = <WorkScreen key={`${view.workId}:${stack.length}`} view={view} {...screenProps} />; break;
-      case 'favourites': body = <FavouritesScreen view={view} {...screenProps} />; break;
+      case 'favourites': body = view.mode === 'playlists' ? <PlaylistsScreen view={view} {...screenProps} /> : <FavouritesScreen view={view} {...screenProps} />; break;
+      case 'playlist': body = <PlaylistScreen key={`${view.playlistId}:${stack.length}`} view={view} {...screenProps} />; break;
       case 'queue': body = <QueueScreen view={view} {...screenProps} />; break;
       case 'playing': body = <PlayingScreen view={view} {...screenProps} />; break;
       case 'trial': body = <TrialScreen view={view} {...screenProps} />; break;

@@ -63,7 +63,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'viewCircles', keys: ['2'], context: 'everywhere', help: 'circles' },
   { action: 'viewTags', keys: ['3'], context: 'everywhere', help: 'tags' },
   { action: 'viewVas', keys: ['4'], context: 'everywhere', help: 'voice actors' },
-  { action: 'viewFavourites', keys: ['5'], context: 'everywhere', help: 'favourites: history, reviews, progress' },
+  { action: 'viewFavourites', keys: ['5'], context: 'everywhere', help: 'favourites: history, reviews, progress, playlists' },
   { action: 'viewQueue', keys: ['6'], context: 'everywhere', help: 'queue' },
   { action: 'viewPlaying', keys: ['7'], context: 'everywhere', help: 'now playing, with lyrics' },
   { action: 'viewTrial', keys: ['8'], context: 'everywhere', help: 'trial catalogue: new works to try' },
@@ -89,7 +89,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { action: 'moveDown', keys: ['J'], context: 'queue', help: 'move the track down' },
   { action: 'moveUp', keys: ['K'], context: 'queue', help: 'move the track up' },
 
-  { action: 'favouritesMode', keys: ['tab'], context: 'favourites', help: 'history, my reviews, my progress' },
+  { action: 'favouritesMode', keys: ['tab'], context: 'favourites', help: 'history, my reviews, my progress, playlists (enter opens one, enter on a track plays the playlist from it)' },
   { action: 'favouritesSort', keys: ['s'], context: 'favourites', help: `sort by: ${Object.values(FAVOURITE_ORDER_LABELS).join(', ')}` },
   { action: 'favouritesOrder', keys: ['o'], context: 'favourites', help: 'ascending / descending' },
   { action: 'progressFilter', keys: ['p'], context: 'favourites', help: `progress: ${Object.values(PROGRESS_LABELS).join(', ')}` },

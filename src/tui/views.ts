@@ -5,6 +5,9 @@
 import { newSeed, type AdvancedKeyword, type LyricPart, type NovelOrder, type Progress, type SortDir } from '../model/index.js';
 import type { FavouritesMode, NameKind, WorksQuery } from './data/source.js';
 
+/** The favourites' tabs: the lists of works, then the listener's playlists (the web's folder mode). */
+export type FavouritesTab = FavouritesMode | 'playlists';
+
 /** The works screen: the list query (less the page, which the list loads itself), its title and cursor. */
 export interface WorksView extends Omit<WorksQuery, 'page'> {
   screen: 'works';
@@ -14,8 +17,10 @@ export interface WorksView extends Omit<WorksQuery, 'page'> {
 }
 export interface NamesView { screen: 'names'; kind: NameKind; filter: string; cursor: number }
 export interface WorkView { screen: 'work'; workId: number; /** Folder titles from ROOT. */ path: string[]; cursor: number; /** The listener has moved through folders (else a single-child folder chain shows open). */ expanded?: boolean }
-export interface FavouritesView { screen: 'favourites'; mode: FavouritesMode; order: string; sort: SortDir; progress: Progress; cursor: number }
+export interface FavouritesView { screen: 'favourites'; mode: FavouritesTab; order: string; sort: SortDir; progress: Progress; cursor: number }
 export interface QueueView { screen: 'queue'; cursor: number }
+/** One playlist's tracks (from the favourites' playlists tab). */
+export interface PlaylistView { screen: 'playlist'; playlistId: number; cursor: number }
 export interface PlayingView { screen: 'playing'; cursor: number }
 /** The trial catalogue's new works (status 0). */
 export interface TrialView { screen: 'trial'; cursor: number }
@@ -25,9 +30,9 @@ export interface NovelView { screen: 'novel'; novelId: number; /** First line sh
 /** A work's text file (readme, script, lyric) in the pager; `hash` is the file's track hash. */
 export interface PagerView { screen: 'pager'; hash: string; title: string; /** First line shown. */ cursor: number }
 
-export type View = WorksView | NamesView | WorkView | FavouritesView | QueueView | PlayingView | TrialView | NovelsView | NovelView | PagerView;
+export type View = WorksView | NamesView | WorkView | FavouritesView | QueueView | PlayingView | TrialView | NovelsView | NovelView | PagerView | PlaylistView;
 
-export const FAVOURITE_MODES: FavouritesMode[] = ['history', 'review', 'progress'];
+export const FAVOURITE_MODES: FavouritesTab[] = ['history', 'review', 'progress', 'playlists'];
 /** Lyric filter steps of `y`. */
 export const LYRIC_FILTERS: LyricPart[][] = [[], ['local'], ['ai'], ['ai', 'local']];
 
@@ -58,7 +63,7 @@ export function rootView(n: number): View {
 export function tabOf(view: View): number {
   switch (view.screen) {
     case 'names': return view.kind === 'circles' ? 2 : view.kind === 'tags' ? 3 : 4;
-    case 'favourites': return 5;
+    case 'favourites': case 'playlist': return 5;
     case 'queue': return 6;
     case 'playing': return 7;
     case 'trial': return 8;

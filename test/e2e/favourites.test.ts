@@ -1,6 +1,7 @@
 /**
  * Browser tests of the favourites screen (spec 000 section 2 "Favourites", section 7
- * sorting and review parameter rules): modes, the folder placeholder, sort options and
+ * sorting and review parameter rules): modes, the playlists mode's empty state (its
+ * screens are test/e2e/playlists.test.ts), sort options and
  * direction rules, progress filters, empty state, review dialog, inline progress, the
  * favourites rating (starOnly=true) and play-from-history.
  */
@@ -117,9 +118,11 @@ describe('favourites', () => {
     expect(r.postDataJSON()).toMatchObject({ user_name: 'admin', work_id: 265946, rating: 2 });
   });
 
-  it("says the folder mode is 'not yet implemented, stay tuned'", async () => {
+  it('the folder mode is the playlists: with none yet it says how to make one', async () => {
     const page = await e2e.page();
     await page.goto('/favourites/folder');
-    await page.getByText('not yet implemented, stay tuned').waitFor();
+    await page.getByTestId('playlist-none').waitFor();
+    await expect(page.getByTestId('fav-modes').getByText('Playlists').count()).resolves.toBe(1);
+    await expect(page.getByText('not yet implemented, stay tuned').count()).resolves.toBe(0);
   });
 });

@@ -147,7 +147,7 @@ describe('file tree', () => {
     await page.keyboard.press('Escape');
     await page.locator(audioRow('03_おやすみ')).click({ button: 'right' });
     const menu = page.getByTestId('context-menu');
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Add to playlist', 'Play next', 'Download', 'AI translate']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Add to playlist', 'Play next', 'Save to a playlist…', 'Save the whole work to a playlist…', 'Download', 'AI translate']);
     await e2e.screenshot(page, 'context-menu');
     await menu.getByRole('menuitem', { name: 'AI translate' }).click();
     await page.getByText('lyric task created').waitFor();

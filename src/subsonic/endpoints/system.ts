@@ -64,7 +64,6 @@ export const systemEndpoints: Record<string, Endpoint> = {
     },
   },
 
-  getPlaylists: fixed({ playlists: { playlist: [] } }),
   getBookmarks: fixed({ bookmarks: { bookmark: [] } }),
   getNowPlaying: fixed({ nowPlaying: { entry: [] } }),
   getPodcasts: fixed({ podcasts: { channel: [] } }),

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import {
-  parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type NovelsAnswer, type NovelWork, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
+  parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type NovelsAnswer, type NovelWork, type PlaylistAnswer, type PlaylistSummary, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
 } from '../../model/index.js';
 import { LIBRARY, listNames, listWorks, getWork } from '../../catalogue/index.js';
 import { NOVEL_CATALOGUE } from '../../novels/catalogue.js';
@@ -19,6 +19,7 @@ import { getTrackTree } from '../../library/tree.js';
 import { findUser } from '../../users/accounts.js';
 import { listHistory, saveHistory } from '../../users/history.js';
 import { listReviews, saveReview } from '../../users/reviews.js';
+import { getPlaylist, listPlaylists } from '../../playlists/store.js';
 import {
   GUEST_READ_ONLY, SourceError, TEXT_FILE_LIMIT, type DataSource, type FavouritesQuery, type NameKind, type NovelsQuery, type ReviewFields, type SharedConfig, type TrackLyric, type WorksQuery,
 } from './source.js';
@@ -84,6 +85,12 @@ export class LocalSource implements DataSource {
   async saveHistory(workId: number, state: HistoryState): Promise<void> {
     if (this.user.group === 'guest') return; // guests read and play but do not write
     await saveHistory(this.db, this.user.name, workId, state);
+  }
+
+  playlists(): Promise<PlaylistSummary[]> { return listPlaylists(this.db, this.user); }
+
+  playlist(id: number): Promise<PlaylistAnswer['playlist']> {
+    return getPlaylist(this.db, this.user, id).catch((err: Error) => { throw new SourceError(err.message, 404); });
   }
 
   trialWorks(page: number): Promise<WorksAnswer> {

@@ -3,7 +3,7 @@
  * the bearer token on every call and `?token=` on media URLs.
  */
 import type {
-  CheckLrcAnswer, LrcContentAnswer, WorkLyricTasksAnswer, HistoryState, ListItem, NovelsAnswer, NovelWork, SharedConfigAnswer, TrackNode, User, Work, WorksAnswer, AuthMeAnswer,
+  CheckLrcAnswer, LrcContentAnswer, WorkLyricTasksAnswer, HistoryState, ListItem, NovelsAnswer, NovelWork, SharedConfigAnswer, TrackNode, User, Work, WorksAnswer, AuthMeAnswer, PlaylistAnswer, PlaylistsAnswer, PlaylistSummary,
 } from '../../model/index.js';
 import { isTrialHash, lyricStatusOf, mediaPath, workIdOfHash } from '../../model/index.js';
 import { ApiClient, ApiError, type Method, type Query } from '../../api/client.js';
@@ -91,6 +91,9 @@ export class RemoteSource implements DataSource {
   async saveHistory(workId: number, state: HistoryState): Promise<void> {
     await this.call('PUT', '/api/histroy', {}, { work_id: workId, state });
   }
+
+  async playlists(): Promise<PlaylistSummary[]> { return (await this.call<PlaylistsAnswer>('GET', '/api/playlists')).playlists; }
+  async playlist(id: number): Promise<PlaylistAnswer['playlist']> { return (await this.call<PlaylistAnswer>('GET', `/api/playlists/${id}`)).playlist; }
 
   trialWorks(page: number): Promise<WorksAnswer> { return this.call('GET', '/api/fake/works', { page, status: 0 }); }
   trialTracks(id: number): Promise<TrackNode[]> { return this.call('GET', `/api/fake/tracks/${id}`); }

@@ -6,7 +6,7 @@
  * seconds}` form the web player uses.
  */
 import type {
-  AdvancedKeyword, HistoryState, ListItem, LyricPart, NovelOrder, NovelsAnswer, NovelWork, NsfwOption, Progress, SortDir, TrackNode, User, Work, WorksAnswer,
+  AdvancedKeyword, HistoryState, ListItem, LyricPart, NovelOrder, NovelsAnswer, NovelWork, NsfwOption, PlaylistAnswer, PlaylistSummary, Progress, SortDir, TrackNode, User, Work, WorksAnswer,
 } from '../../model/index.js';
 import type { LrcLine } from '../../lyrics/lrc.js';
 
@@ -74,6 +74,10 @@ export interface DataSource {
   /** Dislikes a trial work (status 4): it leaves the trial list for good. */
   dislike(id: number): Promise<void>;
   saveHistory(workId: number, state: HistoryState): Promise<void>;
+  /** The listener's playlists, then other users' public ones (guests: the public ones), without their tracks (src/playlists). */
+  playlists(): Promise<PlaylistSummary[]>;
+  /** One playlist the listener may read, with its tracks in order; SourceError (404) otherwise. */
+  playlist(id: number): Promise<PlaylistAnswer['playlist']>;
   /** The novel section (read-only here): its list and one novel. */
   novels(q: NovelsQuery): Promise<NovelsAnswer>;
   novel(id: number): Promise<NovelWork>;

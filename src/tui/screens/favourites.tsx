@@ -1,5 +1,6 @@
 /**
- * Favourites (spec 000 section 2 "Favourites"): history, my reviews, my progress (tab);
+ * Favourites (spec 000 section 2 "Favourites"): history, my reviews, my progress (tab; then
+ * the playlists, screens/playlists.tsx);
  * sort (s) and order (o; not in history mode, not for allage/nsfw); progress filter (p).
  * Enter on a history item resumes it ('resumed play history'); elsewhere it opens the work.
  */
@@ -13,10 +14,10 @@ import { pagedCount, usePaged, usePagedCursor } from '../hooks/use-paged.js';
 import { WorkList } from '../components/work-list.js';
 import { FAVOURITE_MODES, type FavouritesView } from '../views.js';
 import { FAVOURITE_ORDERS, favouritesOrderParams, PROGRESS_VALUES, type FavouriteOrder, type Work } from '../../model/index.js';
+import type { FavouritesMode } from '../data/source.js';
+import { favouritesTabs } from './playlists.js';
 
-const MODE_TITLES = { history: 'History', review: 'My reviews', progress: 'My progress' } as const;
-
-function extraOf(mode: FavouritesView['mode'], w: Work): string {
+function extraOf(mode: FavouritesMode, w: Work): string {
   if (mode === 'history' && w.state?.queue.length) {
     const t = w.state.queue[w.state.index];
     return `${w.state.index + 1}/${w.state.queue.length} ${formatDuration(w.state.seconds)} ${t?.title ?? ''}`;
@@ -28,7 +29,9 @@ function extraOf(mode: FavouritesView['mode'], w: Work): string {
 
 export function FavouritesScreen({ view, active, width, height }: { view: FavouritesView; active: boolean; width: number; height: number }): React.ReactElement {
   const { source, push, update, dispatch, notify } = useSession();
-  const { mode, progress } = view;
+  // the playlists tab renders PlaylistsScreen instead (app.tsx)
+  const mode = view.mode as FavouritesMode;
+  const { progress } = view;
   const p = favouritesOrderParams(view.order, view.sort);
   const key = JSON.stringify({ mode, progress, ...p });
   const list = usePaged(key, (page) => source.favourites({ mode, page, ...p, progress: mode === 'progress' ? progress : undefined }));
@@ -62,7 +65,7 @@ export function FavouritesScreen({ view, active, width, height }: { view: Favour
     }
   }, !(list.loading && list.items.length === 0));
 
-  const tabs = FAVOURITE_MODES.map((m) => (m === mode ? `[${MODE_TITLES[m]}]` : MODE_TITLES[m])).join(' ');
+  const tabs = favouritesTabs(mode);
   // In the web's words: the sort (no direction where it has none), the progress shown.
   const settings = [
     labelOf(FAVOURITE_ORDER_LABELS, view.order) + (mode === 'history' || view.order === 'allage' || view.order === 'nsfw' ? '' : ` ${labelOf(SORT_ARROWS, view.sort)}`),

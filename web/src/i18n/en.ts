@@ -83,9 +83,20 @@ const en = {
     addedToQueue: 'Added to the queue', willPlayNext: 'Will play next',
     ai: { 0: 'none', 1: 'pending', 2: 'transcribing', 3: 'success', 4: 'error' },
   },
+  playlist: {
+    mine: 'My playlists', others: 'Public playlists of others', create: 'New playlist', name: 'Playlist name',
+    none: 'No playlists yet: create one here, or add tracks from a work\'s file tree or from the play queue.',
+    summary: '{{count}} tracks · {{duration}}', public: 'Public', owner: 'by {{name}}', back: 'All playlists',
+    play: 'Play all', rename: 'Rename', renameTitle: 'Rename the playlist', makePublic: 'Public: other users can read it',
+    delete: 'Delete', deleteConfirm: 'Delete the playlist {{name}}?', empty: 'This playlist is empty.', unavailable: 'unavailable',
+    trial: 'trial', moveUp: 'Move up', moveDown: 'Move down', drag: 'Drag to reorder', remove: 'Remove from the playlist',
+    addTrack: 'Save to a playlist…', addWork: 'Save the whole work to a playlist…', addQueue: 'Save the queue to a playlist',
+    addItem: 'Save to a playlist', addTitle: 'Save to a playlist', newWith: 'New playlist with these tracks', readOnly: 'You can read this playlist but not change it.',
+    nameRequired: 'Enter a name',
+  },
   progress: { marked: 'Want to listen', listening: 'Listening', listened: 'Listened', replay: 'Replay', postponed: 'Shelved' },
   fav: {
-    histroy: 'History', review: 'My reviews', progress: 'My progress', folder: 'Categorised',
+    histroy: 'History', review: 'My reviews', progress: 'My progress', folder: 'Playlists',
     folderTodo: 'not yet implemented, stay tuned', empty: 'Nothing yet: mark stars or progress on a work page and they appear here.',
     playFromHistory: 'play from history', position: '{{n}}/{{total}}', updated: 'Updated {{time}}', all: 'All',
     sort: {

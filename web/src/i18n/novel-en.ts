@@ -14,7 +14,7 @@ const novelEn = {
   search: { type: { VA: 'Author', circle: 'Site' } },
   progress: { marked: 'Want to read', listening: 'Reading', listened: 'Read', replay: 'Rereading', postponed: 'Shelved' },
   fav: {
-    histroy: 'Reading history', empty: 'Nothing here yet: rate a novel or mark its progress and it shows up here.',
+    histroy: 'Reading history', folder: 'Categorised', empty: 'Nothing here yet: rate a novel or mark its progress and it shows up here.',
     sort: { release: 'Publish time', dl_count: 'Reads' },
   },
   wordCount: '{{n}} × 10k words', complete: 'Complete', serial: 'Serial',

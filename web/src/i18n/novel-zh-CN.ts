@@ -12,7 +12,7 @@ const novelZhCN: NovelMessages = {
   search: { type: { VA: '作者', circle: '站点' } },
   progress: { marked: '想看', listening: '在看', listened: '看过', replay: '重看', postponed: '搁置' },
   fav: {
-    histroy: '阅读历史', empty: '这里还是空的：在小说页标记星级或进度后就会出现在这里。',
+    histroy: '阅读历史', folder: '分类', empty: '这里还是空的：在小说页标记星级或进度后就会出现在这里。',
     sort: { release: '发布时间', dl_count: '阅读数' },
   },
   wordCount: '{{n}} 万字', complete: '完结', serial: '连载',

@@ -1,7 +1,8 @@
 /**
  * /favourites[/mode] and /favourites/progress/{filter} (spec 000 section 2
  * "Favourites", section 7 sorting rule): history (the bare path), my reviews, my
- * progress (with filters), categorised ('not yet implemented, stay tuned').
+ * progress (with filters), and the playlists (/favourites/folder: PlaylistsPane; the
+ * novel section's folder mode stays 'not yet implemented, stay tuned').
  * Sort select and direction button (hidden in history mode; disabled for allage and
  * nsfw, which become order nsfw ascending / descending). Infinite scroll (500 px).
  * Also /novel/favourites (spec 001 section 2): the same screen in the novel section,
@@ -18,6 +19,7 @@ import { useFavouritesPrefs } from '../api/prefs';
 import { FavouriteItem, type FavouritesMode, type FavWork } from '../components/FavouriteItem';
 import { useSite, useSiteT } from '../site';
 import { useInfiniteList } from '../components/useInfiniteList';
+import { PlaylistsPane } from '../components/playlist/PlaylistsPane';
 
 export const FAV_SCROLL_OFFSET = 500;
 const MODES: FavouritesMode[] = ['histroy', 'review', 'progress', 'folder'];
@@ -68,7 +70,7 @@ export default function Favourites() {
         />
       )}
       {mode === 'folder' ? (
-        <Text c="dimmed" ta="center" py="xl" data-testid="fav-folder">{t('fav.folderTodo')}</Text>
+        site.id === 'audio' ? <PlaylistsPane /> : <Text c="dimmed" ta="center" py="xl" data-testid="fav-folder">{t('fav.folderTodo')}</Text>
       ) : (
         <>
           <Group gap="xs">

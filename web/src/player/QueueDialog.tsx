@@ -1,20 +1,24 @@
 /**
  * The queue dialog (spec 000 section 2 "Player"): the queue with the playing item
  * marked; click plays an item; edit mode shows drag handles (reorder with
- * @dnd-kit/sortable) and remove buttons; 'empty' clears the queue. List max height 450 px.
+ * @dnd-kit/sortable) and remove buttons; 'empty' clears the queue. A signed-in user (not a
+ * guest) adds the whole queue, or in edit mode one item, to one of their playlists
+ * (AddToPlaylistModal). List max height 450 px.
  */
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, ScrollArea, Text, UnstyledButton } from '@mantine/core';
-import { IconGripVertical, IconTrash } from '@tabler/icons-react';
+import { IconGripVertical, IconListDetails, IconTrash } from '@tabler/icons-react';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
 import type { QueueItem } from '@model';
+import { useAuth } from '../api/auth';
+import { AddToPlaylistModal, type AddTarget } from '../components/playlist/AddToPlaylist';
 import { player, usePlayer } from './store';
 
 export const QUEUE_MAX_HEIGHT = 450;
 
-function Row({ id, item, index, playing, editing }: { id: string; item: QueueItem; index: number; playing: boolean; editing: boolean }) {
+function Row({ id, item, index, playing, editing, onAdd }: { id: string; item: QueueItem; index: number; playing: boolean; editing: boolean; onAdd?(): void }) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !editing });
   return (
@@ -29,6 +33,11 @@ function Row({ id, item, index, playing, editing }: { id: string; item: QueueIte
         <Text size="sm" truncate fw={playing ? 700 : undefined} data-testid="queue-title">{item.title}</Text>
         {item.workTitle && <Text size="xs" c="dimmed" truncate>{item.workTitle}</Text>}
       </UnstyledButton>
+      {editing && onAdd && (
+        <ActionIcon variant="subtle" color="gray" aria-label={t('playlist.addItem')} onClick={onAdd} data-testid="queue-add-to-playlist">
+          <IconListDetails size={16} />
+        </ActionIcon>
+      )}
       {editing && (
         <ActionIcon variant="subtle" color="red" aria-label={t('player.queueRemove')} onClick={() => player.removeFromQueue(index)} data-testid="queue-remove">
           <IconTrash size={16} />
@@ -44,6 +53,8 @@ export function QueueDialog({ opened, onClose }: { opened: boolean; onClose(): v
   const queue = usePlayer((s) => s.queue);
   const queueIndex = usePlayer((s) => s.queueIndex);
   const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState<AddTarget | null>(null);
+  const canWrite = useAuth().me?.user.group !== 'guest';
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -56,6 +67,12 @@ export function QueueDialog({ opened, onClose }: { opened: boolean; onClose(): v
   return (
     <Modal opened={opened} onClose={onClose} title={t('player.queueTitle', { n: queue.length })} centered data-testid="queue-dialog">
       <Group justify="flex-end" gap="xs" mb="xs">
+        {canWrite && (
+          <Button size="xs" variant="light" leftSection={<IconListDetails size={14} />} disabled={!queue.length}
+            onClick={() => setAdding({ hashes: queue.map((q) => q.hash) })} data-testid="queue-to-playlist">
+            {t('playlist.addQueue')}
+          </Button>
+        )}
         <Button size="xs" variant={editing ? 'filled' : 'light'} onClick={() => setEditing((v) => !v)} data-testid="queue-edit">
           {editing ? t('player.queueDone') : t('player.queueEdit')}
         </Button>
@@ -67,11 +84,13 @@ export function QueueDialog({ opened, onClose }: { opened: boolean; onClose(): v
         <ScrollArea.Autosize mah={QUEUE_MAX_HEIGHT} data-testid="queue-list">
           <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
             <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-              {queue.map((item, i) => <Row key={ids[i]} id={ids[i]!} item={item} index={i} playing={i === queueIndex} editing={editing} />)}
+              {queue.map((item, i) => <Row key={ids[i]} id={ids[i]!} item={item} index={i} playing={i === queueIndex} editing={editing}
+                onAdd={canWrite ? () => setAdding({ hashes: [item.hash] }) : undefined} />)}
             </SortableContext>
           </DndContext>
         </ScrollArea.Autosize>
       )}
+      <AddToPlaylistModal target={adding} onClose={() => setAdding(null)} />
     </Modal>
   );
 }

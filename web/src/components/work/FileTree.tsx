@@ -2,23 +2,26 @@
  * The work's file tree (spec 000 section 2 "File tree"): breadcrumbs from ROOT, folders
  * open on click and show their item count, audio plays on click (round play/pause
  * button, duration), images open the preview, text opens in a new tab, other files
- * download. Right-click: add to playlist, play next, download, AI translate (library
- * audio only: trial items have no AI tasks).
+ * download. Right-click: add to the queue ("add to playlist" in the spec's words), play
+ * next, add the track or the whole work to one of the user's playlists (not for guests;
+ * AddToPlaylistModal), download, AI translate (library audio only: trial items have no AI tasks).
  * A circular AI status badge shows on items whose status is above none.
  */
 import { useState, type MouseEvent } from 'react';
 import { ActionIcon, Anchor, Breadcrumbs, Group, Menu, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  IconDownload, IconFile, IconFileText, IconFolder, IconLanguage, IconPhoto, IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlaylistAdd, IconPlayerTrackNext,
+  IconDownload, IconFile, IconFileText, IconFolder, IconLanguage, IconListDetails, IconPhoto, IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlaylistAdd, IconPlayerTrackNext,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isTrialHash, mediaPath, type TrackNode } from '@model';
+import { isTrialHash, mediaPath, workIdOfHash, type TrackNode } from '@model';
 import { mediaUrl, notifyError, notifySuccess } from '../../api/client';
 import { translateAudio } from '../../api/lyric';
 import { TaskStatus, mergeTaskStatus } from '../../../../src/lyrics/status.js';
 import { formatSeconds } from '../../player/format';
 import { player, usePlayer } from '../../player/store';
+import { useAuth } from '../../api/auth';
+import { AddToPlaylistModal, type AddTarget } from '../playlist/AddToPlaylist';
 import { ImagePreview } from './ImagePreview';
 import { audioHashes, resolvePath, toQueueItem } from './tree';
 
@@ -61,6 +64,8 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }:
   const playing = usePlayer((s) => s.playing);
   const [preview, setPreview] = useState<number | null>(null);
   const [menu, setMenu] = useState<{ x: number; y: number; node: TrackNode } | null>(null);
+  const [adding, setAdding] = useState<AddTarget | null>(null);
+  const canWrite = useAuth().me?.user.group !== 'guest';
   const { folders, items } = resolvePath(tracks, path);
   const audios = items.filter((n) => n.type === 'audio');
   const images = items.filter((n) => n.type === 'image');
@@ -154,6 +159,16 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }:
               <Menu.Item leftSection={<IconPlayerTrackNext size={16} />} onClick={() => { player.playNext(toQueueItem(menu.node, workTitle)); notifications.show({ message: t('work.willPlayNext') }); }}>
                 {t('work.playNext')}
               </Menu.Item>
+              {canWrite && (
+                <>
+                  <Menu.Item leftSection={<IconListDetails size={16} />} onClick={() => setAdding({ hashes: [menu.node.hash!] })} data-testid="menu-add-track-to-playlist">
+                    {t('playlist.addTrack')}
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconListDetails size={16} />} onClick={() => setAdding({ workId: workIdOfHash(menu.node.hash!)! })} data-testid="menu-add-work-to-playlist">
+                    {t('playlist.addWork')}
+                  </Menu.Item>
+                </>
+              )}
             </>
           )}
           {menu && <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => download(menu.node)}>{t('work.download')}</Menu.Item>}
@@ -163,6 +178,7 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }:
         </Menu.Dropdown>
       </Menu>
       <ImagePreview images={images} index={preview} onIndex={setPreview} onClose={() => setPreview(null)} />
+      <AddToPlaylistModal target={adding} onClose={() => setAdding(null)} />
     </Paper>
   );
 }
