@@ -15,7 +15,7 @@ import type { DataSource } from '../../src/tui/data/source.js';
 import { openMigrated } from '../../src/db/index.js';
 import { createUser } from '../../src/users/index.js';
 import { createPlaylist } from '../../src/playlists/index.js';
-import { scanLibrary } from '../../src/library/scan.js';
+import { scanLibrary } from '../../src/scan/index.js';
 import type { PlayerController } from '../../src/tui/player/controller.js';
 import { ADMIN_PASSWORD, callApi, libraryDir, startTestServer, type TestServer } from '../helpers/server.js';
 import { renderTerminal, type Terminal } from './render.js';
