@@ -7,5 +7,5 @@ export * from './names.js';
 export * from './works.js';
 export * from './visible.js';
 export * from './definition.js';
-export { preloadWorks, type PreloadOptions } from './preload.js';
-export { catalogueVersion, catalogueCache, versionColumn, type CatalogueCache } from './cache.js';
+export { preloadWorks } from './preload.js';
+export { catalogueCache, versionColumn, type CatalogueCache } from './cache.js';

@@ -19,7 +19,6 @@ import { ConfigError, describeOsError, isOsError } from '../config/index.js';
 import { checkDeferredKeys, deferKeys, foreignKeys, keysToDefer, restoreKeys } from './copy/deferred.js';
 import { CopyError, reasonOf, rowLabel } from './copy/failure.js';
 
-export { CopyError } from './copy/failure.js';
 
 /** Tables never copied: knex's bookkeeping, derived data rebuilt after the copy, per-engine secrets. */
 const SKIP = /^(knex_migrations|knex_migrations_lock|work_search(_.*)?|catalogue_version|catalogue_changes|server_secrets|sqlite_.*)$/;

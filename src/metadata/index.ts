@@ -3,6 +3,5 @@
  * phases (src/scan/phases/metadata.ts) call `fetchWorkMetadata`, `refreshDynamicInfo` and
  * `pendingMetadataWorkIds`.
  */
-export { fetchWorkMetadata, refreshDynamicInfo, DYNAMIC_BATCH_SIZE, type CrawlOptions, type CrawlProblem, type CrawlSummary, type LogLevel } from './crawler.js';
-export { pendingMetadataWorkIds, vaId, VA_NAMESPACE } from './save.js';
-export { coverFilePath } from './covers.js';
+export { fetchWorkMetadata, refreshDynamicInfo, type CrawlOptions, type CrawlProblem } from './crawler.js';
+export { pendingMetadataWorkIds, vaId } from './save.js';

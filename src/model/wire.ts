@@ -303,8 +303,6 @@ export interface NovelWork {
   updated_at?: string;
 }
 export interface NovelsAnswer { works: NovelWork[]; pagination: Pagination }
-/** GET /api/novel/{circles,tags,vas}/: the names with their counts of visible novels. */
-export interface NovelNamesAnswer { data: ListItem<number | string>[] }
 /**
  * The add-novel form's values (spec 001 section 3): POST /api/novel/work/ takes them and
  * the spider answers them prefilled. `author` is {id, label} (id null for a new author),

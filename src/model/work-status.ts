@@ -10,4 +10,3 @@ export const WorkStatus = {
   InLibrary: 3,
   Disliked: 4,
 } as const;
-export type WorkStatusValue = (typeof WorkStatus)[keyof typeof WorkStatus];

@@ -8,5 +8,4 @@ export { NOVEL_CATALOGUE } from './catalogue.js';
 export { addNovel, refreshNovel, hideNovel, markRead, allNames, type NovelInput } from './store.js';
 export { saveTxt, deleteTxt, openTxt } from './txt.js';
 export { fetchNovelCover, findNovelCover } from './cover.js';
-export { spiderNovel, parseNovelPage, SPIDER_MAX_BYTES } from './spider.js';
-export { checkUrl, isPrivateAddress } from './safe-fetch.js';
+export { spiderNovel } from './spider.js';

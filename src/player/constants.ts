@@ -33,5 +33,3 @@ export const SLEEP_NOTICE_MS = 5_000;
 export const VOLUME_INDICATOR_MS = 1_000;
 export const LYRIC_SIZE_BAR_MS = 3_000;
 
-/** Page size of works, favourites and AI task lists. */
-export const PAGE_SIZE = 12;

@@ -1,2 +1,2 @@
 export * from './store.js';
-export { refsOfHashes, workTracks, type TrackRef } from './entries.js';
+export { refsOfHashes, workTracks } from './entries.js';

@@ -90,9 +90,6 @@ export function reporter(phase: ScanPhase, emit: (e: ScanEvent) => void): Report
   };
 }
 
-/** A reporter that drops everything. */
-export const silent: Reporter = reporter('scan', () => undefined);
-
 /**
  * The main-log line of an event, for a consumer that shows the main log (the scanner
  * page): `log` lines as they are, a duplicate as a warning naming both folders, the

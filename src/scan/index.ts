@@ -3,11 +3,11 @@
  * the scan lock and the cron schedule. `src/library` keeps the file-level work (walk,
  * headers, tree, one work's sync), `src/metadata` the crawler.
  */
-export { runScan, runWorkScan, runTrialFetch, scanLibrary, scanLyrics, scanWork, type ScanMode, type RunOptions } from './run.js';
+export { runScan, runWorkScan, runTrialFetch, scanLibrary, scanLyrics, scanWork, type ScanMode } from './run.js';
 export { mainLogOf, type ScanCounts, type ScanEvent, type ScanPhase } from './events.js';
 export { ScanAbortedError, summaryCounts, summaryLine } from './summary.js';
-export { ScanError, MASS_REMOVAL_SHARE } from './phases/folders.js';
-export type { MetadataSummary, NotFetched } from './phases/metadata.js';
-export { acquireScanLock, currentScanLock, ScanLockedError, ScanLockLostError, type ScanKind } from './lock.js';
+export { ScanError } from './phases/folders.js';
+export type { MetadataSummary } from './phases/metadata.js';
+export { acquireScanLock, currentScanLock, ScanLockedError, ScanLockLostError } from './lock.js';
 export { scheduleScans } from './schedule.js';
-export type { ScanLog, ScanOptions, ScanRoot, ScanSummary, SkippedLink, WorkRescan, WorkResult } from './types.js';
+export type { ScanLog, ScanOptions, ScanRoot, ScanSummary, WorkResult } from './types.js';

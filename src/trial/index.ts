@@ -7,5 +7,5 @@
  */
 export { trialSummaryLine } from './summary.js';
 export { addTrialWorks, claimTrialDownload, dislikeTrialWork, trialMetadataIds } from './status.js';
-export { recoverTrialDownloads, runTrialDownload, type DownloadState } from './download.js';
+export { recoverTrialDownloads, runTrialDownload } from './download.js';
 export { listingUrl, parseListing, type ListedWork } from './listing.js';

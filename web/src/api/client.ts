@@ -14,7 +14,7 @@ import { isServerText, serverText, type ServerText } from '../i18n/serverText';
 
 import { coverApi, type Section } from './section';
 
-export { ApiError, withQuery, type Query } from '../../../src/api/client';
+export { ApiError, type Query } from '../../../src/api/client';
 
 const TOKEN_KEY = 'token';
 

@@ -9,7 +9,6 @@ import type { Query } from './client';
 import { worksApi, type Section } from './section';
 import { AUDIO_SITE, type Site } from '../site';
 
-export const PAGE_SIZE = 12;
 
 export type ListContext =
   | { kind: 'all' }

@@ -24,7 +24,7 @@ import { api, mediaUrl } from '../api/client';
 import { sectionOfHash, type Section } from '../api/section';
 import i18n from '../i18n';
 
-export type { PlayerState, PlayMode } from '../../../src/player/index.js';
+export type { PlayerState } from '../../../src/player/index.js';
 
 const SLEEP_KEY = 'sleepTimer';
 

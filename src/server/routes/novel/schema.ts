@@ -59,8 +59,6 @@ export const NovelAddSchema = z.object({
     readCount: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
   }),
 });
-/** The parsed add form: NovelInput plus the cover address. */
-export type NovelAddBody = NovelInput & { cover: string };
 
 /** POST /api/novel/work/spider/ {url}. */
 export const NovelSpiderSchema = z.object({ body: z.object({ url: z.string().trim().min(1, 'url is required').max(2000) }) });
