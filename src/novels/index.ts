@@ -7,6 +7,7 @@
 export { NOVEL_CATALOGUE } from './catalogue.js';
 export { addNovel, refreshNovel, hideNovel, markRead, allNames, type NovelInput } from './store.js';
 export { saveTxt, deleteTxt, openTxt } from './txt.js';
+export { readingPosition, saveReadingPosition } from './reading.js';
 export { fetchNovelCover, findNovelCover } from './cover.js';
 export { spiderNovel, parseNovelPage, SPIDER_MAX_BYTES } from './spider.js';
 export { checkUrl, isPrivateAddress } from './safe-fetch.js';
