@@ -56,23 +56,38 @@ export async function resolveMediaFile(db: Db, workId: number, fileId: number, r
     .first('files.relpath', 'files.type', 'works.dir');
   if (!row || !row.dir) return null;
   const dir = path.resolve(row.dir as string);
-  const joined = path.resolve(dir, ...String(row.relpath).split('/'));
+  const allowed = await resolveRoots(roots).then((r) => allowedFor(dir, r));
+  return checkedFile(dir, allowed, { workId, fileId, relpath: row.relpath, type: row.type });
+}
+
+/**
+ * Every file of a work visible in `scope` that resolves as resolveMediaFile resolves one
+ * (inside the work folder and a root, a regular file), by relpath; files that do not
+ * (missing, moved outside) are left out; with the work's code prefix (RJ, VJ, BJ). No
+ * files for a work without a folder (a trial work not downloaded). Null when the work is
+ * unknown, hidden or not in the scope. Input as resolveMediaFile.
+ */
+export async function resolveWorkFiles(db: Db, workId: number, roots: readonly { path: string }[], scope: Scope = 'library'): Promise<{ codePrefix: string; files: MediaFile[] } | null> {
+  const work = await whereVisible(db('works').where('works.id', workId), 'works', scope).first('works.dir', 'works.code_prefix');
+  if (!work) return null;
+  if (!work.dir) return { codePrefix: String(work.code_prefix), files: [] };
+  const rows: { id: number; relpath: string; type: FileType }[] = await db('files').where({ work_id: workId }).orderBy('relpath').select('id', 'relpath', 'type');
+  const dir = path.resolve(work.dir as string);
+  const allowed = await resolveRoots(roots).then((r) => allowedFor(dir, r));
+  const files = await Promise.all(rows.map((r) => checkedFile(dir, allowed, { workId, fileId: r.id, relpath: r.relpath, type: r.type })));
+  return { codePrefix: String(work.code_prefix), files: files.filter((f): f is MediaFile => f !== null) };
+}
+
+/** The file at `relpath` in work folder `dir`, when it stays inside the folder, its real path lies inside `allowed` and it is a regular file; else null. */
+async function checkedFile(dir: string, allowed: readonly string[], f: Pick<MediaFile, 'workId' | 'fileId' | 'relpath' | 'type'>): Promise<MediaFile | null> {
+  const joined = path.resolve(dir, ...String(f.relpath).split('/'));
   if (joined === dir || !isWithin(dir, joined)) return null;
   try {
-    const [allowed, realFile] = await Promise.all([resolveRoots(roots).then((r) => allowedFor(dir, r)), fs.realpath(joined)]);
+    const realFile = await fs.realpath(joined);
     if (!insideAny(realFile, allowed)) return null;
     const stat = await fs.stat(realFile);
     if (!stat.isFile()) return null;
-    return {
-      workId,
-      fileId,
-      relpath: row.relpath,
-      name: path.basename(joined),
-      type: row.type,
-      path: realFile,
-      size: stat.size,
-      mtimeMs: stat.mtimeMs,
-    };
+    return { ...f, name: path.basename(joined), path: realFile, size: stat.size, mtimeMs: stat.mtimeMs };
   } catch {
     return null;
   }

@@ -47,6 +47,7 @@ export const MESSAGES = {
   'tag.notFound': 'tag not found',
   'va.notFound': 'va not found',
   'file.notFound': 'file not found',
+  'work.noFiles': 'this work has no files to download',
   'file.notImage': 'not an image',
   'media.rangeNotSatisfiable': 'range not satisfiable',
 
@@ -228,6 +229,8 @@ export const MESSAGES = {
   'txt.uploaded': 'TXT uploaded ({encoding})',
   'txt.deleted': 'TXT deleted',
   'txt.notFound': 'novel {id} has no TXT',
+  'reading.saved': 'reading position saved',
+  'reading.pastEnd': 'position {offset} lies past the end of the text',
   'upload.notMultipart': 'expected a multipart/form-data upload',
   'upload.malformed': 'malformed upload: {reason}',
   'upload.noFile': 'no file in the upload',

@@ -335,3 +335,9 @@ export interface NovelSpiderAnswer { code: number; data: NovelForm }
 export interface NovelUploadAnswer extends MessageAnswer { msg: string; txt: NovelTxt }
 /** POST /api/novel/work/: the new novel's id, and whether its cover was fetched ('saved', 'none', or why not). */
 export interface NovelAddAnswer extends MessageAnswer { id: number; cover: string }
+/**
+ * GET /api/novel/readingPosition/{id}/ (beyond the spec: the browser's TXT reader): where the
+ * caller stopped reading the novel's TXT, as an index into its text (UTF-16 code units, a
+ * JavaScript string index; 0 and `updated_at` null when never saved).
+ */
+export interface ReadingPositionAnswer { work_id: number; offset: number; updated_at: string | null }

@@ -7,5 +7,6 @@
 export { NOVEL_CATALOGUE } from './catalogue.js';
 export { addNovel, refreshNovel, hideNovel, markRead, allNames, type NovelInput } from './store.js';
 export { saveTxt, deleteTxt, openTxt } from './txt.js';
+export { readingPosition, saveReadingPosition } from './reading.js';
 export { fetchNovelCover, findNovelCover } from './cover.js';
 export { spiderNovel } from './spider.js';

@@ -38,6 +38,28 @@ export function historyRecordOf(state: PlayerState): { work_id: number; state: H
   };
 }
 
+/**
+ * How far a listener got in a saved history `state` (beyond the spec: the progress bar on
+ * work cards and the home list's "continue listening" shelf): the seconds before the saved
+ * track (the durations of the tracks before `index`) plus `seconds`, over the duration of
+ * the whole queue, clamped to 0..1. Null when any track's duration is unknown (queues
+ * saved without durations) or the queue is empty: no bar rather than a wrong one.
+ */
+export function historyProgress(state: HistoryState | null | undefined): number | null {
+  if (!state || !Array.isArray(state.queue) || state.queue.length === 0) return null;
+  const durations = state.queue.map((q) => q.duration);
+  if (durations.some((d) => typeof d !== 'number' || !Number.isFinite(d) || d < 0)) return null;
+  const total = (durations as number[]).reduce((a, b) => a + b, 0);
+  if (total <= 0) return null;
+  const index = Math.min(Math.max(Math.trunc(state.index) || 0, 0), durations.length - 1);
+  const before = (durations as number[]).slice(0, index).reduce((a, b) => a + b, 0);
+  const seconds = Number.isFinite(state.seconds) ? Math.min(Math.max(state.seconds, 0), durations[index]!) : 0;
+  return Math.min(1, (before + seconds) / total);
+}
+
+/** Progress at or above this counts as finished: the "continue listening" shelf leaves the work out. */
+export const FINISHED_PROGRESS = 0.98;
+
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;

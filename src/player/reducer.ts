@@ -13,7 +13,7 @@ import type { HistoryState, QueueItem } from '../model/index.js';
 import {
   LYRIC_OFFSET_STEP, PLAY_MODES, SPEED_MAX, SPEED_MIN, VOLUME_MAX, VOLUME_MIN, type PlayMode,
 } from './constants.js';
-import { formatSleepTime, isSleepDue, sleepDueAt } from './sleep.js';
+import { formatSleepTime, isSleepDue, sleepAfter, sleepDueAt } from './sleep.js';
 
 /** Player state (spec 000 section 3 "Player state", plus speed and the driver serials). */
 export interface PlayerState {
@@ -36,6 +36,8 @@ export interface PlayerState {
   sleepTime: string | null;
   /** When the sleep timer falls due, ms since epoch (null when unset). */
   sleepDueAt: number | null;
+  /** Pause when the current track ends (the sleep timer's "end of this track"; excludes a time). */
+  sleepAtTrackEnd: boolean;
   /** Bumped whenever the current track must be loaded (again). */
   trackSerial: number;
   /**
@@ -81,6 +83,11 @@ export type PlayerAction =
   | { type: 'stepLyricOffset'; steps: number }
   /** Set the sleep timer to 'HH:MM' (invalid text ignored); `now` in ms since epoch. */
   | { type: 'setSleepTimer'; time: string; now: number }
+  /** Set the sleep timer `minutes` (1..1440) from `now` (ms since epoch); other minutes ignored. */
+  | { type: 'setSleepAfter'; minutes: number; now: number }
+  /** Pause when the current track ends (replaces a time). */
+  | { type: 'setSleepAtTrackEnd' }
+  /** Clears any sleep timer (a time or the end of the track). */
   | { type: 'clearSleepTimer' }
   /** The clock ticked (ms since epoch): a due sleep timer pauses and clears itself. */
   | { type: 'clock'; now: number }
@@ -107,6 +114,7 @@ export function initialPlayerState(overrides: Partial<PlayerState> = {}): Player
     lyricOffset: 0,
     sleepTime: null,
     sleepDueAt: null,
+    sleepAtTrackEnd: false,
     trackSerial: 0,
     seekRequest: null,
     resuming: false,
@@ -185,7 +193,7 @@ function moveItem(state: PlayerState, from: number, to: number): PlayerState {
  * The player reducer: returns the next state for an action (the same object when the
  * action is ignored). Implements spec 000 section 4: play-mode cycle and end-of-track
  * rules, queue rules, seek clamp, volume 0..1 and speed 0.5..3 (others ignored), the
- * sleep timer and history restore.
+ * sleep timer (a time of day, a duration, or the end of the track) and history restore.
  */
 export function playerReducer(state: PlayerState, action: PlayerAction): PlayerState {
   switch (action.type) {
@@ -206,8 +214,12 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
       return state.queueIndex < state.queue.length - 1 ? load(state, state.queueIndex + 1, state.playing) : state;
     case 'previous':
       return state.queueIndex > 0 && state.queue.length > 0 ? load(state, state.queueIndex - 1, state.playing) : state;
-    case 'ended':
-      return onEnded(state, action.random);
+    case 'ended': {
+      // the sleep timer's "end of this track": the end-of-track rule still moves on (the next
+      // play starts where the story continues), but paused, and the timer clears
+      const next = onEnded(state, action.random);
+      return state.sleepAtTrackEnd ? { ...next, playing: false, sleepAtTrackEnd: false } : next;
+    }
     case 'addToQueue':
       return action.items.length ? { ...state, queue: [...state.queue, ...action.items] } : state;
     case 'playNext': {
@@ -245,10 +257,16 @@ export function playerReducer(state: PlayerState, action: PlayerAction): PlayerS
     case 'setSleepTimer': {
       const time = formatSleepTime(action.time);
       const due = time === null ? null : sleepDueAt(time, action.now);
-      return time === null || due === null ? state : { ...state, sleepTime: time, sleepDueAt: due };
+      return time === null || due === null ? state : { ...state, sleepTime: time, sleepDueAt: due, sleepAtTrackEnd: false };
     }
+    case 'setSleepAfter': {
+      const timer = sleepAfter(action.minutes, action.now);
+      return timer === null ? state : { ...state, sleepTime: timer.time, sleepDueAt: timer.dueAt, sleepAtTrackEnd: false };
+    }
+    case 'setSleepAtTrackEnd':
+      return state.sleepAtTrackEnd ? state : { ...state, sleepTime: null, sleepDueAt: null, sleepAtTrackEnd: true };
     case 'clearSleepTimer':
-      return state.sleepTime === null ? state : { ...state, sleepTime: null, sleepDueAt: null };
+      return state.sleepTime === null && !state.sleepAtTrackEnd ? state : { ...state, sleepTime: null, sleepDueAt: null, sleepAtTrackEnd: false };
     case 'clock':
       return isSleepDue(state.sleepDueAt, action.now) ? { ...state, playing: false, sleepTime: null, sleepDueAt: null } : state;
     case 'restoreHistory': {

@@ -60,16 +60,16 @@ describe('login', () => {
   it('sends a visitor without a session to /login', async () => {
     const page = await e2e.page({ signedIn: false });
     await page.goto('/works');
-    await page.waitForURL('**/login');
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/works');
     await page.goto('/work/1012345');
-    await page.waitForURL('**/login');
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/work/1012345');
   });
 
   it('treats a 401 as an expired session: back to /login, token dropped', async () => {
     const page = await e2e.page({ signedIn: false });
     await page.addInitScript(() => { if (!sessionStorage.getItem('expired')) { sessionStorage.setItem('expired', '1'); localStorage.setItem('token', 'not-a-valid-token'); } });
     await page.goto('/favourites');
-    await page.waitForURL('**/login');
+    await page.waitForURL((u) => u.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 });

@@ -39,6 +39,7 @@ const NovelDetail = lazy(() => import('./pages/novel/NovelDetail'));
 // The novel section's layout: the main layout, once the novel strings are loaded (i18n/novel.ts).
 const NovelLayout = lazy(() => import('./i18n/novel').then(() => ({ default: Layout })));
 const NovelAdd = lazy(() => import('./pages/novel/NovelAdd'));
+const NovelReader = lazy(() => import('./pages/novel/NovelReader'));
 const AdminHome = lazy(() => import('./pages/admin/AdminHome'));
 const AdminScanner = lazy(() => import('./pages/admin/Scanner'));
 const AdminAdvanced = lazy(() => import('./pages/admin/Advanced'));
@@ -78,11 +79,13 @@ export const mainRoutes: RouteDef[] = [
 
 /**
  * The novel section (spec 001 section 2): the main screens under /novel (the novel page in
- * place of the work page; not the trial catalogue's screens nor the players page), and the add form.
+ * place of the work page; not the trial catalogue's screens nor the players page), the add
+ * form, and (beyond the spec) the TXT reader.
  */
 export const novelRoutes: RouteDef[] = [
   ...mainRoutes.filter((r) => !r.path.startsWith('/fake/') && r.path !== '/players').map((r) => ({ path: `/novel${r.path}`, page: r.path === '/work/:id' ? NovelDetail : r.page })),
   { path: '/novel/add', page: NovelAdd },
+  { path: '/novel/read/:id', page: NovelReader },
 ];
 
 const spinner = <Center h="50vh"><Loader /></Center>;

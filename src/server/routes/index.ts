@@ -19,5 +19,6 @@ import { playerAccessRouter } from './player-access/index.js';
 import { fakeRouter } from './fake/index.js';
 import { novelRouter } from './novel/index.js';
 import { playlistsRouter } from './playlists/index.js';
+import { novelReadingRouter } from './novel-reading/index.js';
 
-export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter, fakeRouter, novelRouter, playlistsRouter];
+export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter, fakeRouter, novelReadingRouter, novelRouter, playlistsRouter];

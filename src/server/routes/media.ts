@@ -11,10 +11,11 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.js';
 import { requireUser } from '../middleware/auth.js';
 import { sendFile } from '../send-file.js';
-import { getAudioLyric, resolveMediaFile, scopeRoots, type MediaFile } from '../../library/media.js';
+import { getAudioLyric, resolveMediaFile, resolveWorkFiles, scopeRoots, type MediaFile } from '../../library/media.js';
+import { workZip } from '../../library/work-zip.js';
 import { decodeText } from '../../lyrics/decode.js';
 import { mimeTypeOf } from '../../library/filetypes.js';
-import { NotFound, formatTrackHash, say, parseTrackHash, type CheckLrcAnswer } from '../../model/index.js';
+import { NotFound, formatTrackHash, formatWorkCode, say, parseTrackHash, type CheckLrcAnswer } from '../../model/index.js';
 import type { Scope } from '../../catalogue/visible.js';
 
 /** Text files up to this size (bytes) are decoded to UTF-8 on stream; larger ones are sent as stored. */
@@ -75,6 +76,11 @@ async function sendDecodedText(ctx: AppContext, file: MediaFile): Promise<void> 
  * - GET {base}/check-lrc/:workId/:fileId -> {result, hash, lyricExtension}: the lyric
  *   file linked to that audio file (lrc preferred, then vtt, then srt; its hash in the
  *   scope's form); `{result: false, hash: null, lyricExtension: null}` when it has none.
+ * - GET {base}/zip/:workId (beyond the spec: a whole work at once) -> the work's files
+ *   (those that resolve as for download) as one stored zip `{code}.zip`, entries
+ *   `{code}/{relpath}`, streamed with its Content-Length. 404 {error} when the id is not
+ *   a work id ('work.notFound'), the work is not visible in the scope ('work.idNotFound')
+ *   or has no file to send ('work.noFiles': a trial work not downloaded yet).
  */
 export function mountMedia(router: ApiRouter, base: string, scope: Scope): void {
   router.get(`${base}/stream/:workId/:fileId`, requireUser(), async (ctx) => {
@@ -87,6 +93,20 @@ export function mountMedia(router: ApiRouter, base: string, scope: Scope): void 
     const file = await mediaFile(ctx, scope);
     ctx.attachment(file.name);
     await sendFile(ctx, file.path, { type: storedType(file) });
+  });
+
+  router.get(`${base}/zip/:workId`, requireUser(), async (ctx) => {
+    const workId = /^\d{1,10}$/.test(ctx.params.workId ?? '') ? Number(ctx.params.workId) : null;
+    const work = workId === null ? null : await resolveWorkFiles(ctx.services.db, workId, scopeRoots(ctx.services.config, ctx.services.dataDir, scope), scope);
+    if (workId === null) throw new NotFound(say('work.notFound'));
+    if (!work) throw new NotFound(say('work.idNotFound', { id: workId }));
+    if (work.files.length === 0) throw new NotFound(say('work.noFiles'));
+    const code = formatWorkCode(workId, work.codePrefix);
+    const zip = await workZip(work.files, code);
+    ctx.attachment(`${code}.zip`);
+    ctx.type = 'application/zip';
+    if (zip.size >= 0) ctx.length = zip.size;
+    ctx.body = zip.stream;
   });
 
   router.get(`${base}/small-img/:workId/:fileId`, requireUser(), async (ctx) => {

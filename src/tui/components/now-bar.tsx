@@ -11,7 +11,7 @@ import { PLAY_MODE_LABELS } from '../labels.js';
 
 /** Mode, volume, speed, sleep: the status words of the bar. */
 export function statusWords(s: PlayerState): string {
-  return [PLAY_MODE_LABELS[s.playMode], s.muted ? 'muted' : `vol ${Math.round(s.volume * 100)}%`, `${s.speed.toFixed(2)}x`, s.sleepTime ? `sleep ${s.sleepTime}` : ''].filter(Boolean).join('  ');
+  return [PLAY_MODE_LABELS[s.playMode], s.muted ? 'muted' : `vol ${Math.round(s.volume * 100)}%`, `${s.speed.toFixed(2)}x`, s.sleepTime ? `sleep ${s.sleepTime}` : s.sleepAtTrackEnd ? 'sleep end of track' : ''].filter(Boolean).join('  ');
 }
 
 export function NowBar({ state, width }: { state: PlayerState; width: number }): React.ReactElement {

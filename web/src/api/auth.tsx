@@ -1,7 +1,8 @@
 /**
  * The signed-in session (spec 000 section 6): GET /api/auth/me answers {user, auth}.
  * `AuthProvider` loads it once and again after login; `useAuth()` reads it;
- * `RequireAuth` guards the main routes (no valid session -> /login).
+ * `RequireAuth` guards the main routes (no valid session -> /login, naming the page asked
+ * for: redirect.ts); so does a 401 on a later call.
  * With authentication off the server accepts calls without a token, so /me succeeds.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -9,6 +10,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Center, Loader } from '@mantine/core';
 import type { AuthMeAnswer } from '@model';
 import { api, ApiError, notifyError, setToken, setUnauthorizedHandler } from './client';
+import { loginPathFor } from './redirect';
 
 interface AuthState {
   /** undefined while loading, null when signed out. */
@@ -17,17 +19,21 @@ interface AuthState {
   refresh(): Promise<void>;
   /** Drops the token and goes to /login. */
   logout(): void;
+  /** True after logout(): the guard then goes to the plain /login, not back to the page left. */
+  loggedOut: boolean;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [me, setMe] = useState<AuthMeAnswer | null | undefined>(undefined);
+  const [loggedOut, setLoggedOut] = useState(false);
   const navigate = useNavigate();
 
   const refresh = useCallback(async () => {
     try {
       setMe(await api<AuthMeAnswer>('/api/auth/me', { on401: 'throw' }));
+      setLoggedOut(false);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) setToken(null);
       else notifyError(err);
@@ -37,6 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(() => {
     setToken(null);
+    setLoggedOut(true);
     setMe(null);
     navigate('/login');
   }, [navigate]);
@@ -44,12 +51,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setUnauthorizedHandler(() => {
       setMe(null);
-      navigate('/login');
+      const { pathname, search, hash } = window.location;
+      if (pathname !== '/login') navigate(loginPathFor(pathname + search + hash));
     });
     void refresh();
   }, [navigate, refresh]);
 
-  const value = useMemo(() => ({ me, refresh, logout }), [me, refresh, logout]);
+  const value = useMemo(() => ({ me, refresh, logout, loggedOut }), [me, refresh, logout, loggedOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
@@ -59,11 +67,11 @@ export function useAuth(): AuthState {
   return ctx;
 }
 
-/** Renders its children for a signed-in session, else redirects to /login. */
+/** Renders its children for a signed-in session, else redirects to /login, which returns here after signing in. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { me } = useAuth();
+  const { me, loggedOut } = useAuth();
   const location = useLocation();
   if (me === undefined) return <Center h="50vh"><Loader /></Center>;
-  if (me === null) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  if (me === null) return <Navigate to={loggedOut ? '/login' : loginPathFor(location.pathname + location.search + location.hash)} replace />;
   return <>{children}</>;
 }

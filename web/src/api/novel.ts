@@ -6,9 +6,11 @@
  * - GET /api/novel/work/updateData/{id}/; the TXT: POST /api/novel/work/uploadTxt/ (multipart
  *   file + id, answering data.msg), GET /api/novel/downloadTxt/{id}/ (a link with the token),
  *   GET /api/novel/deleteTxt/{id}/;
- * - GET /api/novel/vas/authorList and /api/novel/tags/tagList for the form's selects.
+ * - GET /api/novel/vas/authorList and /api/novel/tags/tagList for the form's selects;
+ * - beyond the spec, the TXT reader: the text itself (downloadTxt read as text) and the
+ *   caller's reading position, GET and PUT /api/novel/readingPosition.
  */
-import type { NamedRef, NovelForm, NovelSpiderAnswer, NovelUploadAnswer, NovelWork } from '@model';
+import type { NamedRef, NovelForm, NovelSpiderAnswer, NovelUploadAnswer, NovelWork, ReadingPositionAnswer } from '@model';
 import { api, client, mediaUrl } from './client';
 
 interface Message { message?: string }
@@ -36,6 +38,17 @@ export const deleteTxt = (id: number) => api<Message>(`/api/novel/deleteTxt/${id
 
 /** The TXT download link (carries the token, like media links). */
 export const txtDownloadUrl = (id: number) => mediaUrl(`/api/novel/downloadTxt/${id}/`);
+
+/** The novel's TXT as text (stored as UTF-8 whatever it was uploaded in). Throws ApiError. */
+export async function readTxt(id: number): Promise<string> {
+  return (await client.response('GET', `/api/novel/downloadTxt/${id}/`)).text();
+}
+
+/** Where the caller stopped reading novel `id` (offset 0 when never saved). */
+export const readingPosition = (id: number) => api<ReadingPositionAnswer>(`/api/novel/readingPosition/${id}/`);
+
+/** Saves where the caller stopped reading novel `id` (an index into its text). */
+export const saveReadingPosition = (id: number, offset: number) => api<Message>('/api/novel/readingPosition', { method: 'PUT', body: { work_id: id, offset } });
 
 export const authorList = () => api<NamedRef<string>[]>('/api/novel/vas/authorList');
 export const tagList = () => api<NamedRef[]>('/api/novel/tags/tagList');

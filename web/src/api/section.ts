@@ -25,4 +25,6 @@ export const workApi = (section: Section, id: number | string) => (section === '
 /** GET of a work's file tree. */
 export const tracksApi = (section: Section, id: number | string) => (section === 'trial' ? `/api/fake/tracks/${encodeURIComponent(id)}` : `/api/tracks/${encodeURIComponent(id)}`);
 /** GET of a work's cover (without the token; coverUrl adds it). */
+/** GET the whole work as one zip (beyond the spec; src/server/routes/media.ts): a link, with the token. */
+export const zipApi = (section: Section, id: number) => (section === 'trial' ? `/api/fake/media/zip/${id}` : `/api/media/zip/${id}`);
 export const coverApi = (section: Section, id: number) => (section === 'trial' ? `/api/fake/cover/${id}` : `/api/cover/${id}`);

@@ -18,6 +18,7 @@ import { useDateFormat } from '../i18n/format';
 import { formatSeconds } from '../player/format';
 import { playFromHistory } from './work/WorkActions';
 import { ReviewModal } from './work/ReviewModal';
+import { HistoryProgress } from './HistoryProgress';
 
 export type FavouritesMode = 'histroy' | 'review' | 'progress' | 'folder';
 
@@ -59,6 +60,7 @@ function FavouriteItemImpl({ work: initial, mode }: { work: FavWork; mode: Favou
         </Link>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="fav-title">{work.title}</Text>
+          <HistoryProgress state={work.state} />
           <Group gap={8}>
             {work.circle && <Text size="xs" c="dimmed" component={Link} to={`${site.base}/works?circleId=${work.circle.id}`}>{work.circle.name}</Text>}
             {work.release && <Text size="xs" c="dimmed">{date(work.release)}</Text>}

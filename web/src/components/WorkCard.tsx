@@ -2,7 +2,8 @@
  * A work in the works list (spec 000 section 2 "Works list"): grid card (detail or
  * thumbnail zoom) or list row. Cover, code, title, circle, rating, the caller's own
  * stars (detail card and list row; the library's only), price, sales, labels (tags and
- * voice actors), lyric badge and, in the library, a delete action ('delete audio?'); in
+ * voice actors), lyric badge, a thin bar of the caller's progress from their play history
+ * (HistoryProgress, beyond the spec) and, in the library, a delete action ('delete audio?'); in
  * the trial catalogue a dislike and a download action instead (TrialActions). A deleted
  * or disliked card hides itself (the parent drops it). Memoised: loading more pages does
  * not re-render loaded cards.
@@ -23,6 +24,7 @@ import { saveRating } from '../api/review';
 import { useDateFormat } from '../i18n/format';
 import { useSite, useSiteT } from '../site';
 import { NovelFacts } from './novel/NovelFacts';
+import { HistoryProgress } from './HistoryProgress';
 
 // The dialog loads on the first delete click: the list route stays light.
 const ConfirmModal = lazy(() => import('./ConfirmModal').then((m) => ({ default: m.ConfirmModal })));
@@ -35,7 +37,7 @@ export type CardVariant = 'detail' | 'zoom' | 'list';
 
 /** What a card shows of a work of either section: an audio Work or a NovelWork. */
 export type CardWork = Pick<Work, 'id' | 'title' | 'circle' | 'tags' | 'vas' | 'userRating' | 'rate_average_2dp' | 'release' | 'lyric_status'>
-  & Partial<Pick<Work, 'code_prefix' | 'rate_count' | 'price' | 'dl_count'>>
+  & Partial<Pick<Work, 'code_prefix' | 'rate_count' | 'price' | 'dl_count' | 'state'>>
   & Partial<Pick<NovelWork, 'wordCount' | 'process'>>;
 
 export interface WorkCardProps {
@@ -145,6 +147,7 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
           </Link>
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
             <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="card-title">{work.title}</Text>
+            <HistoryProgress state={work.state} />
             {circle}
             <Group gap={6}>
               {code && <Badge size="xs" variant="outline">{code}</Badge>}
@@ -169,6 +172,7 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
           <Image src={site.cover(work.id, variant === 'zoom' ? '240x240' : 'main', section)} loading="lazy" alt="" fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
         </AspectRatio>
         {code && <Badge size="xs" variant="filled" color="dark" pos="absolute" top={6} left={6} data-testid="card-code">{code}</Badge>}
+        <div style={{ position: 'absolute', left: 0, right: 0, bottom: 0 }}><HistoryProgress state={work.state} /></div>
       </Card.Section>
       <Stack gap={4} mt="xs">
         <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="card-title">{work.title}</Text>

@@ -50,13 +50,14 @@ const en = {
   sleep: {
     title: 'Sleep timer', time: 'Pause at (HH:MM)', set: 'Set', cancel: 'Cancel timer', none: 'No timer set',
     setAt: 'Playback pauses at {{time}}', cleared: 'Sleep timer cancelled', invalid: 'Enter a time as HH:MM',
+    after: 'After', minutes: '{{count}} min', atTrackEnd: 'End of this track', atTrackEndSet: 'Playback pauses at the end of this track', orTime: 'Or at a time of day',
   },
   works: {
     all: 'All works', tag: 'Search tag: {{name}}', va: 'Search voice actor: {{name}}', circle: 'Circle works: {{name}}',
     keyword: 'Search keyword: {{name}}', advance: 'Aggregate search',
     noMore: 'no more works', empty: 'No works', sort: 'Sort by', nsfw: 'Age rating', lyric: 'Subtitles',
     asc: 'Ascending', desc: 'Descending', grid: 'Grid', list: 'List', labels: 'Show labels', detail: 'Detailed cards', zoom: 'Thumbnails',
-    deleteConfirm: 'delete audio?', recent: 'Recent plays', recentAll: 'History', tracks: '{{count}} tracks',
+    deleteConfirm: 'delete audio?', recent: 'Recent plays', recentAll: 'History', continue: 'Continue listening', listened: '{{percent}}% listened', tracks: '{{count}} tracks',
     order: {
       release: 'Release date', rating: 'My rating', dl_count: 'Sales', price: 'Price', rate_average_2dp: 'Average rating',
       review_count: 'Review count', id: 'Work code', created_at: 'Date added', random: 'Random', betterRandom: 'Random',
@@ -78,7 +79,7 @@ const en = {
     translateFolder: 'Translate this folder', scan: 'Scan local files', deleteWork: 'Delete work', deleteWorkConfirm: 'delete audio?',
     translateQueued: '{{count}} tasks submitted', noAudio: 'No audio in this folder',
     items: '{{count}} items', root: 'ROOT', emptyFolder: 'Empty folder',
-    addToPlaylist: 'Add to playlist', playNext: 'Play next', download: 'Download', aiTranslate: 'AI translate',
+    addToPlaylist: 'Add to playlist', playNext: 'Play next', download: 'Download', aiTranslate: 'AI translate', downloadAll: 'Download the whole work (zip)',
     imageIndex: '{{n}}/{{total}}', useAsCover: 'use as visualiser cover', coverSet: 'cover set successfully', openVisualiser: 'Open the visualiser',
     addedToQueue: 'Added to the queue', willPlayNext: 'Will play next',
     ai: { 0: 'none', 1: 'pending', 2: 'transcribing', 3: 'success', 4: 'error' },

@@ -27,6 +27,7 @@ const novelEn = {
     title: 'TXT', button: 'TXT ({{count}})', none: 'No TXT uploaded yet.', choose: 'Choose a TXT file', upload: 'Upload', download: 'Download',
     deleteConfirm: 'Delete this TXT?', tooLarge: 'The file is larger than 4 MB (4194304 bytes).',
     limit: 'At most 4 MB; Shift-JIS, GBK and UTF-8 files are stored as UTF-8.', facts: '{{kb}} KB · uploaded as {{encoding}} · {{time}}',
+    read: 'Read', reader: 'Reader', previous: 'Previous page', next: 'Next page', page: 'Page {{n}} / {{total}}', back: 'Back to the novel', loadFailed: 'Cannot open the TXT', goto: 'Go to page',
   },
   add: {
     title: 'Add a novel', url: 'Link', search: 'Search', id: 'Id', name: 'Title', cover: 'Cover address', author: 'Author', plat: 'Site',

@@ -25,6 +25,7 @@ const novelZhCN: NovelMessages = {
     title: 'TXT 文件', button: 'TXT（{{count}}）', none: '还没有上传 TXT。', choose: '选择 TXT 文件', upload: '上传', download: '下载',
     deleteConfirm: '确定删除这个 TXT 吗？', tooLarge: '文件超过 4 MB（4194304 字节）。',
     limit: '最大 4 MB；Shift-JIS、GBK 和 UTF-8 文件都会以 UTF-8 保存。', facts: '{{kb}} KB · 上传时编码 {{encoding}} · {{time}}',
+    read: '在线阅读', reader: '阅读器', previous: '上一页', next: '下一页', page: '第 {{n}} / {{total}} 页', back: '返回小说', loadFailed: '无法打开 TXT', goto: '跳到页',
   },
   add: {
     title: '添加小说', url: '链接', search: '抓取', id: 'Id', name: '标题', cover: '封面地址', author: '作者', plat: '站点',

@@ -41,13 +41,14 @@ const zhCN: Messages = {
   sleep: {
     title: '睡眠定时', time: '暂停时间（HH:MM）', set: '设定', cancel: '取消定时', none: '未设定定时',
     setAt: '将在 {{time}} 暂停播放', cleared: '已取消睡眠定时', invalid: '请按 HH:MM 输入时间',
+    after: '按时长', minutes: '{{count}} 分钟', atTrackEnd: '播完当前音轨', atTrackEndSet: '将在当前音轨播完时暂停播放', orTime: '或到某个时刻',
   },
   works: {
     all: '所有作品', tag: '搜索标签：{{name}}', va: '搜索声优：{{name}}', circle: '社团作品：{{name}}',
     keyword: '搜索关键字：{{name}}', advance: '聚合搜索',
     noMore: '没有更多作品了', empty: '没有作品', sort: '排序', nsfw: '年龄分级', lyric: '字幕',
     asc: '升序', desc: '降序', grid: '网格', list: '列表', labels: '显示标签', detail: '详细卡片', zoom: '缩略图',
-    deleteConfirm: '确定删除该音声吗？', recent: '最近播放', recentAll: '播放历史', tracks: '{{count}} 个音轨',
+    deleteConfirm: '确定删除该音声吗？', recent: '最近播放', recentAll: '播放历史', continue: '继续收听', listened: '已听 {{percent}}%', tracks: '{{count}} 个音轨',
     order: {
       release: '发售日期', rating: '我的评价', dl_count: '销量', price: '价格', rate_average_2dp: '平均评分',
       review_count: '评论数', id: '作品编号', created_at: '收录日期', random: '随机', betterRandom: '随机',
@@ -69,7 +70,7 @@ const zhCN: Messages = {
     translateFolder: '翻译当前文件夹', scan: '扫描本地文件', deleteWork: '删除作品', deleteWorkConfirm: '确定删除该音声吗？',
     translateQueued: '已提交 {{count}} 个任务', noAudio: '当前文件夹没有音频',
     items: '{{count}} 项', root: 'ROOT', emptyFolder: '空文件夹',
-    addToPlaylist: '加入播放列表', playNext: '下一首播放', download: '下载', aiTranslate: 'AI 翻译',
+    addToPlaylist: '加入播放列表', playNext: '下一首播放', download: '下载', aiTranslate: 'AI 翻译', downloadAll: '下载整个作品（zip）',
     imageIndex: '{{n}}/{{total}}', useAsCover: '设为可视化封面', coverSet: '封面设置成功', openVisualiser: '打开可视化页面',
     addedToQueue: '已加入播放列表', willPlayNext: '将在下一首播放',
     ai: { 0: '无', 1: '等待中', 2: '转写中', 3: '成功', 4: '失败' },
@@ -205,6 +206,7 @@ const zhCN: Messages = {
     'tag.notFound': '标签不存在',
     'va.notFound': '声优不存在',
     'file.notFound': '文件不存在',
+    'work.noFiles': '这个作品没有可下载的文件',
     'file.notImage': '不是图片',
     'media.rangeNotSatisfiable': '请求的范围无效',
 
@@ -376,6 +378,8 @@ const zhCN: Messages = {
     'txt.uploaded': 'TXT 已上传（{{encoding}}）',
     'txt.deleted': 'TXT 已删除',
     'txt.notFound': '小说 {{id}} 没有 TXT',
+    'reading.saved': '阅读位置已保存',
+    'reading.pastEnd': '位置 {{offset}} 超出了正文末尾',
     'upload.notMultipart': '需要 multipart/form-data 格式的上传',
     'upload.malformed': '上传格式有误：{{reason}}',
     'upload.noFile': '上传中没有文件',

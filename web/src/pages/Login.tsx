@@ -2,16 +2,18 @@
  * /login (spec 000 sections 2, 5, 8): name and password, each at least 5 characters
  * ('password length at least 5'). POST /api/auth/me; a 401 shows a warning with the
  * server's error (one at a time: a new attempt takes the last one away); success
- * stores the token, shows 'login successful.' and goes to /main.
+ * stores the token, shows 'login successful.' and goes to /main, or (beyond the spec) back
+ * to the page that was asked for: `?redirect=` when it is a path of this site (redirect.ts).
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginAnswer } from '@model';
 import { api, ApiError, errorText, notifyError, setToken } from '../api/client';
 import { useAuth } from '../api/auth';
+import { REDIRECT_PARAM, safeRedirect } from '../api/redirect';
 
 export const MIN_CREDENTIAL_LENGTH = 5;
 /** The notification id of the failed-login warning. */
@@ -20,6 +22,7 @@ const FAILED_NOTICE = 'login-failed';
 export default function Login() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { refresh } = useAuth();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -41,7 +44,7 @@ export default function Login() {
       setToken(token);
       notifications.show({ color: 'green', message: t('login.success') });
       await refresh();
-      navigate('/main');
+      navigate(safeRedirect(params.get(REDIRECT_PARAM)), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) notifications.show({ id: FAILED_NOTICE, color: 'yellow', message: errorText(err) });
       else notifyError(err);

@@ -2,7 +2,8 @@
  * /works, /search and the trial catalogue's /fake/works (spec 000 section 2 "Works
  * list", sections 4, 7, 9): title by context with a count badge, list controls (sort,
  * age rating, lyric filter, direction, grid/list, labels, detail/zoom), infinite scroll
- * that resets on any change, the 'recent plays' strip on the home list, advanced search
+ * that resets on any change, the 'continue listening' shelf (beyond the spec) and the
+ * 'recent plays' strip on the home list, advanced search
  * keywords on /search. The section (library or trial, from the path) picks the call,
  * the card links and the card actions (delete, or dislike and download).
  * Also /novel/works and /novel/search (spec 001 section 2): the same screen in the novel
@@ -22,6 +23,7 @@ import { listContext, nameOf, namePath, worksEndpoint } from '../api/works';
 import { sectionOfPath } from '../api/section';
 import { AdvancedSearchBar } from '../components/AdvancedSearchBar';
 import { RecentPlays } from '../components/RecentPlays';
+import { ContinueListening } from '../components/ContinueListening';
 import { useInfiniteList } from '../components/useInfiniteList';
 import { WorkCard, type CardVariant, type CardWork } from '../components/WorkCard';
 
@@ -88,6 +90,7 @@ export default function Works() {
 
   return (
     <Stack gap="sm">
+      {ctx.kind === 'all' && !trial && site.recentPlays && <ContinueListening />}
       {ctx.kind === 'all' && !trial && site.recentPlays && <RecentPlays />}
       <Group gap="xs" align="center">
         <Title order={3} data-testid="works-title">{title}</Title>

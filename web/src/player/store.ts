@@ -8,8 +8,9 @@
  * - The driver follows the reducer's serials: a new `trackSerial` loads the current
  *   track, a new `seekRequest.serial` jumps (after load: on the first canplay, which is
  *   how a history resume lands on its saved second).
- * - The sleep timer lives in sessionStorage ('sleepTimer': {time, dueAt}) and a 1 s clock
- *   feeds the reducer; when it fires the player pauses and a 5 s notice shows.
+ * - The sleep timer lives in sessionStorage ('sleepTimer': {time, dueAt}, or {atTrackEnd:
+ *   true} for "end of this track") and a 1 s clock feeds the reducer; when it fires (or the
+ *   track ends with "end of this track" set) the player pauses and a 5 s notice shows.
  * - History is saved with the shared saver: PUT /api/histroy 500 ms after a change of
  *   queue, index, play state or a seek, every 60 s, skipped when unchanged or resuming.
  */
@@ -31,8 +32,9 @@ const SLEEP_KEY = 'sleepTimer';
 /** The sleep timer kept for the browser session (spec 000 section 4), or nothing. */
 function sessionSleep(): Partial<PlayerState> {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(SLEEP_KEY) ?? 'null') as { time?: unknown; dueAt?: unknown } | null;
+    const saved = JSON.parse(sessionStorage.getItem(SLEEP_KEY) ?? 'null') as { time?: unknown; dueAt?: unknown; atTrackEnd?: unknown } | null;
     if (saved && typeof saved.time === 'string' && typeof saved.dueAt === 'number') return { sleepTime: saved.time, sleepDueAt: saved.dueAt };
+    if (saved?.atTrackEnd === true) return { sleepAtTrackEnd: true };
   } catch { /* a broken value is no timer */ }
   return {};
 }
@@ -82,8 +84,9 @@ export function dispatch(action: PlayerAction): void {
   const next = playerReducer(prev, action);
   if (next === prev) return;
   state = next;
-  if (next.sleepTime !== prev.sleepTime) {
+  if (next.sleepTime !== prev.sleepTime || next.sleepDueAt !== prev.sleepDueAt || next.sleepAtTrackEnd !== prev.sleepAtTrackEnd) {
     if (next.sleepTime && next.sleepDueAt !== null) sessionStorage.setItem(SLEEP_KEY, JSON.stringify({ time: next.sleepTime, dueAt: next.sleepDueAt }));
+    else if (next.sleepAtTrackEnd) sessionStorage.setItem(SLEEP_KEY, JSON.stringify({ atTrackEnd: true }));
     else sessionStorage.removeItem(SLEEP_KEY);
   }
   drive(prev, next);
@@ -172,7 +175,9 @@ function wire(el: HTMLAudioElement): void {
   el.onpause = () => { if (el.paused && !switching && !ending && !el.ended && state.playing) dispatch({ type: 'pause' }); };
   el.onended = () => {
     ending = true;
+    const sleepHere = state.sleepAtTrackEnd;
     dispatch({ type: 'ended', random: Math.random() });
+    if (sleepHere && !state.sleepAtTrackEnd) notifications.show({ message: i18n.t('player.sleepFired'), autoClose: SLEEP_NOTICE_MS });
   };
   el.onerror = () => { if (el.getAttribute('src')) dispatch({ type: 'playbackError' }); };
 }
@@ -276,6 +281,14 @@ export const player = {
   setSleepTime(time: string | null): void {
     if (time) dispatch({ type: 'setSleepTimer', time, now: Date.now() });
     else dispatch({ type: 'clearSleepTimer' });
+  },
+  /** Sets the sleep timer `minutes` from now (SLEEP_DURATIONS_MINUTES). */
+  setSleepAfter(minutes: number): void {
+    dispatch({ type: 'setSleepAfter', minutes, now: Date.now() });
+  },
+  /** Pauses when the current track ends. */
+  setSleepAtTrackEnd(): void {
+    dispatch({ type: 'setSleepAtTrackEnd' });
   },
   /** Saves the history now if it changed (page hide). */
   flushHistory: () => saver.flush(),

@@ -1,13 +1,14 @@
 /**
  * The novel page's TXT dialog (spec 001 sections 2, 5 and 7): the uploaded TXT (name,
- * size, the encoding it came in, when) with download and delete, and an upload of at most
+ * size, the encoding it came in, when) with read (the reader, beyond the spec), download and delete, and an upload of at most
  * 4 MB (a larger file is refused here before it is sent; the server refuses it too, 413).
  * Notices show the server's message (data.msg for uploads).
  */
 import { useState } from 'react';
 import { Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
-import { IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconBook, IconDownload, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { NOVEL_TXT_MAX_BYTES, type NovelTxt } from '@model';
 import { notifyError, notifySuccess } from '../../api/client';
 import { deleteTxt, txtDownloadUrl, uploadTxt } from '../../api/novel';
@@ -55,6 +56,7 @@ export function TxtDialog({ id, txt, opened, onClose, onChange }: { id: number; 
             <Text fw={600} size="sm" style={{ wordBreak: 'break-all' }}>{f.name}</Text>
             <Text size="xs" c="dimmed">{t('novel.txt.facts', { kb: Math.ceil(f.size / 1024), encoding: f.encoding, time: dateTime(f.uploaded_at) })}</Text>
             <Group gap="xs">
+              <Button component={Link} to={`/novel/read/${id}`} size="xs" variant="light" leftSection={<IconBook size={14} />} data-testid="txt-read">{t('novel.txt.read')}</Button>
               <Button component="a" href={txtDownloadUrl(id)} download size="xs" variant="light" leftSection={<IconDownload size={14} />} data-testid="txt-download">{t('novel.txt.download')}</Button>
               <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => setConfirm(true)} data-testid="txt-delete">{t('common.delete')}</Button>
             </Group>

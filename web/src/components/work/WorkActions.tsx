@@ -9,7 +9,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconHistory, IconLanguage, IconPencil, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
+import { IconChevronDown, IconFileZip, IconHistory, IconLanguage, IconPencil, IconRefresh, IconTrash, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PROGRESS_VALUES, type Progress, type Work } from '@model';
@@ -33,9 +33,11 @@ export interface WorkActionsProps {
   onTasks(): void;
   /** The trial catalogue's actions: given on a trial work, shown instead of the library's. */
   trial?: ReactNode;
+  /** The link that downloads the whole work as one zip (with the token); null when the work has no files. */
+  zipUrl: string | null;
 }
 
-export function WorkActions({ work, folder, onChange, onTasks, trial }: WorkActionsProps) {
+export function WorkActions({ work, folder, onChange, onTasks, trial, zipUrl }: WorkActionsProps) {
   const { t } = useTranslation();
   const library = trial === undefined;
   const navigate = useNavigate();
@@ -113,6 +115,11 @@ export function WorkActions({ work, folder, onChange, onTasks, trial }: WorkActi
           <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirm('work')} data-testid="delete-work">{t('work.deleteWork')}</Button>
         </>
       ) : trial}
+      {zipUrl && (
+        <Button component="a" href={zipUrl} download variant="light" color="gray" leftSection={<IconFileZip size={16} />} data-testid="download-zip">
+          {t('work.downloadAll')}
+        </Button>
+      )}
       {review && (
         <ReviewModal work={work} opened onClose={() => setReview(false)}
           onSaved={(v) => onChange(v ?? { userRating: null, review_text: null, progress: null })} />

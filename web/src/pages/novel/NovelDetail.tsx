@@ -4,13 +4,14 @@
  * caller's own, the origin link, site, tag and author chips (to the filtered lists), the
  * progress dropdown (myProcess 0..3: watching, watched, shelved, want), write review,
  * play-history buttons when a saved state exists, update info (the spider again on the
- * origin link), the TXT dialog, and the info text below. An unknown novel shows the
+ * origin link), the TXT dialog, (beyond the spec) a link to the TXT reader while the novel
+ * has a TXT, and the info text below. An unknown novel shows the
  * not-found page.
  */
 import { lazy, useCallback, useEffect, useState } from 'react';
 import { Anchor, Box, Button, Center, Group, Image, Loader, Menu, Rating, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconExternalLink, IconFileText, IconHistory, IconPencil, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconBook, IconChevronDown, IconExternalLink, IconFileText, IconHistory, IconPencil, IconRefresh, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { myProcessOf, progressOfMyProcess, type MyProcess, type NovelWork } from '@model';
@@ -137,6 +138,9 @@ export default function NovelDetail() {
           </>
         )}
         <Button variant="light" color="gray" leftSection={<IconRefresh size={16} />} loading={updating} disabled={!novel.url} onClick={() => void update()} data-testid="novel-update">{t('novel.detail.update')}</Button>
+        {novel.onlineTxt.length > 0 && (
+          <Button component={Link} to={`/novel/read/${novel.id}`} variant="light" color="grape" leftSection={<IconBook size={16} />} data-testid="novel-read">{t('novel.txt.read')}</Button>
+        )}
         <Button variant="light" color="grape" leftSection={<IconFileText size={16} />} onClick={() => setDialog('txt')} data-testid="txt-button">
           {t('novel.txt.button', { count: novel.onlineTxt.length })}
         </Button>
