@@ -9,6 +9,7 @@ import { Forbidden, Invalid, NotFound, say, type Group, type User } from '../mod
 import { hashPassword } from './password.js';
 import { newAccountRow } from './accounts.js';
 import { NOVEL_CATALOGUE } from '../novels/catalogue.js';
+import { BOOKMARKS_TABLE } from '../bookmarks/store.js';
 
 /** The one account that always exists and cannot be deleted. */
 export const ADMIN_NAME = 'admin';
@@ -75,7 +76,7 @@ export async function changePassword(db: Db, name: string, newPassword: string):
 
 /**
  * Deletes users by name in one transaction, with their reviews and play history (of
- * audio works and novels), stars, player password and API keys (a deleted account's data
+ * audio works and novels), stars, bookmarks, player password and API keys (a deleted account's data
  * and credentials must not pass to a new account of the same name).
  * Their tokens stop working at once (no user row). Throws Forbidden when the list
  * names the admin, NotFound when a name does not exist; nothing is deleted then.
@@ -89,7 +90,7 @@ export async function deleteUsers(db: Db, names: string[]): Promise<string[]> {
     const missing = unique.filter((n) => !found.includes(n));
     if (missing.length) throw new NotFound(say('user.notFound', { names: missing.join(', ') }));
     const novels = NOVEL_CATALOGUE.tables;
-    for (const table of ['reviews', 'play_history', novels.reviews, novels.history, 'starred_works', 'starred_tracks', 'player_passwords', 'api_keys']) await trx(table).whereIn('user_name', unique).delete();
+    for (const table of ['reviews', 'play_history', novels.reviews, novels.history, 'starred_works', 'starred_tracks', BOOKMARKS_TABLE, 'player_passwords', 'api_keys']) await trx(table).whereIn('user_name', unique).delete();
     await trx('users').whereIn('name', unique).delete();
     return unique;
   });

@@ -18,5 +18,6 @@ import { configSharedRouter } from './config-shared.js';
 import { playerAccessRouter } from './player-access/index.js';
 import { fakeRouter } from './fake/index.js';
 import { novelRouter } from './novel/index.js';
+import { bookmarksRouter } from './bookmarks/index.js';
 
-export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter, fakeRouter, novelRouter];
+export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter, fakeRouter, novelRouter, bookmarksRouter];

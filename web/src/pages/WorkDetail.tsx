@@ -1,7 +1,7 @@
 /**
  * /work/:id (spec 000 section 2 "Work detail"): GET /api/work/{id} and
  * GET /api/tracks/{id}; the header, the actions and the file tree (single-child folder
- * chain auto-expanded at load). AI task badges poll every 10 s while a task is pending
+ * chain auto-expanded at load), then the caller's bookmarks of the work (library works). AI task badges poll every 10 s while a task is pending
  * or transcribing. A saved history loads the queue (without playing) when nothing plays.
  * /fake/work/:id is the same page against the trial catalogue (GET /api/fake/{id} and
  * /api/fake/tracks/{id}; trial hashes): header, dislike and download, file tree, play.
@@ -20,6 +20,7 @@ import { initialPath, resolvePath } from '../components/work/tree';
 import { useWorkTasks } from '../components/work/useWorkTasks';
 import { WorkActions } from '../components/work/WorkActions';
 import { WorkHeader } from '../components/work/WorkHeader';
+import { WorkBookmarks } from '../components/work/WorkBookmarks';
 import { TrialActions } from '../components/TrialActions';
 import { sectionOfPath, tracksApi, workApi, worksPage } from '../api/section';
 
@@ -80,6 +81,7 @@ export default function WorkDetail() {
         trial={section === 'trial' ? <TrialActions workId={work.id} variant="page" onDisliked={() => navigate(worksPage('trial'))} onDownloaded={reloadTracks} /> : undefined} />
       {section === 'trial' && tracks.length === 0 && <Text size="sm" c="dimmed" mb="sm" data-testid="trial-not-downloaded">{t('trial.notDownloaded')}</Text>}
       <FileTree tracks={tracks} workTitle={work.title} path={path} onPath={setPath} aiStatus={aiStatus} onTasks={loadTasks} />
+      {section === 'library' && <WorkBookmarks workId={work.id} workTitle={work.title} tracks={tracks} />}
     </Stack>
   );
 }
