@@ -57,7 +57,7 @@ export function registerServe(program: Command): void {
       info(`audiolib serving ${dataDir} on ${url}${every ? ` (every address; on this machine http://localhost:${actual})` : ''}`);
       if (!services.config.auth) info(`audiolib: warning: auth is off: every request acts as the admin${every ? ', from any address that reaches this one' : ''}`);
       const preload = new AbortController();
-      const alongside = (ids: number[], cache: CatalogueCache) => audioSummaries(services.db, ids, cache);
+      const alongside = (ids: number[], cache: CatalogueCache) => audioSummaries(services.db, ids, services.config.subsonicVariant, cache);
       const readIntoMemory = (again: boolean) => preloadWorks(services.db, { signal: preload.signal, alongside, again }).then(({ works, ms }) => {
         if (!again && works >= PRELOAD_REPORTED) info(`audiolib: ${works.toLocaleString('en')} works read into memory in ${(ms / 1000).toFixed(1)} s`);
       }, (err: Error) => {

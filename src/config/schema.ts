@@ -5,7 +5,7 @@
  * in `audiolib config set` is an error, not a silent no-op.
  */
 import { z } from 'zod';
-import type { AdminConfig } from '../model/index.js';
+import { SUBSONIC_VARIANTS, type AdminConfig } from '../model/index.js';
 
 const seek = z.union([z.literal(5), z.literal(10), z.literal(30)], { error: 'must be 5, 10 or 30 (seconds)' });
 
@@ -46,6 +46,8 @@ export const configSchema = z
     trustProxy: z.boolean().default(false), // client address from X-Forwarded-For (behind a reverse proxy only)
     // players' API (/rest): album names start with the work code ('RJ01012345 title'), so a player's name filter finds a code
     subsonicCodeInName: z.boolean().default(true),
+    // players' API: the copy an album lists when a work holds its tracks in several formats (mp3/, wav/): lossless or lossy first
+    subsonicVariant: z.enum(SUBSONIC_VARIANTS).default('lossless'),
     // security (seconds)
     expiresIn: z.number().int().min(60).default(2_592_000),
     // web preferences

@@ -17,3 +17,12 @@ export type RestartKey = (typeof RESTART_KEYS)[number];
 export function needsRestart(key: string): key is RestartKey {
   return (RESTART_KEYS as readonly string[]).includes(key);
 }
+
+/**
+ * Which copy of a work's tracks the players' API lists on the album when a work holds the
+ * same tracks in several formats (src/subsonic/README.md "One album per work"): config
+ * `subsonicVariant`. `lossless` (the default): a lossless copy (wav, flac) first;
+ * `lossy`: a lossy one (mp3, m4a, ogg, opus…) first; within the class the higher bit rate.
+ */
+export const SUBSONIC_VARIANTS = ['lossless', 'lossy'] as const;
+export type SubsonicVariant = (typeof SUBSONIC_VARIANTS)[number];

@@ -61,6 +61,12 @@ export const MESSAGES = {
   'history.deleted': 'history deleted',
   'history.notFound': 'history delete failed: no history for this work',
 
+  // bookmarks (src/bookmarks): a kept place in a track
+  'bookmark.saved': 'bookmark saved',
+  'bookmark.deleted': 'bookmark deleted',
+  'bookmark.notFound': 'no bookmark of this track',
+  'bookmark.trackNotFound': 'track {hash} not found',
+
   // music players (src/subsonic): the caller's player password and API keys
   'playerAccess.passwordSaved': 'player password saved',
   'playerAccess.passwordRemoved': 'player password removed',

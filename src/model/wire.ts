@@ -101,6 +101,8 @@ export type AdminConfig = {
   trustProxy: boolean;
   /** Players' API (/rest): album names start with the work code ('RJ01012345 title'). */
   subsonicCodeInName: boolean;
+  /** Players' API: the copy an album lists when a work holds its tracks in several formats (config-keys.ts SUBSONIC_VARIANTS). */
+  subsonicVariant: 'lossless' | 'lossy';
   expiresIn: number;
   pageSize: number;
   checkUpdate: boolean;

@@ -17,7 +17,7 @@ export interface Call {
   ctx: AppContext;
   db: Db;
   params: Params;
-  /** The caller, with their marks version (marks.ts) and how they are shown the library (config subsonicCodeInName). */
+  /** The caller, with their marks version (marks.ts) and how they are shown the library (config subsonicCodeInName, subsonicVariant). */
   user: User & Marker & { present: PresentOptions };
   /** The catalogue's cache (src/catalogue/cache.ts), its version read once per call. */
   catalogue(): Promise<CatalogueCache>;

@@ -27,11 +27,12 @@ import { annotationEndpoints } from './endpoints/annotation.js';
 import { queueEndpoints } from './endpoints/queue.js';
 import { lyricsEndpoints } from './endpoints/lyrics.js';
 import { playlistEndpoints } from './endpoints/playlists.js';
+import { bookmarkEndpoints } from './endpoints/bookmarks.js';
 import { worksWithCovers } from './covers.js';
 
 /** Every method served, by name. */
 export const ENDPOINTS: Record<string, Endpoint> = {
-  ...systemEndpoints, ...browseEndpoints, ...listEndpoints, ...searchEndpoints, ...mediaEndpoints, ...annotationEndpoints, ...queueEndpoints, ...lyricsEndpoints,
+  ...systemEndpoints, ...browseEndpoints, ...listEndpoints, ...searchEndpoints, ...mediaEndpoints, ...annotationEndpoints, ...queueEndpoints, ...lyricsEndpoints, ...bookmarkEndpoints,
   ...playlistEndpoints,
 };
 
@@ -50,7 +51,7 @@ async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<
     if (endpoint.access === 'writer' && user.group === 'guest') throw new SubsonicError(Code.NotAuthorized, 'guests cannot make changes');
     let pinned: Promise<CatalogueCache> | undefined;
     const catalogue = () => (pinned ??= catalogueCache(db, 1, user.stamp as number | string | null | undefined));
-    const present = { codeInName: ctx.services.config.subsonicCodeInName, covers: await worksWithCovers(db, ctx.services.dataDir, await catalogue()) };
+    const present = { codeInName: ctx.services.config.subsonicCodeInName, variant: ctx.services.config.subsonicVariant, covers: await worksWithCovers(db, ctx.services.dataDir, await catalogue()) };
     const payload = await endpoint.handle({ ctx, db, params, user: { name: user.name, group: user.group, marks: user.marks, present }, catalogue });
     if (payload) respond(ctx, format, payload);
   } catch (err) {

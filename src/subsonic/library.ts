@@ -5,15 +5,18 @@
  * into Subsonic shapes (presenters.ts).
  */
 import type { Db } from '../db/index.js';
-import type { Work } from '../model/index.js';
+import type { SubsonicVariant, Work } from '../model/index.js';
 import { catalogueCache, loadWorks, orderedWorkIds, presentedWorks, type CatalogueCache, type ListOrder, type WorkFilter } from '../catalogue/index.js';
 import { DEFAULT_PRESENT, presentAlbum, presentAlbumDirectory, presentSong, type PresentOptions } from './presenters.js';
-import { audioSummaries, keptTracks, tracksOf, visibleWorkIds, withTrackStars, type AudioSummary, type Track } from './tracks.js';
+import { albumTracks, audioSummaries, keptTracks, tracksOf, visibleWorkIds, withTrackStars, type AudioSummary, type Track } from './tracks.js';
 import { marksOf, type Marker, type Marks } from './marks.js';
 import type { SubsonicNode } from './serialise.js';
 
 /** The caller: their marks (marks.ts) and how they are shown the library (PresentOptions; default DEFAULT_PRESENT). */
 export type Viewer = Marker & { present?: PresentOptions };
+
+/** The copy of a work's tracks its album lists for `user` (PresentOptions.variant). */
+const preferOf = (user: Viewer) => (user.present ?? DEFAULT_PRESENT).variant;
 
 /** A song by its work and file ids. */
 export interface SongRef { workId: number; fileId: number }
@@ -30,7 +33,7 @@ export async function worksById(db: Db, ids: readonly number[], viewer: string, 
  * the caller has read it.
  */
 export async function albumsOf(db: Db, user: Viewer, works: Work[], id3: boolean, cache?: CatalogueCache): Promise<SubsonicNode[]> {
-  const [audio, marks] = await Promise.all([audioSummaries(db, works.map((w) => w.id), cache), marksOf(db, user)]);
+  const [audio, marks] = await Promise.all([audioSummaries(db, works.map((w) => w.id), preferOf(user), cache), marksOf(db, user)]);
   return presentAlbums(works, audio, marks, id3, user.present);
 }
 
@@ -39,22 +42,22 @@ function presentAlbums(works: Work[], audio: Map<number, AudioSummary>, marks: M
   return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), marks.works.get(w.id) ?? {}, undefined, opts) : presentAlbumDirectory(w, marks.works.get(w.id) ?? {}, opts)));
 }
 
-/** The tracks (`tracks`, with the caller's stars) of `works` that `pick` takes, as song `Child`s. */
+/** The album tracks (`tracks`, with the caller's stars; albumTracks) of `works` that `pick` takes, as song `Child`s. */
 function presentSongs(works: Work[], tracks: Map<number, Track[]>, pick: SongSelection['pick'], opts = DEFAULT_PRESENT): SubsonicNode[] {
-  return works.flatMap((w) => pick(tracks.get(w.id) ?? [], w).map((t) => presentSong(t, w, t.starred, opts)));
+  return works.flatMap((w) => pick(albumTracks(tracks.get(w.id) ?? []), w).map((t) => presentSong(t, w, t.starred, opts)));
 }
 
-/** Tracks of `works` as song `Child`s with `user`'s stars (marksOf); `pick` chooses among each work's tracks, in order (default all). */
+/** The album tracks of `works` as song `Child`s with `user`'s stars (marksOf); `pick` chooses among each album's tracks, in order (default all). */
 export async function songsOfWorks(db: Db, user: Viewer, works: Work[], pick: SongSelection['pick'] = (t) => t): Promise<SubsonicNode[]> {
-  const [tracks, marks] = await Promise.all([tracksOf(db, works.map((w) => w.id)), marksOf(db, user)]);
+  const [tracks, marks] = await Promise.all([tracksOf(db, works.map((w) => w.id), preferOf(user)), marksOf(db, user)]);
   return presentSongs(works, withTrackStars(tracks, marks.tracks), pick, user.present);
 }
 
-/** The songs of `refs` (audio files of visible works), in the order of `refs`; the others are left out. `cache` as worksById. */
+/** The songs of `refs` (audio files of visible works, copies an album leaves out included), in the order of `refs`; the others are left out. `cache` as worksById. */
 export async function songsByRef(db: Db, user: Viewer, refs: readonly SongRef[], cache?: CatalogueCache): Promise<SubsonicNode[]> {
   const visible = await visibleWorkIds(db, refs.map((r) => r.workId));
   const works = new Map((await presentedWorks(db, cache ?? await catalogueCache(db), visible)).map((w) => [w.id, w]));
-  const [plain, marks] = await Promise.all([tracksOf(db, [...works.keys()]), marksOf(db, user)]);
+  const [plain, marks] = await Promise.all([tracksOf(db, [...works.keys()], preferOf(user)), marksOf(db, user)]);
   const tracks = withTrackStars(plain, marks.tracks);
   return refs.flatMap((r) => {
     const work = works.get(r.workId);
@@ -63,28 +66,29 @@ export async function songsByRef(db: Db, user: Viewer, refs: readonly SongRef[],
   });
 }
 
-/** One audio track of a visible work, or undefined. */
-export async function findTrack(db: Db, ref: SongRef): Promise<Track | undefined> {
+/** One audio track of a visible work (numbered for `user`), or undefined. */
+export async function findTrack(db: Db, user: Viewer, ref: SongRef): Promise<Track | undefined> {
   if (!(await visibleWorkIds(db, [ref.workId])).length) return undefined;
-  return (await tracksOf(db, [ref.workId])).get(ref.workId)?.find((t) => t.fileId === ref.fileId);
+  return (await tracksOf(db, [ref.workId], preferOf(user))).get(ref.workId)?.find((t) => t.fileId === ref.fileId);
 }
 
 /** Works whose audio summaries songPage reads at once, at first (doubling up to SONG_WALK_MAX). */
 const SONG_WALK_FIRST = 16;
 const SONG_WALK_MAX = 4_096;
 
-/** The songs of a page: its works (as anybody sees them) and `pick`, which takes each work's tracks of the page (call it once per work, in order). */
+/** The songs of a page: its works (as anybody sees them) and `pick`, which takes each work's album tracks of the page (call it once per work, in order). */
 export interface SongSelection { works: Work[]; pick: (tracks: Track[], work: Work) => Track[] }
 
 /**
  * The songs of the works of `filter` (the catalogue's filter, its keyword search included)
- * in `order`, `count` from `offset`: each work's tracks in play order, one work after
- * another. The works are walked in the filter's cached id list, their audio counts read a
- * slice at a time (audioSummaries) until the page is full, so a page reads only the works
- * up to its own. `cache`: the catalogue's cache if the caller has read it.
+ * in `order`, `count` from `offset`: each work's album tracks (the copy `prefer` lists,
+ * variants.ts) in play order, one work after another. The works are walked in the
+ * filter's cached id list, their album counts read a slice at a time (audioSummaries)
+ * until the page is full, so a page reads only the works up to its own. `cache`: the
+ * catalogue's cache if the caller has read it.
  */
 export async function songSelection(
-  db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, cache?: CatalogueCache,
+  db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, prefer: SubsonicVariant, cache?: CatalogueCache,
 ): Promise<SongSelection> {
   if (count <= 0) return { works: [], pick: () => [] };
   cache ??= await catalogueCache(db);
@@ -94,7 +98,7 @@ export async function songSelection(
   let taken = 0;
   for (let i = 0, step = SONG_WALK_FIRST; i < ids.length && taken < count; i += step, step = Math.min(step * 2, SONG_WALK_MAX)) {
     const slice = Array.from(ids.subarray(i, i + step));
-    const audio = await audioSummaries(db, slice, cache);
+    const audio = await audioSummaries(db, slice, prefer, cache);
     for (const id of slice) {
       const n = audio.get(id)?.count ?? 0;
       if (before + n > offset) {
@@ -121,7 +125,7 @@ export async function songSelection(
 export async function songPage(
   db: Db, user: Viewer, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, cache?: CatalogueCache,
 ): Promise<SubsonicNode[]> {
-  const { works, pick } = await songSelection(db, filter, order, sort, offset, count, cache);
+  const { works, pick } = await songSelection(db, filter, order, sort, offset, count, preferOf(user), cache);
   return songsOfWorks(db, user, works, pick);
 }
 
@@ -134,6 +138,6 @@ export async function songPage(
 export async function albumsAndSongs(
   db: Db, user: Viewer, albumWorks: Work[], id3: boolean, songs: SongSelection, cache: CatalogueCache,
 ): Promise<{ album: SubsonicNode[]; song: SubsonicNode[] }> {
-  const [audio, marks, tracks] = await Promise.all([audioSummaries(db, albumWorks.map((w) => w.id), cache), marksOf(db, user), keptTracks(db, songs.works.map((w) => w.id), cache)]);
+  const [audio, marks, tracks] = await Promise.all([audioSummaries(db, albumWorks.map((w) => w.id), preferOf(user), cache), marksOf(db, user), keptTracks(db, songs.works.map((w) => w.id), cache, preferOf(user))]);
   return { album: presentAlbums(albumWorks, audio, marks, id3, user.present), song: presentSongs(songs.works, withTrackStars(tracks, marks.tracks), songs.pick, user.present) };
 }

@@ -5,7 +5,7 @@
  * songs (`Child`), circles and voice actors are artists, tags are genres. Times ISO 8601,
  * durations in whole seconds, sizes in bytes.
  */
-import type { ListItem, Work } from '../model/index.js';
+import type { ListItem, SubsonicVariant, Work } from '../model/index.js';
 import { extensionOf, mimeTypeOf } from '../library/filetypes.js';
 import { stripExtension } from '../lyrics/match.js';
 import { compareNames } from '../library/tree.js';
@@ -26,11 +26,12 @@ function releaseDateOf(release: string | null): SubsonicNode | undefined {
 
 /**
  * How the caller is shown the library: `codeInName` starts album names with the work code
- * (config subsonicCodeInName); `covers`, the ids of the works with a cover (covers.ts), limits
- * `coverArt` to them (undefined: every work names its cover).
+ * (config subsonicCodeInName); `variant`, which copy an album lists of a work holding its
+ * tracks in several formats (config subsonicVariant, variants.ts); `covers`, the ids of the
+ * works with a cover (covers.ts), limits `coverArt` to them (undefined: every work names its cover).
  */
-export interface PresentOptions { codeInName: boolean; covers?: ReadonlySet<number> }
-export const DEFAULT_PRESENT: PresentOptions = { codeInName: true };
+export interface PresentOptions { codeInName: boolean; variant: SubsonicVariant; covers?: ReadonlySet<number> }
+export const DEFAULT_PRESENT: PresentOptions = { codeInName: true, variant: 'lossless' };
 
 /** The artist of the works with neither circle nor voice actor (players reject an album without one). */
 export const UNKNOWN_ARTIST = { id: UNKNOWN_ARTIST_ID, name: 'unknown circle' } as const;
@@ -59,7 +60,7 @@ const segment = (name: string) => name.replace(/[/\\]/g, '_').trim() || '_';
  * `{album artist}/{code} {title}/{path inside the work}` (the title alone when it holds the code).
  */
 export function songPath(work: Work, relpath: string): string {
-  return `${segment(albumArtists(work)[0]!.name)}/${segment(albumName(work, { codeInName: true }))}/${relpath}`;
+  return `${segment(albumArtists(work)[0]!.name)}/${segment(albumName(work, DEFAULT_PRESENT))}/${relpath}`;
 }
 const names = (artists: { name: string }[]) => artists.map((a) => a.name).join(' / ') || undefined;
 const genresOf = (work: Work) => work.tags.map((t) => ({ name: t.name ?? '' }));

@@ -11,6 +11,7 @@ import { newAccountRow } from './accounts.js';
 import { NOVEL_CATALOGUE } from '../novels/catalogue.js';
 import { deletePlaylistsOf } from '../playlists/store.js';
 import { NOVEL_READING_TABLE } from '../novels/reading.js';
+import { BOOKMARKS_TABLE } from '../bookmarks/store.js';
 
 /** The one account that always exists and cannot be deleted. */
 export const ADMIN_NAME = 'admin';
@@ -77,7 +78,7 @@ export async function changePassword(db: Db, name: string, newPassword: string):
 
 /**
  * Deletes users by name in one transaction, with their reviews and play history (of
- * audio works and novels), novel reading positions, stars, playlists, player password and API keys (a deleted account's data
+ * audio works and novels), novel reading positions, stars, playlists, bookmarks, player password and API keys (a deleted account's data
  * and credentials must not pass to a new account of the same name).
  * Their tokens stop working at once (no user row). Throws Forbidden when the list
  * names the admin, NotFound when a name does not exist; nothing is deleted then.
@@ -91,7 +92,7 @@ export async function deleteUsers(db: Db, names: string[]): Promise<string[]> {
     const missing = unique.filter((n) => !found.includes(n));
     if (missing.length) throw new NotFound(say('user.notFound', { names: missing.join(', ') }));
     const novels = NOVEL_CATALOGUE.tables;
-    for (const table of ['reviews', 'play_history', novels.reviews, novels.history, NOVEL_READING_TABLE, 'starred_works', 'starred_tracks', 'player_passwords', 'api_keys']) await trx(table).whereIn('user_name', unique).delete();
+    for (const table of ['reviews', 'play_history', novels.reviews, novels.history, NOVEL_READING_TABLE, 'starred_works', 'starred_tracks', BOOKMARKS_TABLE, 'player_passwords', 'api_keys']) await trx(table).whereIn('user_name', unique).delete();
     await deletePlaylistsOf(trx, unique);
     await trx('users').whereIn('name', unique).delete();
     return unique;

@@ -74,7 +74,7 @@ describe('/admin', () => {
 describe('/admin/advanced', () => {
   const cards = ['Web preferences', 'Player settings', 'Crawler settings', 'Folder scan settings', 'Web server settings', 'Security', 'Other'];
   const keys = ['pageSize', 'rewindSeekTime', 'forwardSeekTime', 'tagLanguage', 'dlsiteTimeout', 'hvdbTimeout', 'retryDelay', 'retry', 'maxParallelism',
-    'httpProxyHost', 'httpProxyPort', 'scannerMaxRecursionDepth', 'skipCleanup', 'fetchMetadata', 'production', 'auth', 'enableGzip', 'listenPort', 'blockRemoteConnection',
+    'httpProxyHost', 'httpProxyPort', 'scannerMaxRecursionDepth', 'skipCleanup', 'fetchMetadata', 'production', 'auth', 'enableGzip', 'listenPort', 'blockRemoteConnection', 'subsonicVariant',
     'expiresIn', 'trustProxy', 'checkUpdate', 'checkBetaUpdate', 'dbUseDefaultPath', 'coverUseDefaultPath', 'scanCron', 'backupCron', 'backupKeep', 'transcriberCommand', 'lyricWorkerTimeout'];
 
   it('shows every card and every key with its default; production and auth are locked in production', async () => {
@@ -112,6 +112,28 @@ describe('/admin/advanced', () => {
     await notice(page, 'maxParallelism').waitFor();
     expect(live.maxParallelism).toBe(16);
     await e2e.screenshot(page, 'admin-advanced');
+  });
+
+  it('chooses the copy of a work in several formats that music players’ albums list, by name in both languages', async () => {
+    const page = await adminPage('/admin/advanced');
+    const field = page.getByRole('textbox', { name: 'Copy an album lists when a work holds its tracks in several formats (music players)' });
+    await expect(page.locator('main').textContent()).resolves.toContain('Default: Lossless first (wav, flac)');
+    await field.click();
+    await page.getByRole('option', { name: 'Lossy first (mp3, m4a, ogg, opus)', exact: true }).click();
+    await page.getByTestId('save-config').click();
+    await notice(page, 'config saved').waitFor();
+    expect(e2e.server.services.config.subsonicVariant).toBe('lossy');
+    const zh = await e2e.page({ lang: 'zh-CN' });
+    try {
+      await zh.goto('/admin/advanced');
+      await zh.getByTestId('save-config').waitFor();
+      const text = (await zh.locator('main').textContent()) ?? '';
+      expect(text).toContain('作品含多种格式的相同音轨时专辑列出的版本（音乐播放器）');
+      expect(text).toContain('默认值：无损优先（wav、flac）');
+      await expect(zh.getByRole('textbox', { name: '作品含多种格式的相同音轨时专辑列出的版本（音乐播放器）' }).inputValue()).resolves.toBe('有损优先（mp3、m4a、ogg、opus）');
+    } finally {
+      await zh.context().close();
+    }
   });
 
   it('creates a worker key shown once with a copy button, and revokes it: the worker is refused at once', async () => {

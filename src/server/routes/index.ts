@@ -20,5 +20,6 @@ import { fakeRouter } from './fake/index.js';
 import { novelRouter } from './novel/index.js';
 import { playlistsRouter } from './playlists/index.js';
 import { novelReadingRouter } from './novel-reading/index.js';
+import { bookmarksRouter } from './bookmarks/index.js';
 
-export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter, fakeRouter, novelReadingRouter, novelRouter, playlistsRouter];
+export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter, fakeRouter, novelReadingRouter, novelRouter, playlistsRouter, bookmarksRouter];

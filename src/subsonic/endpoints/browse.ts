@@ -14,7 +14,7 @@ import { directoryId, parseId, type SubsonicId } from '../ids.js';
 import { albumsOf, songsByRef, songsOfWorks } from '../library.js';
 import { UNKNOWN_ARTIST, albumName, indexByLetter, presentAlbum, presentArtist, presentFolder, presentGenre } from '../presenters.js';
 import { marksOf } from '../marks.js';
-import { summaryOf, tracksOf } from '../tracks.js';
+import { albumTracks, summaryOf, tracksOf } from '../tracks.js';
 import type { SubsonicNode } from '../serialise.js';
 
 /** Most works answered for one artist. */
@@ -65,11 +65,12 @@ async function artistWorks({ db, user, catalogue }: Call, id: Extract<SubsonicId
 
 /**
  * The `directory` of a work (`path` '' for its top) or one of its sub-folders: the
- * sub-folders that hold audio, then the audio files of that folder, in play order.
+ * sub-folders that hold audio (every copy of the work's tracks in another format
+ * included: variants.ts; the album lists one), then the audio files of that folder, in play order.
  */
 async function workDirectory(call: Call, work: Work, path: string): Promise<SubsonicNode> {
   const { db, user } = call;
-  const tracks = (await tracksOf(db, [work.id])).get(work.id) ?? [];
+  const tracks = (await tracksOf(db, [work.id], user.present.variant)).get(work.id) ?? [];
   const inside = (folder: string) => path === '' || folder === path || folder.startsWith(`${path}/`);
   const below = tracks.filter((t) => inside(t.folder));
   if (path !== '' && !below.length) throw notFound('directory');
@@ -158,11 +159,11 @@ export const browseEndpoints: Record<string, Endpoint> = {
     },
   },
 
-  /** getAlbum?id (al-…): the album with its songs in play order. */
+  /** getAlbum?id (al-…): the album with its songs in play order (one copy of tracks held in several formats: variants.ts). */
   getAlbum: {
     async handle(call) {
       const work = await visibleWork(call, idParam(call, ['album']).workId);
-      const tracks = (await tracksOf(call.db, [work.id])).get(work.id) ?? [];
+      const tracks = albumTracks((await tracksOf(call.db, [work.id], call.user.present.variant)).get(work.id) ?? []);
       const marks = await marksOf(call.db, call.user);
       return { album: { ...presentAlbum(work, summaryOf(tracks), marks.works.get(work.id) ?? {}, tracks, call.user.present), song: await songsOfWorks(call.db, call.user, [work]) } };
     },

@@ -30,7 +30,7 @@ export const lyricsEndpoints: Record<string, Endpoint> = {
   getLyricsBySongId: {
     async handle(call) {
       const id = idParam(call, ['song']);
-      const track = await findTrack(call.db, id);
+      const track = await findTrack(call.db, call.user, id);
       if (!track) throw notFound(`song ${call.params.required('id')}`);
       const lyric = await lyricOf(call, id, track.name);
       const [work] = await worksById(call.db, [id.workId], call.user.name, await call.catalogue());

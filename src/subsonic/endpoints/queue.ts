@@ -6,17 +6,24 @@
  * player saves them: hash, title = file name, workTitle, duration in s; `position` ms ->
  * `seconds`); getPlayQueue answers the most recently saved record of a visible work
  * (`seconds` -> `position` ms), so a queue left in the browser resumes on a phone and the
- * other way round. A scrobble (annotation.ts) records a play through `recordPlay`.
+ * other way round. The OpenSubsonic `indexBasedQueue` pair (getPlayQueueByIndex,
+ * savePlayQueueByIndex) reads and writes the same record with the current song given by
+ * its place in the queue. A scrobble (annotation.ts) records a play through `recordPlay`.
  */
 import type { Db } from '../../db/index.js';
 import type { CatalogueCache } from '../../catalogue/index.js';
 import { formatTrackHash, parseTrackHash, type QueueItem, type Work } from '../../model/index.js';
 import { listHistory, saveHistory } from '../../users/history.js';
 import { Code, SubsonicError, notFound } from '../errors.js';
-import type { Endpoint } from '../endpoint.js';
+import type { Call, Endpoint } from '../endpoint.js';
+import type { SubsonicNode } from '../serialise.js';
 import { parseId, songId } from '../ids.js';
 import { songsByRef, worksById, type SongRef } from '../library.js';
 import { tracksOf, type Track } from '../tracks.js';
+import { DEFAULT_PRESENT } from '../presenters.js';
+
+/** Queues read names and durations of any file, copies an album leaves out included: the album's choice (variants.ts) does not matter. */
+const QUEUE_COPIES = DEFAULT_PRESENT.variant;
 
 /** Longest queue saved (as PUT /api/histroy). */
 const MAX_QUEUE = 5000;
@@ -27,7 +34,7 @@ const queueItem = (track: Track, work: Work): QueueItem => ({ hash: formatTrackH
 /** The tracks and works of `refs` (audio files of visible works), in order; code 70 for the first that is none. */
 export async function queueOf(db: Db, viewer: string, refs: SongRef[], cache?: CatalogueCache): Promise<{ track: Track; work: Work }[]> {
   const works = new Map((await worksById(db, refs.map((r) => r.workId), viewer, cache)).map((w) => [w.id, w]));
-  const tracks = await tracksOf(db, [...works.keys()]);
+  const tracks = await tracksOf(db, [...works.keys()], QUEUE_COPIES);
   return refs.map((r) => {
     const work = works.get(r.workId);
     const track = tracks.get(r.workId)?.find((t) => t.fileId === r.fileId);
@@ -46,7 +53,7 @@ export async function recordPlay(db: Db, user: string, ref: SongRef, cache?: Cat
   const [{ track, work }] = (await queueOf(db, user, [ref], cache)) as [{ track: Track; work: Work }];
   const hash = formatTrackHash(ref.workId, ref.fileId);
   if (work.state?.queue.some((q) => q.hash === hash)) return saveHistory(db, user, ref.workId, work.state);
-  const folder = ((await tracksOf(db, [ref.workId])).get(ref.workId) ?? []).filter((t) => t.folder === track.folder);
+  const folder = ((await tracksOf(db, [ref.workId], QUEUE_COPIES)).get(ref.workId) ?? []).filter((t) => t.folder === track.folder);
   await saveHistory(db, user, ref.workId, { queue: folder.map((t) => queueItem(t, work)), index: folder.findIndex((t) => t.fileId === ref.fileId), seconds: 0 });
 }
 
@@ -59,28 +66,69 @@ export function songRefs(ids: string[]): SongRef[] {
   });
 }
 
+/** The caller's most recently saved history record of a visible work, or undefined. */
+async function latestRecord({ db, user, catalogue }: Call): Promise<Work | undefined> {
+  const [work] = (await listHistory(db, user.name, { order: 'updated_at', sort: 'desc', page: 1, pageSize: 1 }, undefined, await catalogue())).works;
+  return work?.state ? work : undefined;
+}
+
+/**
+ * A history record as a players' queue: `entry` = its songs that still exist (trial
+ * tracks and songs gone since are left out), `currentIndex` = the place of the record's
+ * current song among them (undefined when it is gone), `position` in ms, and the fields
+ * both forms share.
+ */
+async function queueAnswer(call: Call, work: Work): Promise<{ entry: SubsonicNode[]; currentIndex?: number; common: SubsonicNode }> {
+  const { queue, index, seconds } = work.state!;
+  const refs = queue.flatMap((q, at) => {
+    const h = parseTrackHash(q.hash);
+    return h && !h.trial ? [{ workId: h.workId, fileId: h.fileId, at }] : [];
+  });
+  const entry = await songsByRef(call.db, call.user, refs, await call.catalogue());
+  // songsByRef keeps the order of refs and leaves out the missing ones (every copy of a missing song)
+  let currentIndex: number | undefined;
+  for (let r = 0, e = 0; r < refs.length && e < entry.length; r++) {
+    if (entry[e]!.id !== songId(refs[r]!.workId, refs[r]!.fileId)) continue;
+    if (refs[r]!.at === index) currentIndex = e;
+    e++;
+  }
+  return { entry, currentIndex, common: { position: Math.round(seconds * 1000), username: call.user.name, changed: work.updated_at, changedBy: 'audiolib' } };
+}
+
+/**
+ * Saves the queue `ids` (song ids, in order) with the song at `index` current, `positionMs`
+ * into it, as the history record of that song's work. Code 70 for an id that is no song
+ * of a visible work, code 0 for a queue over MAX_QUEUE songs.
+ */
+async function saveQueue({ db, user, catalogue }: Call, ids: string[], index: number, positionMs: number): Promise<void> {
+  if (ids.length > MAX_QUEUE) throw new SubsonicError(Code.Generic, `a queue holds at most ${MAX_QUEUE} songs`);
+  const queue = await queueOf(db, user.name, songRefs(ids), await catalogue());
+  await saveHistory(db, user.name, queue[index]!.track.workId, { queue: queue.map((q) => queueItem(q.track, q.work)), index, seconds: positionMs / 1000 });
+}
+
 export const queueEndpoints: Record<string, Endpoint> = {
-  /** getPlayQueue: the latest history record as `playQueue` {current, position ms, username, changed, changedBy, entry}; nothing when there is none. */
+  /** getPlayQueue: the latest history record as `playQueue` {current (song id), position ms, username, changed, changedBy, entry}; nothing when there is none. */
   getPlayQueue: {
-    async handle({ db, user, catalogue }) {
-      const [work] = (await listHistory(db, user.name, { order: 'updated_at', sort: 'desc', page: 1, pageSize: 1 }, undefined, await catalogue())).works;
-      if (!work?.state) return {};
-      const { queue, index, seconds } = work.state;
-      const refs = queue.flatMap((q) => {
-        const h = parseTrackHash(q.hash);
-        return h && !h.trial ? [{ workId: h.workId, fileId: h.fileId }] : [];
-      });
-      const current = parseTrackHash(queue[index]?.hash ?? '');
-      return {
-        playQueue: {
-          current: current && !current.trial ? songId(current.workId, current.fileId) : undefined,
-          position: Math.round(seconds * 1000),
-          username: user.name,
-          changed: work.updated_at,
-          changedBy: 'audiolib',
-          entry: await songsByRef(db, user, refs, await catalogue()),
-        },
-      };
+    async handle(call) {
+      const work = await latestRecord(call);
+      if (!work) return {};
+      const { entry, currentIndex, common } = await queueAnswer(call, work);
+      return { playQueue: { current: currentIndex === undefined ? undefined : entry[currentIndex]!.id, ...common, entry } };
+    },
+  },
+
+  /**
+   * getPlayQueueByIndex (OpenSubsonic indexBasedQueue): the same record as getPlayQueue as
+   * `playQueueByIndex` {currentIndex (the current song's place in `entry`, from 0; absent
+   * when it is gone), position ms, username, changed, changedBy, entry}, so a queue holding
+   * one song twice resumes at the right copy; nothing when there is none.
+   */
+  getPlayQueueByIndex: {
+    async handle(call) {
+      const work = await latestRecord(call);
+      if (!work) return {};
+      const { entry, currentIndex, common } = await queueAnswer(call, work);
+      return { playQueueByIndex: { currentIndex, ...common, entry } };
     },
   },
 
@@ -92,16 +140,29 @@ export const queueEndpoints: Record<string, Endpoint> = {
    */
   savePlayQueue: {
     access: 'writer',
-    async handle({ db, params, user, catalogue }) {
-      const ids = params.all('id');
+    async handle(call) {
+      const ids = call.params.all('id');
       if (!ids.length) return {};
-      if (ids.length > MAX_QUEUE) throw new SubsonicError(Code.Generic, `a queue holds at most ${MAX_QUEUE} songs`);
-      const current = params.get('current') ?? ids[0]!;
-      const index = ids.indexOf(current);
+      const index = ids.indexOf(call.params.get('current') ?? ids[0]!);
       if (index < 0) throw new SubsonicError(Code.Generic, 'current must be one of the queue\'s ids');
-      const position = params.int('position', 0, 0, Number.MAX_SAFE_INTEGER);
-      const queue = await queueOf(db, user.name, songRefs(ids), await catalogue());
-      await saveHistory(db, user.name, queue[index]!.track.workId, { queue: queue.map((q) => queueItem(q.track, q.work)), index, seconds: position / 1000 });
+      await saveQueue(call, ids, index, call.params.int('position', 0, 0, Number.MAX_SAFE_INTEGER));
+      return {};
+    },
+  },
+
+  /**
+   * savePlayQueueByIndex (OpenSubsonic indexBasedQueue) ?id (repeated)&currentIndex (from
+   * 0)&position (ms): as savePlayQueue with the current song given by its place in the
+   * queue (a song may be queued twice). Without ids nothing is written; with ids, code 10
+   * without currentIndex and code 0 for one outside the queue. Guests: code 50.
+   */
+  savePlayQueueByIndex: {
+    access: 'writer',
+    async handle(call) {
+      const ids = call.params.all('id');
+      if (!ids.length) return {};
+      const index = call.params.requiredInt('currentIndex', 0, Math.min(ids.length, MAX_QUEUE) - 1);
+      await saveQueue(call, ids, index, call.params.int('position', 0, 0, Number.MAX_SAFE_INTEGER));
       return {};
     },
   },

@@ -8,13 +8,14 @@
  * An empty query (or `""`) lists everything, as OpenSubsonic players use it to sync.
  */
 import type { Db } from '../../db/index.js';
-import type { ListItem, Work } from '../../model/index.js';
+import type { ListItem, SubsonicVariant, Work } from '../../model/index.js';
 import { LIBRARY, listNames, orderedWorkIds, presentedWorks, whereVisible, type CatalogueCache, type WorkFilter } from '../../catalogue/index.js';
 import { dialectOf, likeContains } from '../../db/dialect/index.js';
 import { stripExtension } from '../../lyrics/match.js';
 import { missing } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
 import { albumsAndSongs, songSelection, songsByRef, type SongRef } from '../library.js';
+import { albumTracks, keptTracks } from '../tracks.js';
 import { presentArtist, type ArtistKind } from '../presenters.js';
 import { circleArtistId, vaArtistId } from '../ids.js';
 import type { SubsonicNode } from '../serialise.js';
@@ -76,13 +77,14 @@ async function albumPage(db: Db, filter: WorkFilter, order: 'release' | 'id', so
 const MAX_TITLED = 5_000;
 
 /**
- * The audio files of the library (of `scope`'s root) whose title (the file name without
- * its extension) contains `query` (case-insensitive; SQLite: ASCII letters only), except
- * those of the works `filter` finds (their tracks follow anyway), by work id then file id;
- * at most MAX_TITLED files read. Cached per catalogue version, root and query.
+ * The album tracks of the library (of `scope`'s root; one copy of tracks held in several
+ * formats, by `prefer`: variants.ts) whose title (the file name without its extension)
+ * contains `query` (case-insensitive; SQLite: ASCII letters only), except those of the
+ * works `filter` finds (their tracks follow anyway), by work id then file id; at most
+ * MAX_TITLED files read. Cached per catalogue version, root, preference and query.
  */
-async function titledTracks(db: Db, query: string, scope: WorkFilter, filter: WorkFilter, order: 'release' | 'id', sort: 'asc' | 'desc', cache: CatalogueCache): Promise<SongRef[]> {
-  return cache.get(`subsonic|titled|${scope.rootFolder ?? ''}|${query}`, async () => {
+async function titledTracks(db: Db, query: string, scope: WorkFilter, filter: WorkFilter, order: 'release' | 'id', sort: 'asc' | 'desc', prefer: SubsonicVariant, cache: CatalogueCache): Promise<SongRef[]> {
+  return cache.get(`subsonic|titled|${scope.rootFolder ?? ''}|${prefer}|${query}`, async () => {
     const like = dialectOf(db).name === 'postgres' ? 'ILIKE' : 'LIKE';
     const [inScope, found, rows] = await Promise.all([
       orderedWorkIds(db, scope, 'id', 'asc', cache),
@@ -95,9 +97,10 @@ async function titledTracks(db: Db, query: string, scope: WorkFilter, filter: Wo
     const allowed = new Set(inScope);
     const listed = new Set(found);
     const needle = query.toLowerCase();
-    return rows
-      .filter((r) => allowed.has(Number(r.work_id)) && !listed.has(Number(r.work_id)) && stripExtension(r.relpath.slice(r.relpath.lastIndexOf('/') + 1)).toLowerCase().includes(needle))
-      .map((r) => ({ workId: Number(r.work_id), fileId: Number(r.id) }));
+    const matching = rows.filter((r) => allowed.has(Number(r.work_id)) && !listed.has(Number(r.work_id)) && stripExtension(r.relpath.slice(r.relpath.lastIndexOf('/') + 1)).toLowerCase().includes(needle));
+    const tracks = await keptTracks(db, matching.map((r) => Number(r.work_id)), cache, prefer);
+    const onAlbum = new Set([...tracks.values()].flatMap((list) => albumTracks(list).map((t) => t.fileId)));
+    return matching.filter((r) => onAlbum.has(Number(r.id))).map((r) => ({ workId: Number(r.work_id), fileId: Number(r.id) }));
   });
 }
 
@@ -113,12 +116,12 @@ async function search(call: Call, id3: boolean): Promise<SubsonicNode> {
   const sort = query ? 'desc' : 'asc';
   const cache = await call.catalogue();
   // songs: the files titled by the query first, then the found works' tracks, one paged list
-  const titled = query && songs.count ? await titledTracks(call.db, query, { ...LIBRARY, ...folderFilter(call) }, filter, order, sort, cache) : [];
+  const titled = query && songs.count ? await titledTracks(call.db, query, { ...LIBRARY, ...folderFilter(call) }, filter, order, sort, call.user.present.variant, cache) : [];
   const titledPage = titled.slice(songs.offset, songs.offset + songs.count);
   const [artist, works, picked, titledSongs] = await Promise.all([
     artistsMatching(call, query, id3),
     albums.count ? albumPage(call.db, filter, order, sort, albums, cache) : [],
-    songSelection(call.db, filter, order, sort, Math.max(0, songs.offset - titled.length), songs.count - titledPage.length, cache),
+    songSelection(call.db, filter, order, sort, Math.max(0, songs.offset - titled.length), songs.count - titledPage.length, call.user.present.variant, cache),
     songsByRef(call.db, call.user, titledPage, cache),
   ]);
   const { album, song } = await albumsAndSongs(call.db, call.user, works, id3, picked, cache);

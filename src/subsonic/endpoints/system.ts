@@ -1,7 +1,7 @@
 /**
  * System and user calls (README.md "Endpoints"): ping, getLicense,
  * getOpenSubsonicExtensions (public), tokenInfo, getUser, getScanStatus; and the calls
- * of features audiolib does not have (playlists, bookmarks, now playing, podcasts, radio,
+ * of features audiolib does not have (playlists, now playing, podcasts, radio,
  * artist and album info, similar and top songs), answered empty so players that ask them
  * while syncing go on.
  */
@@ -17,6 +17,7 @@ export const EXTENSIONS = [
   { name: 'formPost', versions: [1] },
   { name: 'songLyrics', versions: [1] },
   { name: 'apiKeyAuthentication', versions: [1] },
+  { name: 'indexBasedQueue', versions: [1] },
 ];
 
 /** Whether a group may download files (guests stream only). */
@@ -64,7 +65,6 @@ export const systemEndpoints: Record<string, Endpoint> = {
     },
   },
 
-  getBookmarks: fixed({ bookmarks: { bookmark: [] } }),
   getNowPlaying: fixed({ nowPlaying: { entry: [] } }),
   getPodcasts: fixed({ podcasts: { channel: [] } }),
   getInternetRadioStations: fixed({ internetRadioStations: { internetRadioStation: [] } }),

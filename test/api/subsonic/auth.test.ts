@@ -38,9 +38,11 @@ function callsFor(self: string): Record<string, Record<string, string>> {
     getLyrics: { title: '01_プロローグ' }, getLyricsBySongId: { id: song },
     star: { id: song }, unstar: { id: song }, setRating: { id: `al-${RJ01012345}`, rating: '4' }, scrobble: { id: song, submission: 'false' },
     getPlayQueue: {}, savePlayQueue: { id: song, current: song, position: '1000' },
+    getPlayQueueByIndex: {}, savePlayQueueByIndex: { id: song, currentIndex: '0', position: '1000' },
+    createBookmark: { id: song, position: '1000' }, deleteBookmark: { id: song },
   };
 }
-const WRITES = ['star', 'unstar', 'setRating', 'scrobble', 'savePlayQueue'];
+const WRITES = ['star', 'unstar', 'setRating', 'scrobble', 'savePlayQueue', 'savePlayQueueByIndex', 'createBookmark', 'deleteBookmark'];
 const FILES = ['stream', 'download', 'getCoverArt'];
 
 /** One raw call from client `address`: 'ok' for a successful answer or file, else the Subsonic error code. */

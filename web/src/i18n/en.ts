@@ -105,6 +105,9 @@ const en = {
       allage: 'All ages first', nsfw: 'Adults only first',
     },
   },
+  bookmarks: {
+    title: 'Bookmarks', add: 'Add a bookmark at the current second', play: 'Play from {{time}}', delete: 'Delete the bookmark',
+  },
   player: {
     play: 'Play', pause: 'Pause', previous: 'Previous track', next: 'Next track', seek: 'Position', nothing: 'Nothing is playing',
     rewind: 'Back {{n}} s', forward: 'Forward {{n}} s', playMode: 'Play mode: {{mode}}',
@@ -143,12 +146,15 @@ const en = {
       needsRestart: 'needs restart', restartLegend: 'Fields marked “needs restart” take effect when the server next starts.', restartNeeded: 'Restart the server to apply: {{keys}}',
       cards: { web: 'Web preferences', player: 'Player settings', crawler: 'Crawler settings', scan: 'Folder scan settings', server: 'Web server settings', security: 'Security', other: 'Other' },
     },
+    choices: {
+      subsonicVariant: { lossless: 'Lossless first (wav, flac)', lossy: 'Lossy first (mp3, m4a, ogg, opus)' },
+    },
     keys: {
       pageSize: 'Works per page', rewindSeekTime: 'Rewind seek time (s)', forwardSeekTime: 'Forward seek time (s)',
       tagLanguage: 'Tag language', dlsiteTimeout: 'DLsite timeout', hvdbTimeout: 'HVDB timeout', retryDelay: 'Retry interval',
       retry: 'Max attempts', maxParallelism: 'Crawler parallelism', httpProxyHost: 'HTTP proxy host (empty: none)', httpProxyPort: 'HTTP proxy port (0: none)',
       scannerMaxRecursionDepth: 'Maximum scan recursion depth', skipCleanup: 'Skip cleanup after a scan', fetchMetadata: 'Fetch metadata of new works after a scan',
-      production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections', subsonicCodeInName: 'Work code in album names (music players)',
+      production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections', subsonicCodeInName: 'Work code in album names (music players)', subsonicVariant: 'Copy an album lists when a work holds its tracks in several formats (music players)',
       auth: 'Authentication', expiresIn: 'Sign-in expiry', trustProxy: 'Behind a reverse proxy (client address from X-Forwarded-For)',
       checkUpdate: 'Check for updates', checkBetaUpdate: 'Check for beta updates', db: 'Database (empty: the SQLite file of the data directory; or postgres://…)', dbUseDefaultPath: 'Database in the default path', coverUseDefaultPath: 'Covers in the default path',
       scanCron: 'Scheduled scans (cron, e.g. 0 4 * * *; empty: none)', backupCron: 'Scheduled database backups (cron, e.g. 30 3 * * *; empty: none; SQLite only)', backupKeep: 'Backups kept', transcriberCommand: 'AI lyric transcriber command ({input}, {output})', lyricWorkerTimeout: 'AI lyric worker timeout',

@@ -96,6 +96,9 @@ const zhCN: Messages = {
       allage: '全年龄优先', nsfw: '成人向优先',
     },
   },
+  bookmarks: {
+    title: '书签', add: '在当前秒添加书签', play: '从 {{time}} 开始播放', delete: '删除书签',
+  },
   player: {
     play: '播放', pause: '暂停', previous: '上一首', next: '下一首', seek: '播放位置', nothing: '没有正在播放的内容',
     rewind: '后退 {{n}} 秒', forward: '前进 {{n}} 秒', playMode: '播放模式：{{mode}}',
@@ -134,12 +137,15 @@ const zhCN: Messages = {
       needsRestart: '需要重启', restartLegend: '标有“需要重启”的设置在服务器下次启动后生效。', restartNeeded: '重启服务器后生效：{{keys}}',
       cards: { web: '网页偏好', player: '播放器设置', crawler: '爬虫设置', scan: '文件夹扫描设置', server: '网页服务器设置', security: '安全', other: '其他' },
     },
+    choices: {
+      subsonicVariant: { lossless: '无损优先（wav、flac）', lossy: '有损优先（mp3、m4a、ogg、opus）' },
+    },
     keys: {
       pageSize: '每页作品数', rewindSeekTime: '后退秒数', forwardSeekTime: '前进秒数',
       tagLanguage: '标签语言', dlsiteTimeout: 'DLsite 超时', hvdbTimeout: 'HVDB 超时', retryDelay: '重试间隔',
       retry: '最大尝试次数', maxParallelism: '爬虫并发数', httpProxyHost: 'HTTP 代理主机（空：不使用）', httpProxyPort: 'HTTP 代理端口（0：不使用）',
       scannerMaxRecursionDepth: '最大扫描递归深度', skipCleanup: '扫描后跳过清理', fetchMetadata: '扫描后获取新作品的元数据',
-      production: '生产模式', enableGzip: 'Gzip 压缩', listenPort: '监听端口', blockRemoteConnection: '阻止远程连接', subsonicCodeInName: '专辑名含作品编号（音乐播放器）',
+      production: '生产模式', enableGzip: 'Gzip 压缩', listenPort: '监听端口', blockRemoteConnection: '阻止远程连接', subsonicCodeInName: '专辑名含作品编号（音乐播放器）', subsonicVariant: '作品含多种格式的相同音轨时专辑列出的版本（音乐播放器）',
       auth: '用户验证', expiresIn: '登录有效期', trustProxy: '位于反向代理之后（从 X-Forwarded-For 读取客户端地址）',
       checkUpdate: '检查更新', checkBetaUpdate: '检查测试版更新', db: '数据库（空：数据目录中的 SQLite 文件；或 postgres://…）', dbUseDefaultPath: '数据库使用默认路径', coverUseDefaultPath: '封面使用默认路径',
       scanCron: '定时扫描（cron，例如 0 4 * * *；空：不启用）', backupCron: '定时备份数据库（cron，例如 30 3 * * *；空：不启用；仅 SQLite）', backupKeep: '保留的备份数量', transcriberCommand: 'AI 字幕转写命令（{input}、{output}）', lyricWorkerTimeout: 'AI 字幕工作者超时',
@@ -222,6 +228,10 @@ const zhCN: Messages = {
     'history.saved': '播放历史已保存',
     'history.deleted': '播放历史已删除',
     'history.notFound': '删除播放历史失败：该作品没有播放历史',
+    'bookmark.saved': '书签已保存',
+    'bookmark.deleted': '书签已删除',
+    'bookmark.notFound': '该音轨没有书签',
+    'bookmark.trackNotFound': '未找到音轨 {{hash}}',
 
     'playlist.notFound': '播放列表 {{id}} 不存在',
     'playlist.notOwner': '只有创建者可以修改播放列表 {{id}}',

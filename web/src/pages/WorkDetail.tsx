@@ -1,8 +1,9 @@
 /**
  * /work/:id (spec 000 section 2 "Work detail"): GET /api/work/{id} and
  * GET /api/tracks/{id}; the header, the actions and the file tree (single-child folder
- * chain auto-expanded at load), and (beyond the spec) a button that downloads the whole
- * work as one zip while it has files. AI task badges poll every 10 s while a task is pending
+ * chain auto-expanded at load), then the caller's bookmarks of the work (library works), and
+ * (beyond the spec) a button that downloads the whole work as one zip while it has files.
+ * AI task badges poll every 10 s while a task is pending
  * or transcribing. A saved history loads the queue (without playing) when nothing plays.
  * /fake/work/:id is the same page against the trial catalogue (GET /api/fake/{id} and
  * /api/fake/tracks/{id}; trial hashes): header, dislike and download, file tree, play.
@@ -21,6 +22,7 @@ import { initialPath, resolvePath } from '../components/work/tree';
 import { useWorkTasks } from '../components/work/useWorkTasks';
 import { WorkActions } from '../components/work/WorkActions';
 import { WorkHeader } from '../components/work/WorkHeader';
+import { WorkBookmarks } from '../components/work/WorkBookmarks';
 import { TrialActions } from '../components/TrialActions';
 import { sectionOfPath, tracksApi, workApi, worksPage, zipApi } from '../api/section';
 
@@ -81,6 +83,7 @@ export default function WorkDetail() {
         trial={section === 'trial' ? <TrialActions workId={work.id} variant="page" onDisliked={() => navigate(worksPage('trial'))} onDownloaded={reloadTracks} /> : undefined} />
       {section === 'trial' && tracks.length === 0 && <Text size="sm" c="dimmed" mb="sm" data-testid="trial-not-downloaded">{t('trial.notDownloaded')}</Text>}
       <FileTree tracks={tracks} workTitle={work.title} path={path} onPath={setPath} aiStatus={aiStatus} onTasks={loadTasks} />
+      {section === 'library' && <WorkBookmarks workId={work.id} workTitle={work.title} tracks={tracks} />}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The expanded player (spec 000 section 2 "Player"): cover, titles, lyrics with the
  * current line highlighted, seek slider, every control (play mode, seek steps,
- * previous / play / next, volume, speed, queue, settings, desktop lyrics, full screen).
+ * previous / play / next, volume, speed, queue, a bookmark at the current second,
+ * settings, desktop lyrics, full screen).
  * A downward drag on its header closes it (bar gesture 'down'). On a wide screen the
  * lyrics take the right half at the full height, the cover and controls the left; on a
  * narrow one everything is one column.
@@ -20,6 +21,7 @@ import { WIDE_PLAYER_QUERY } from './layout';
 import { LyricView } from './LyricView';
 import { DesktopLyricsButton, PlayerSettings } from './PlayerSettings';
 import { QueueDialog } from './QueueDialog';
+import { BookmarkButton } from './BookmarkButton';
 import { playingSection, playingWorkId, usePlayer } from './store';
 
 /** Opens the queue dialog. */
@@ -70,6 +72,7 @@ export function ExpandedPlayer({ opened, onClose }: { opened: boolean; onClose()
           <PrevNextButtons><PlayPauseButton size="xl" /></PrevNextButtons>
         </SeekButtons>
         <QueueButton />
+        <BookmarkButton />
       </Group>
       <Group justify="center"><VolumeControl /></Group>
     </>

@@ -35,3 +35,15 @@ export function audioHashes(node: TrackNode): string[] {
   if (node.type === 'audio') return node.hash ? [node.hash] : [];
   return (node.children ?? []).flatMap(audioHashes);
 }
+
+/** The audio node of `hash` and the audio files of its folder (the queue a click in the tree plays), or null when the tree has none. */
+export function findAudio(root: TrackNode[], hash: string): { node: TrackNode; folder: TrackNode[] } | null {
+  const audios = root.filter((n) => n.type === 'audio');
+  const node = audios.find((n) => n.hash === hash);
+  if (node) return { node, folder: audios };
+  for (const f of root) {
+    const found = f.type === 'folder' ? findAudio(f.children ?? [], hash) : null;
+    if (found) return found;
+  }
+  return null;
+}

@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Center, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { needsRestart, type AdminConfig } from '@model';
+import { SUBSONIC_VARIANTS, needsRestart, type AdminConfig } from '@model';
 import { notifyError, notifySuccess } from '../../api/client';
 import { AdminLayout } from './AdminLayout';
 import { getAdminConfig, saveAdminConfig } from './api';
@@ -23,7 +23,8 @@ type Key = keyof AdminConfig;
 type Field =
   | { key: Key; kind: 'number'; unit?: 'ms' | 's' }
   | { key: Key; kind: 'text' | 'switch' }
-  | { key: Key; kind: 'select'; options: readonly (string | number)[] };
+  /** `named`: each option shown by its text `admin.choices.{key}.{option}` (both languages), not as the value itself. */
+  | { key: Key; kind: 'select'; options: readonly (string | number)[]; named?: boolean };
 
 /**
  * The cards of spec 001 section 2 and the keys of section 3 they hold, plus
@@ -45,7 +46,9 @@ export const CARDS: { id: string; fields: Field[] }[] = [
   { id: 'scan', fields: [{ key: 'scannerMaxRecursionDepth', kind: 'number' }, { key: 'skipCleanup', kind: 'switch' }, { key: 'fetchMetadata', kind: 'switch' }, { key: 'scanCron', kind: 'text' }] },
   {
     id: 'server',
-    fields: [{ key: 'production', kind: 'switch' }, { key: 'enableGzip', kind: 'switch' }, { key: 'listenPort', kind: 'number' }, { key: 'blockRemoteConnection', kind: 'switch' }, { key: 'subsonicCodeInName', kind: 'switch' }],
+    fields: [{ key: 'production', kind: 'switch' }, { key: 'enableGzip', kind: 'switch' }, { key: 'listenPort', kind: 'number' }, { key: 'blockRemoteConnection', kind: 'switch' }, { key: 'subsonicCodeInName', kind: 'switch' },
+      { key: 'subsonicVariant', kind: 'select', options: SUBSONIC_VARIANTS, named: true },
+    ],
   },
   { id: 'security', fields: [{ key: 'auth', kind: 'switch' }, { key: 'expiresIn', kind: 'number', unit: 's' }, { key: 'trustProxy', kind: 'switch' }] },
   {
@@ -104,7 +107,8 @@ export default function Advanced() {
     const label = needsRestart(f.key)
       ? <>{text} <Badge component="span" size="xs" color="orange" variant="light" data-testid="restart-hint">{t('admin.advanced.needsRestart')}</Badge></>
       : text;
-    const description = t('admin.advanced.default', { value: show(defaults[f.key]) });
+    const optionText = (o: unknown) => (f.kind === 'select' && f.named ? t(`admin.choices.${f.key}.${String(o)}`) : show(o));
+    const description = t('admin.advanced.default', { value: optionText(defaults[f.key]) });
     const common = { label, description, 'data-key': f.key };
     switch (f.kind) {
       case 'number':
@@ -113,7 +117,7 @@ export default function Advanced() {
         return <TextInput {...common} value={String(values[f.key] ?? '')} onChange={(e) => set(f.key, e.currentTarget.value)} />;
       case 'select':
         return (
-          <Select {...common} allowDeselect={false} value={String(values[f.key])} data={f.options.map((o) => ({ value: String(o), label: String(o) }))}
+          <Select {...common} allowDeselect={false} value={String(values[f.key])} data={f.options.map((o) => ({ value: String(o), label: optionText(o) }))}
             onChange={(v) => v !== null && set(f.key, typeof f.options[0] === 'number' ? Number(v) : v)} />
         );
       case 'switch': {
