@@ -8,3 +8,4 @@ export { runTrialFetch, trialSummaryLine } from './crawl.js';
 export { claimTrialDownload, dislikeTrialWork } from './status.js';
 export { recoverTrialDownloads, runTrialDownload, type DownloadState } from './download.js';
 export { listingUrl, parseListing, type ListedWork } from './listing.js';
+export { withTrialMarks } from './marks.js';

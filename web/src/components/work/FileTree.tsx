@@ -2,8 +2,8 @@
  * The work's file tree (spec 000 section 2 "File tree"): breadcrumbs from ROOT, folders
  * open on click and show their item count, audio plays on click (round play/pause
  * button, duration), images open the preview, text opens in a new tab, other files
- * download. Right-click: add to playlist, play next, download, AI translate (library
- * audio only: trial items have no AI tasks).
+ * download. Right-click: add to playlist, play next, download, AI translate (audio, of
+ * the library and of a downloaded trial alike).
  * A circular AI status badge shows on items whose status is above none.
  */
 import { useState, type MouseEvent } from 'react';
@@ -13,7 +13,7 @@ import {
   IconDownload, IconFile, IconFileText, IconFolder, IconLanguage, IconPhoto, IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlaylistAdd, IconPlayerTrackNext,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isTrialHash, mediaPath, type TrackNode } from '@model';
+import { mediaPath, type TrackNode } from '@model';
 import { mediaUrl, notifyError, notifySuccess } from '../../api/client';
 import { translateAudio } from '../../api/lyric';
 import { TaskStatus, mergeTaskStatus } from '../../../../src/lyrics/status.js';
@@ -157,7 +157,7 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }:
             </>
           )}
           {menu && <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => download(menu.node)}>{t('work.download')}</Menu.Item>}
-          {menu?.node.type === 'audio' && !isTrialHash(menu.node.hash ?? '') && (
+          {menu?.node.type === 'audio' && (
             <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => void aiTranslate(menu.node)}>{t('work.aiTranslate')}</Menu.Item>
           )}
         </Menu.Dropdown>
