@@ -14,8 +14,8 @@ import { dialectOf, likeContains } from '../db/dialect/index.js';
 
 /** Which visible works (visible.ts) a list shows. */
 export interface WorkFilter {
-  /** The catalogue: the library (default) or the trial catalogue. */
-  scope?: Scope;
+  /** The catalogue: the library (default) or the trial catalogue; both for favourites and history. */
+  scope?: Scope | readonly Scope[];
   /** One status of the scope only (the trial list's `status`, DESIGN section 7). */
   status?: number;
   /** Age rating: 0 all, 1 all ages only, 2 adults only (R18). */
@@ -37,6 +37,9 @@ export interface WorkFilter {
 
 /** Every visible work of the library, no other condition. */
 export const LIBRARY: WorkFilter = { nsfw: 0, lyric: [] };
+
+/** Every visible work of the library or the trial catalogue (favourites and history: a trial work is rated and played too). */
+export const LIBRARY_AND_TRIAL: WorkFilter = { nsfw: 0, lyric: [], scope: ['library', 'trial'] };
 
 /**
  * Adds "the work's title, circle name, a tag name or a VA name contains `text`"

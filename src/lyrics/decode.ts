@@ -11,6 +11,9 @@ import { toLrc } from './subtitles.js';
 
 const MULTIBYTE = new Set(['Shift_JIS', 'EUC-JP', 'GB18030', 'Big5', 'EUC-KR', 'ISO-2022-JP']);
 
+/** Private-use characters: what GB18030 makes of byte pairs no Chinese text holds (a Shift-JIS name read as GBK). */
+const PRIVATE_USE = /[\uE000-\uF8FF]/;
+
 /** A decoding is plausible when it has no replacement characters and few half-width katakana (GBK read as Shift-JIS). */
 function plausible(text: string): boolean {
   if (text.includes('\uFFFD')) return false;
@@ -55,6 +58,43 @@ export function decodeTextAs(buffer: Uint8Array): { text: string; encoding: stri
   }
   if (guess && iconv.encodingExists(guess.name)) return { text: iconv.decode(buf, guess.name), encoding: guess.name };
   return { text: buf.toString('latin1'), encoding: 'ISO-8859-1' };
+}
+
+/**
+ * Decodes byte strings that share one encoding (the entry names of one archive, which its
+ * archiver wrote in one code page) with one encoding detected from all of them together,
+ * answered with its name. Order: UTF-8 when every one is valid UTF-8; else, among chardet's
+ * guess for the whole (a CJK multi-byte encoding, confidence >= 50), Shift_JIS, GB18030
+ * and Big5, the first that decodes every one without a replacement or private-use
+ * character and plausibly (few half-width katakana), else the first that decodes every one without a
+ * replacement character (names of half-width katakana alone, `ｵﾏｹ.mp3`, are Shift-JIS that
+ * GB18030 cannot read whole); else chardet's guess; else latin1. One encoding for all keeps
+ * two names apart that per-name guesses could both garble into the same text.
+ */
+export function decodeAllAs(buffers: readonly Uint8Array[]): { texts: string[]; encoding: string } {
+  const bufs = buffers.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  try {
+    return { texts: bufs.map((b) => utf8.decode(b)), encoding: 'UTF-8' };
+  } catch {
+    // not UTF-8: guess below
+  }
+  const joined = Buffer.concat(bufs.flatMap((b) => [b, Buffer.from('\n')]));
+  const guess = chardet.analyse(joined)[0];
+  const candidates = new Set<string>();
+  if (guess && guess.confidence >= 50 && MULTIBYTE.has(guess.name)) candidates.add(guess.name);
+  for (const enc of ['Shift_JIS', 'GB18030', 'Big5']) candidates.add(enc);
+  const whole: { texts: string[]; encoding: string }[] = [];
+  for (const enc of candidates) {
+    if (!iconv.encodingExists(enc)) continue;
+    const texts = bufs.map((b) => iconv.decode(b, enc));
+    if (texts.some((t) => t.includes('\uFFFD') || PRIVATE_USE.test(t))) continue;
+    if (plausible(texts.join('\n'))) return { texts, encoding: enc };
+    whole.push({ texts, encoding: enc });
+  }
+  if (whole[0]) return whole[0];
+  const fallback = guess && iconv.encodingExists(guess.name) ? guess.name : 'ISO-8859-1';
+  return { texts: bufs.map((b) => iconv.decode(b, fallback)), encoding: fallback };
 }
 
 /**

@@ -22,7 +22,7 @@ export interface TrackLyric { lines: LrcLine[]; source: 'local' | 'ai' | 'ai-loo
  * The lyric of audio file `fileId` of work `workId`, whose file name is `fileName`;
  * null when it has none (or the file is no file of a visible work). `roots` are the
  * folders files of `scope` resolve within (the library roots, or the trial folder),
- * `dataDir` holds the AI lyrics. Trial works have no AI lyric tasks: their local lyric only.
+ * `dataDir` holds the AI lyrics (of library and trial works alike).
  */
 export async function findTrackLyric(db: Db, dataDir: string, roots: readonly { path: string }[], workId: number, fileId: number, fileName: string, scope: Scope = 'library'): Promise<TrackLyric | null> {
   const linked = await getAudioLyric(db, workId, fileId, scope);
@@ -31,7 +31,6 @@ export async function findTrackLyric(db: Db, dataDir: string, roots: readonly { 
     const file = await resolveMediaFile(db, workId, linked.lyric.fileId, roots, scope);
     if (file) return { lines: parseLrc(readLyricFileAsLrc(file.path)), source: 'local' };
   }
-  if (scope !== 'library') return null;
   const match = matchLyricTask(fileName, await workTasks(db, workId));
   if (!match) return null;
   try {

@@ -7,7 +7,8 @@
  */
 import type { Db } from '../db/index.js';
 import { Invalid, NotFound, formatTrackHash, parseTrackHash, say, type LyricTask, type Pagination } from '../model/index.js';
-import { assertVisibleWork } from '../catalogue/visible.js';
+import { SCOPE_STATUSES, assertVisibleWork, type Scope } from '../catalogue/visible.js';
+import { lockForTransaction } from '../db/dialect/index.js';
 import { TaskStatus } from './status.js';
 import { readTaskLrc, refreshWorkAiLyricStatus, removeTaskLrc } from './store.js';
 
@@ -28,6 +29,8 @@ interface TaskRow {
   updated_at: string | Date | number;
   code_prefix: string | null;
   title: string | null;
+  /** The work's status (a task of a trial work answers the trial form of its hash). */
+  work_status: number | null;
 }
 
 /** A stored timestamp (ISO text from SQLite, a Date from PostgreSQL, epoch ms) as ISO 8601 text. */
@@ -36,7 +39,7 @@ export const isoOf = (v: string | Date | number) => (v instanceof Date ? v.toISO
 /** The current time as stored in lyric task timestamps. */
 export const nowIso = () => new Date().toISOString();
 
-/** Presents a row with the spec's field names (src/model/wire.ts LyricTask). */
+/** Presents a row with the spec's field names (src/model/wire.ts LyricTask); `hash` as the work's track tree names the file (`rj…` in the trial catalogue). */
 export function presentTask(row: TaskRow): LyricTask {
   return {
     id: row.id,
@@ -44,7 +47,7 @@ export function presentTask(row: TaskRow): LyricTask {
     code_prefix: row.code_prefix ?? 'RJ',
     title: row.title ?? '',
     file_id: row.file_id,
-    hash: formatTrackHash(row.work_id, row.file_id),
+    hash: formatTrackHash(row.work_id, row.file_id, { trial: row.work_status !== null && SCOPE_STATUSES.trial.includes(row.work_status) }),
     audio_path: row.audio_path,
     file_name: row.audio_path.split('/').pop() ?? row.audio_path,
     status: row.status,
@@ -60,7 +63,7 @@ export function presentTask(row: TaskRow): LyricTask {
 export function taskQuery(db: Db) {
   return db('lyric_tasks as t')
     .leftJoin('works as w', 'w.id', 't.work_id')
-    .select('t.id', 't.work_id', 't.file_id', 't.audio_path', 't.status', 't.worker_name', 't.worker_status', 't.lrc_path', 't.created_at', 't.updated_at', 'w.code_prefix', 'w.title');
+    .select('t.id', 't.work_id', 't.file_id', 't.audio_path', 't.status', 't.worker_name', 't.worker_status', 't.lrc_path', 't.created_at', 't.updated_at', 'w.code_prefix', 'w.title', 'w.status as work_status');
 }
 
 /** Reads a task row; throws NotFound. */
@@ -116,7 +119,14 @@ export async function workTasks(db: Db, workId: number): Promise<LyricTask[]> {
 /** An audio file of a visible work: id and path inside the work. */
 interface AudioFile { id: number; relpath: string }
 
-/** Finds or creates the pending task of one audio file inside a transaction. */
+/**
+ * The lock that makes task creations run one at a time ('lyr-task' as a 64-bit integer):
+ * listeners asking for the same file's task at once get that one task, on PostgreSQL too
+ * (SQLite's write lock already orders them).
+ */
+const TASK_CREATE_LOCK = 0x6c79722d7461736bn;
+
+/** Finds or creates the pending task of one audio file inside a transaction `trx` (which holds TASK_CREATE_LOCK). */
 async function ensureTask(trx: Db, workId: number, file: AudioFile): Promise<{ id: number; created: boolean }> {
   const existing = await trx('lyric_tasks').where({ work_id: workId, file_id: file.id }).orderBy('id', 'desc').first('id');
   if (existing) return { id: existing.id as number, created: false };
@@ -128,26 +138,33 @@ async function ensureTask(trx: Db, workId: number, file: AudioFile): Promise<{ i
   return { id, created: true };
 }
 
-/** The visible work's audio files; throws NotFound for a work that is unknown, hidden or not in the library. */
-async function audioFilesOf(db: Db, workId: number): Promise<AudioFile[]> {
-  await assertVisibleWork(db, workId);
+/**
+ * The visible work's audio files, the work in one of `scopes` (the library, the trial
+ * catalogue: a downloaded trial track is translated too); throws NotFound for a work that
+ * is unknown, hidden or in none of them.
+ */
+async function audioFilesOf(db: Db, workId: number, scopes: readonly Scope[]): Promise<AudioFile[]> {
+  await assertVisibleWork(db, workId, scopes);
   return db('files').where({ work_id: workId, type: 'audio' }).orderBy('relpath').select('id', 'relpath');
 }
 
 /**
- * Creates the task of one audio file, given by its hash '{workId}/{fileId}' (the
- * detail page's "AI translate" action). A file that already has a task keeps it
- * (answered with created false; retry it with redoTask).
- * Throws Invalid for a malformed hash, NotFound for an unknown work,
- * file, or a file that is not audio.
+ * Creates the task of one audio file, given by its hash: '{workId}/{fileId}' of a library
+ * work or 'rj{workId}/{fileId}' of a trial work (the detail page's "AI translate" action).
+ * A file that already has a task keeps it (answered with created false; retry it with
+ * redoTask). Throws Invalid for a malformed hash, NotFound for an unknown work (or one
+ * outside the hash's catalogue), file, or a file that is not audio.
  */
 export async function createTaskForFile(db: Db, hash: string): Promise<{ task: LyricTask; created: boolean }> {
   const parsed = parseTrackHash(hash);
-  if (!parsed || parsed.trial) throw new Invalid(say('lyric.badHash', { hash }));
+  if (!parsed) throw new Invalid(say('lyric.badHash', { hash }));
   const { workId, fileId } = parsed;
-  const file = (await audioFilesOf(db, workId)).find((f) => f.id === fileId);
+  const file = (await audioFilesOf(db, workId, [parsed.trial ? 'trial' : 'library'])).find((f) => f.id === fileId);
   if (!file) throw new NotFound(say('lyric.audioNotFound', { hash }));
-  const { id, created } = await db.transaction((trx) => ensureTask(trx, workId, file));
+  const { id, created } = await db.transaction(async (trx) => {
+    await lockForTransaction(trx, TASK_CREATE_LOCK);
+    return ensureTask(trx, workId, file);
+  });
   return { task: await getTask(db, id), created };
 }
 
@@ -167,13 +184,15 @@ export function normaliseFolder(folder: string): string {
  * tree's breadcrumbs show it ('' = the whole work); it only selects rows of `files`,
  * it never reaches the file system. Files that already have a task keep it.
  * Output: {tasks (one per audio file, existing or new), created (how many are new)}.
+ * The work is of the library or of the trial catalogue.
  * Throws NotFound for an unknown work or a folder without audio files.
  */
 export async function createTasksForFolder(db: Db, workId: number, folder: string): Promise<{ tasks: LyricTask[]; created: number }> {
   const prefix = normaliseFolder(folder);
-  const files = (await audioFilesOf(db, workId)).filter((f) => prefix === '' || f.relpath.startsWith(prefix + '/'));
+  const files = (await audioFilesOf(db, workId, ['library', 'trial'])).filter((f) => prefix === '' || f.relpath.startsWith(prefix + '/'));
   if (!files.length) throw new NotFound(prefix ? say('lyric.noAudioInFolder', { folder: prefix }) : say('lyric.noAudioInWork'));
   const results = await db.transaction(async (trx) => {
+    await lockForTransaction(trx, TASK_CREATE_LOCK);
     const out: { id: number; created: boolean }[] = [];
     for (const f of files) out.push(await ensureTask(trx, workId, f));
     return out;

@@ -5,6 +5,9 @@
  * `npm run demo` (scripts/demo.js), both with the recordings of test/fixtures:
  * `{fixturesDir}/dlsite/work/RJxxxxxx.html`, `{fixturesDir}/dlsite/ajax/RJxxxxxx.json`,
  * `{fixturesDir}/dlsite/img/RJxxxxxx_img_main.jpg` and `{fixturesDir}/hvdb/RJxxxxxx.html`.
+ * The demo adds its own folder of the same layout (`overlayDir`, scripts/demo-store: new
+ * releases that are not in the sample library, their listing and trial archives), whose
+ * files come before those of `fixturesDir`.
  *
  * Paths served (any work code of the fixtures, or aliased to one):
  * - GET /maniax/work/=/product_id/RJxxxxxx.html            work page (404 page when unknown)
@@ -48,15 +51,17 @@ export interface RecordedStore {
   unknown(code: string): void;
   /** Serve the recorded DLsite answers of `fixtureCode` (page, dynamic info, images) under `code`. */
   alias(code: string, fixtureCode: string): void;
-  /** Serve `file` (a name in dlsite/trial/, e.g. 'zip-slip_trial.zip') as the trial archive of `code`. */
+  /** Serve `file` (a name in dlsite/trial/, e.g. 'zip-slip_trial.zip', or an absolute path: an archive a test built) as the trial archive of `code`. */
   trialArchive(code: string, file: string): void;
   close(): Promise<void>;
 }
 
-const recorded = (dir: string, ext: string) =>
+/** The names (without `ext`) of the files ending in `ext` in the folders `dirs` that exist. */
+const recorded = (dirs: readonly string[], ext: string) =>
   new Set(
-    fs
-      .readdirSync(dir)
+    dirs
+      .filter((dir) => fs.existsSync(dir))
+      .flatMap((dir) => fs.readdirSync(dir))
       .filter((f) => f.endsWith(ext))
       .map((f) => f.slice(0, -ext.length)),
   );
@@ -64,6 +69,8 @@ const recorded = (dir: string, ext: string) =>
 export interface RecordedStoreOptions {
   /** The folder holding `dlsite/` and `hvdb/` recordings (the layout above). */
   fixturesDir: string;
+  /** A folder of the same layout whose files answer first (a work, listing or archive it has); none: `fixturesDir` alone. */
+  overlayDir?: string;
 }
 
 /**
@@ -71,9 +78,14 @@ export interface RecordedStoreOptions {
  * `fixturesDir` has no `dlsite/work` folder.
  */
 export async function startRecordedStore(opts: RecordedStoreOptions): Promise<RecordedStore> {
-  const dlsiteDir = path.join(opts.fixturesDir, 'dlsite');
+  const roots = opts.overlayDir ? [opts.overlayDir, opts.fixturesDir] : [opts.fixturesDir];
+  /** The first of the folders' `dlsite/{sub}/{name}` that exists (else the last folder's, which answers 404 below). */
+  const dlsite = (sub: string, name: string) => {
+    const files = roots.map((r) => path.join(r, 'dlsite', sub, name));
+    return files.find((f) => fs.existsSync(f)) ?? files[files.length - 1]!;
+  };
   const hvdbDir = path.join(opts.fixturesDir, 'hvdb');
-  const pages = recorded(path.join(dlsiteDir, 'work'), '.html');
+  const pages = recorded(roots.map((r) => path.join(r, 'dlsite', 'work')), '.html');
   const requests: RecordedRequest[] = [];
   const failures: Array<{ part: string; left: number; status: number }> = [];
   const hanging: string[] = [];
@@ -109,7 +121,7 @@ export async function startRecordedStore(opts: RecordedStoreOptions): Promise<Re
     let m = /^\/maniax\/work\/=\/product_id\/(RJ\d{6,8})\.html$/.exec(url.pathname);
     if (m) {
       const fixture = source(m[1]!);
-      return fixture ? send(res, 200, 'text/html; charset=utf-8', fs.readFileSync(path.join(dlsiteDir, 'work', `${fixture}.html`))) : notFound(res);
+      return fixture ? send(res, 200, 'text/html; charset=utf-8', fs.readFileSync(dlsite('work', `${fixture}.html`))) : notFound(res);
     }
 
     if (url.pathname === '/maniax/product/info/ajax') {
@@ -117,7 +129,7 @@ export async function startRecordedStore(opts: RecordedStoreOptions): Promise<Re
       for (const code of (url.searchParams.get('product_id') ?? '').split(',').filter(Boolean)) {
         const fixture = source(code);
         if (!fixture) continue;
-        const json = JSON.parse(fs.readFileSync(path.join(dlsiteDir, 'ajax', `${fixture}.json`), 'utf8')) as Record<string, unknown>;
+        const json = JSON.parse(fs.readFileSync(dlsite('ajax', `${fixture}.json`), 'utf8')) as Record<string, unknown>;
         answer[code.toUpperCase()] = json[fixture];
       }
       return send(res, 200, 'application/json', JSON.stringify(Object.keys(answer).length ? answer : []));
@@ -130,17 +142,18 @@ export async function startRecordedStore(opts: RecordedStoreOptions): Promise<Re
       const id = Number(m[3] ?? m[6]);
       const fixture = source(code);
       if (!fixture || folder !== Math.ceil(id / 1000) * 1000) return notFound(res);
-      return send(res, 200, 'image/jpeg', fs.readFileSync(path.join(dlsiteDir, 'img', `${fixture}_img_main.jpg`)));
+      return send(res, 200, 'image/jpeg', fs.readFileSync(dlsite('img', `${fixture}_img_main.jpg`)));
     }
 
     if (url.pathname === '/maniax/new/=/work_type_category/audio') {
-      return send(res, 200, 'text/html; charset=utf-8', fs.readFileSync(path.join(dlsiteDir, 'listing', 'new.html')));
+      return send(res, 200, 'text/html; charset=utf-8', fs.readFileSync(dlsite('listing', 'new.html')));
     }
 
     m = /^\/doujin\/RJ(\d+)\/(RJ(\d+))_trial\.zip$/.exec(url.pathname);
     if (m) {
       const code = m[2]!.toUpperCase();
-      const file = path.join(dlsiteDir, 'trial', archives.get(code) ?? `${code}_trial.zip`);
+      const chosen = archives.get(code) ?? `${code}_trial.zip`;
+      const file = path.isAbsolute(chosen) ? chosen : dlsite('trial', chosen);
       if (Number(m[1]) !== Math.ceil(Number(m[3]) / 1000) * 1000 || !fs.existsSync(file)) return notFound(res);
       return send(res, 200, 'application/zip', fs.readFileSync(file));
     }
@@ -167,7 +180,7 @@ export async function startRecordedStore(opts: RecordedStoreOptions): Promise<Re
     hang: (part) => void hanging.push(part),
     unknown: (code) => void unknownCodes.add(code.toUpperCase()),
     alias: (code, fixtureCode) => void aliases.set(code.toUpperCase(), fixtureCode.toUpperCase()),
-    trialArchive: (code, file) => void archives.set(code.toUpperCase(), path.basename(file)),
+    trialArchive: (code, file) => void archives.set(code.toUpperCase(), path.isAbsolute(file) ? file : path.basename(file)),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

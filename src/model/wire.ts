@@ -44,7 +44,15 @@ export interface Work {
   state: HistoryState | null;
   created_at?: string;
   updated_at?: string;
+  /** Present on a work of the trial catalogue only (its lists, its page, and favourites or history holding it). */
+  trial?: TrialMark;
 }
+/**
+ * What a work of the trial catalogue carries (DESIGN section 7; src/trial/README.md):
+ * its trial status (0 new trial, 1 download wanted, 2 downloading) and whether its trial
+ * files are downloaded (then a download is refused as done already).
+ */
+export interface TrialMark { status: 0 | 1 | 2; downloaded: boolean }
 export interface WorksAnswer { works: Work[]; pagination: Pagination }
 
 export type TrackType = 'folder' | 'audio' | 'text' | 'image' | 'other';

@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import type { Config } from '../config/index.js';
 import { Invalid, formatWorkCode } from '../model/index.js';
-import { decodeText } from '../lyrics/decode.js';
+import { decodeAllAs } from '../lyrics/decode.js';
 import { isWithin } from '../library/link-roots.js';
 import type { TrialArchiveLink } from '../metadata/dlsite.js';
 
@@ -37,11 +37,20 @@ export function archiveUrl(config: Pick<Config, 'dlsiteTrialBaseUrl' | 'trialArc
   return target.startsWith('/') ? base + target : target;
 }
 
-/** An entry's name: UTF-8 when the archive says so, else the encoding guessed (Japanese archives are mostly Shift-JIS). */
-function entryName(entry: yauzl.Entry): string {
-  const raw = entry.fileNameRaw;
-  const utf8 = (entry.generalPurposeBitFlag & UTF8_FLAG) !== 0 || entry.extraFields.some((f) => f.id === UNICODE_PATH_FIELD);
-  return utf8 ? yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false) : decodeText(raw).replace(/\\/g, '/');
+/** Whether an entry says its name is UTF-8: the UTF-8 flag, or an Info-ZIP Unicode path field. */
+const namedInUtf8 = (entry: yauzl.Entry) => (entry.generalPurposeBitFlag & UTF8_FLAG) !== 0 || entry.extraFields.some((f) => f.id === UNICODE_PATH_FIELD);
+
+/**
+ * The names of an archive's entries, in their order: UTF-8 where an entry says so, the
+ * others all decoded with the one encoding detected from all of them together
+ * (`decodeAllAs`: an archiver writes every name in one code page, Shift-JIS for most
+ * Japanese archives; a guess per name garbles half-width katakana), backslashes as '/'.
+ */
+function entryNames(entries: readonly yauzl.Entry[]): string[] {
+  const legacy = entries.filter((e) => !namedInUtf8(e));
+  const decoded = decodeAllAs(legacy.map((e) => e.fileNameRaw)).texts;
+  const byEntry = new Map(legacy.map((e, i) => [e, decoded[i]!.replace(/\\/g, '/')]));
+  return entries.map((e) => byEntry.get(e) ?? yauzl.getFileNameLowLevel(e.generalPurposeBitFlag, e.fileNameRaw, e.extraFields, false));
 }
 
 /** The folder of macOS resource forks some archivers add: left out. */
@@ -67,14 +76,18 @@ export async function unpackZip(file: string, dest: string, limits: UnpackLimits
   const { maxBytes, maxEntries } = limits;
   const root = path.resolve(dest);
   await fs.promises.mkdir(root, { recursive: true });
-  const zip = await yauzl.openPromise(file, { decodeStrings: false, validateEntrySizes: true });
+  // autoClose off: the entries are all read first (their names are decoded together), then unpacked
+  const zip = await yauzl.openPromise(file, { decodeStrings: false, validateEntrySizes: true, autoClose: false });
   let total = 0;
   let files = 0;
   try {
     // yauzl reads exactly the entry count of the end record: checking it bounds what is unpacked
     if (zip.entryCount > maxEntries) throw new Invalid(`the archive holds ${zip.entryCount} entries, more than trialMaxEntries (${maxEntries}); refused`);
-    for await (const entry of zip.eachEntry()) {
-      const name = entryName(entry);
+    const entries: yauzl.Entry[] = [];
+    for await (const entry of zip.eachEntry()) entries.push(entry);
+    const names = entryNames(entries);
+    for (const [i, entry] of entries.entries()) {
+      const name = names[i]!;
       const unsafe = yauzl.validateFileName(name);
       const target = path.resolve(root, name);
       if (unsafe || !isWithin(root, target) || target === root) throw new Invalid(`unsafe entry in the archive, refused: ${name}`);

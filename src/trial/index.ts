@@ -9,3 +9,4 @@ export { trialSummaryLine } from './summary.js';
 export { addTrialWorks, claimTrialDownload, dislikeTrialWork, trialMetadataIds } from './status.js';
 export { recoverTrialDownloads, runTrialDownload } from './download.js';
 export { listingUrl, parseListing, type ListedWork } from './listing.js';
+export { withTrialMarks } from './marks.js';

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/index.js';
 import type { FavouriteOrder, Progress, SortDir, Work } from '../model/index.js';
-import { AUDIO_CATALOGUE, LIBRARY, assertVisibleIn, listWorks, type AnyCatalogue, type CatalogueCache, type CatalogueDef, type ListAnswer, type UserFields } from '../catalogue/index.js';
+import { AUDIO_CATALOGUE, LIBRARY_AND_TRIAL, assertVisibleIn, listWorks, type AnyCatalogue, type CatalogueCache, type CatalogueDef, type ListAnswer, type UserFields } from '../catalogue/index.js';
 
 /**
  * Which fields a PUT /api/review writes (section 7 "review parameter usage"):
@@ -22,7 +22,8 @@ export interface ReviewInput { work_id: number; rating?: number | null; review_t
  * Writes `user`'s review of `input.work_id` in `mode` (insert or update, one
  * transaction); a review left with no rating, text or progress is removed. Catalogue
  * `def`: the audio works by default, or the novel section's.
- * Throws NotFound for a work that is unknown, hidden or not in the library; nothing is written then.
+ * A work of the library or of the trial catalogue (a trial work is rated too).
+ * Throws NotFound for a work that is unknown, hidden or in neither; nothing is written then.
  */
 export async function saveReview(db: Db, user: string, input: ReviewInput, mode: ReviewWriteMode, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<void> {
   const fields: Partial<Record<'rating' | 'review_text' | 'progress', unknown>> = {};
@@ -32,7 +33,7 @@ export async function saveReview(db: Db, user: string, input: ReviewInput, mode:
   else for (const key of ['rating', 'review_text', 'progress'] as const) if (input[key] !== undefined) fields[key] = input[key];
   const now = new Date().toISOString();
   await db.transaction(async (trx) => {
-    await assertVisibleIn(trx, def, input.work_id);
+    await assertVisibleIn(trx, def, input.work_id, ['library', 'trial']);
     await trx(def.tables.reviews)
       .insert({ user_name: user, work_id: input.work_id, ...fields, created_at: now, updated_at: now })
       .onConflict(['user_name', 'work_id'])
@@ -50,11 +51,11 @@ export async function deleteReview(db: Db, user: string, workId: number, def: An
 export interface FavouritesQuery { order: FavouriteOrder; sort: SortDir; page: number; pageSize: number; progress?: Progress }
 
 /**
- * GET /api/review: the visible works `user` has a review row for (rating, text or
+ * GET /api/review: the visible works (library or trial catalogue) `user` has a review row for (rating, text or
  * progress), optionally only one progress value, in favourites order; `updated_at` is
  * the review's time. Catalogue `def` (the audio works by default) and `cache`, that
  * catalogue's cache if the caller has opened it (catalogue/list.ts ListOptions).
  */
 export async function listReviews<W extends UserFields = Work>(db: Db, user: string, q: FavouritesQuery, def?: CatalogueDef<W>, cache?: CatalogueCache<W>): Promise<ListAnswer<W>> {
-  return listWorks(db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, viewer: user, scope: { kind: 'review', progress: q.progress }, catalogue: def, cache });
+  return listWorks(db, { filter: LIBRARY_AND_TRIAL, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, viewer: user, scope: { kind: 'review', progress: q.progress }, catalogue: def, cache });
 }

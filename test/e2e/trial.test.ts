@@ -4,7 +4,9 @@
  * list screen as /works), a card's dislike hides it, a card's download shows its
  * progress, then /fake/work/{id} plays a trial track (the audio element's time
  * advances), the queue holds its `rj…` hash (saved as play history) and a fresh page
- * resumes it from that history.
+ * resumes it from that history; a downloaded trial shows as downloaded on its card and page
+ * (no second download), is listed in the play history (opening in the trial catalogue),
+ * rated from its page, and its track gets an AI lyric task with its badge.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Work } from '../../src/model/index.js';
@@ -102,5 +104,36 @@ describe('the trial catalogue', () => {
     await fresh.waitForFunction((s) => (document.querySelector('audio')?.currentTime ?? 0) >= s, state!.seconds - 0.2, { timeout: 20_000 });
     expect(await fresh.evaluate(() => document.querySelector('audio')!.src)).toMatch(/\/api\/fake\/media\/stream\/rj173248\//);
     await expect(fresh.getByTestId('player-title').textContent()).resolves.toBe('01_体験版.mp3');
+  });
+
+  it('a downloaded trial: its card and page say so, the play history lists it, it is rated and AI-translated', async () => {
+    const page = await e2e.page({ lang: 'zh-CN' });
+    await page.goto('/fake/works');
+    const download = page.locator(card(RJ173248)).getByTestId('card-download');
+    await download.and(page.locator('[data-downloaded="true"]')).waitFor();
+    expect(await download.isDisabled()).toBe(true);
+    expect(await download.getAttribute('title')).toBe('试听已下载');
+
+    // the play history (the favourites' bare path) lists it and opens it in the trial catalogue
+    await page.goto('/favourites');
+    const item = page.locator(`[data-testid="fav-item"][data-work-id="${RJ173248}"]`);
+    await item.waitFor();
+    await item.getByTestId('fav-title').click();
+    await page.waitForURL(`**/fake/work/${RJ173248}`);
+    const button = page.getByTestId('trial-download');
+    await button.and(page.locator('[data-downloaded="true"]')).waitFor();
+    expect(await button.textContent()).toBe('试听已下载');
+
+    // rated from its page
+    const star = await page.getByTestId('my-rating').locator('input[value="4"]').getAttribute('id');
+    await page.locator(`label[for="${star}"]`).click();
+    await expect.poll(async () => ((await e2e.call('GET', `/api/fake/${RJ173248}`)).body as Work).userRating).toBe(4);
+
+    // its track's AI translation: a task, and the badge on the track
+    const track = page.locator('[data-testid="tree-item"][data-type="audio"]').filter({ hasText: '01_体験版.mp3' });
+    await track.click({ button: 'right' });
+    await page.getByTestId('context-menu').getByRole('menuitem', { name: 'AI 翻译' }).click();
+    await page.getByText('已创建字幕任务').waitFor();
+    await track.locator('[data-testid="ai-badge"][data-status="1"]').waitFor();
   });
 });

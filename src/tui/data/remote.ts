@@ -5,7 +5,7 @@
 import type {
   CheckLrcAnswer, LrcContentAnswer, WorkLyricTasksAnswer, HistoryState, ListItem, NovelsAnswer, NovelWork, SharedConfigAnswer, TrackNode, User, Work, WorksAnswer, AuthMeAnswer, PlaylistAnswer, PlaylistsAnswer, PlaylistSummary,
 } from '../../model/index.js';
-import { isTrialHash, lyricStatusOf, mediaPath, workIdOfHash } from '../../model/index.js';
+import { lyricStatusOf, mediaPath, workIdOfHash } from '../../model/index.js';
 import { ApiClient, ApiError, type Method, type Query } from '../../api/client.js';
 import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
 import { toLrc } from '../../lyrics/subtitles.js';
@@ -121,7 +121,7 @@ export class RemoteSource implements DataSource {
       return { lines: parseLrc(toLrc(text, `.${check.lyricExtension ?? 'lrc'}`)), source: 'local' };
     }
     const workId = workIdOfHash(hash);
-    if (workId === null || isTrialHash(hash)) return null; // trial works have no AI lyric tasks
+    if (workId === null) return null;
     const { tasks } = await this.call<WorkLyricTasksAnswer>('GET', `/api/lyric/translate/work/${workId}`);
     const match = matchLyricTask(title, tasks);
     if (!match) return null;

@@ -1,10 +1,11 @@
 /**
  * The works visibility rule (DESIGN sections 4 and 7, src/catalogue/visible.ts): a listener
- * reviews, marks, plays and lists a work only when it is in the library and not removed.
- * A review, progress or history write for a hidden work, and a review or progress write
- * for a trial work (status 0, inserted straight into the database), answers 404 and writes
- * nothing (a trial work's play history is kept: trial items play and resume, spec 000
- * section 3); the library reads a listener makes of such a work answer 404 too.
+ * reviews, marks, plays and lists a work only when it is in the library or the trial
+ * catalogue and not removed. A review, progress or history write for a hidden work answers
+ * 404 and writes nothing; a trial work (status 0, inserted straight into the database) is
+ * rated, marked and played (trial items play and resume, spec 000 section 3) and listed in
+ * favourites and history with its `trial` mark; the library reads a listener makes of
+ * such a work answer 404.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN, TRIAL, W1, W5, startCatalogue, type Catalogue } from './dataset.js';
@@ -27,16 +28,25 @@ const reviewWrites = (workId: number) => [
 const writes = (workId: number) => [...reviewWrites(workId), c.api('PUT', '/api/histroy', c.alice, { work_id: workId, state })];
 
 describe('writes about a work the listener cannot see', () => {
-  it('the trial work (status 0) and the hidden work: reviews and progress answer 404 {error} and write nothing; history too for the hidden work', async () => {
-    expect(await c.srv.services.db('works').where({ id: TRIAL }).first('status', 'removed_at')).toEqual({ status: 0, removed_at: null });
-    for (const [id, calls] of [[TRIAL, reviewWrites(TRIAL)], [HIDDEN, writes(HIDDEN)]] as const) {
-      for (const res of await Promise.all(calls)) {
-        expect(res.status, `work ${id}`).toBe(404);
-        expect(res.body).toEqual({ error: `work ${id} not found`, code: 'work.idNotFound', params: { id } });
-      }
-      expect(await reviewRows(id)).toEqual([]);
-      expect(await historyRows(id)).toEqual([]);
+  it('the hidden work: reviews, progress and history answer 404 {error} and write nothing', async () => {
+    for (const res of await Promise.all(writes(HIDDEN))) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: `work ${HIDDEN} not found`, code: 'work.idNotFound', params: { id: HIDDEN } });
     }
+    expect(await reviewRows(HIDDEN)).toEqual([]);
+    expect(await historyRows(HIDDEN)).toEqual([]);
+  });
+
+  it('the trial work (status 0): rated and marked, listed in the favourites with its trial mark', async () => {
+    expect(await c.srv.services.db('works').where({ id: TRIAL }).first('status', 'removed_at')).toEqual({ status: 0, removed_at: null });
+    // one after another: the stars, the review dialog, the progress
+    expect((await c.api('PUT', '/api/review', c.alice, { user_name: 'alice', work_id: TRIAL, rating: 4 })).status).toBe(200);
+    expect((await c.api('PUT', '/api/review?starOnly=false', c.alice, { work_id: TRIAL, rating: 2, review_text: 'nice', progress: 'listened' })).status).toBe(200);
+    expect((await c.api('PUT', '/api/review?progressOnly=true', c.alice, { work_id: TRIAL, progress: 'listening' })).status).toBe(200);
+    expect(await reviewRows(TRIAL)).toEqual([{ user_name: 'alice', rating: 2, review_text: 'nice', progress: 'listening' }]);
+    const favourites = (await c.api('GET', '/api/review', c.alice)).body as { works: { id: number; trial?: unknown }[] };
+    expect(favourites.works.find((w) => w.id === TRIAL)?.trial).toEqual({ status: 0, downloaded: false });
+    expect((await c.api('DELETE', `/api/review?work_id=${TRIAL}`, c.alice)).status).toBe(200);
   });
 
   it("a trial work's play history is saved (trial items resume like library ones)", async () => {

@@ -1,5 +1,6 @@
 /**
- * One favourites item (spec 000 section 2 "Favourites"): cover, title, circle, release,
+ * One favourites item (spec 000 section 2 "Favourites"; a work of the library or of the
+ * trial catalogue, which it links to): cover, title, circle, release,
  * voice actors, the user's stars (sent with starOnly=true; a zero is not submitted),
  * updated time; per mode: the review text (click opens the review dialog), the history
  * position with 'play from history', or an inline progress toggle.
@@ -14,6 +15,7 @@ import { useAuth } from '../api/auth';
 import { notifyError, notifySuccess } from '../api/client';
 import { putProgress, saveRating } from '../api/review';
 import { useSite, useSiteT } from '../site';
+import { workPage } from '../api/section';
 import { useDateFormat } from '../i18n/format';
 import { formatSeconds } from '../player/format';
 import { playFromHistory } from './work/WorkActions';
@@ -23,14 +25,16 @@ import { HistoryProgress } from './HistoryProgress';
 export type FavouritesMode = 'histroy' | 'review' | 'progress' | 'folder';
 
 /** What a favourites item shows of a work of either section (an audio Work or a NovelWork). */
-export type FavWork = Pick<Work, 'id' | 'title' | 'circle' | 'release' | 'vas' | 'userRating' | 'review_text' | 'progress' | 'state' | 'updated_at'>;
+export type FavWork = Pick<Work, 'id' | 'title' | 'circle' | 'release' | 'vas' | 'userRating' | 'review_text' | 'progress' | 'state' | 'updated_at'> & Partial<Pick<Work, 'trial'>>;
 
 function FavouriteItemImpl({ work: initial, mode }: { work: FavWork; mode: FavouritesMode }) {
   const { t } = useTranslation();
   const { me } = useAuth();
   const site = useSite();
   const st = useSiteT();
-  const href = `${site.base}/work/${initial.id}`;
+  // a work of the trial catalogue (its `trial` mark) opens and shows its cover there
+  const section = initial.trial ? 'trial' : 'library';
+  const href = `${site.base}${workPage(section, initial.id)}`;
   const [work, setWork] = useState(initial);
   const [review, setReview] = useState(false);
   const { date, dateTime } = useDateFormat();
@@ -56,7 +60,7 @@ function FavouriteItemImpl({ work: initial, mode }: { work: FavWork; mode: Favou
     <Card withBorder padding="sm" data-testid="fav-item" data-work-id={work.id}>
       <Group align="flex-start" wrap="nowrap" gap="sm">
         <Link to={href} style={{ flexShrink: 0 }}>
-          <Image src={site.cover(work.id, '240x240')} w={{ base: 80, sm: 120 }} h={{ base: 80, sm: 120 }} radius="sm" alt="" loading="lazy" />
+          <Image src={site.cover(work.id, '240x240', section)} w={{ base: 80, sm: 120 }} h={{ base: 80, sm: 120 }} radius="sm" alt="" loading="lazy" />
         </Link>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="fav-title">{work.title}</Text>

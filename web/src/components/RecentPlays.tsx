@@ -1,8 +1,8 @@
 /**
  * The home list's horizontal 'recent plays' strip (spec 000 section 2): history items,
- * each linking to its work, a heading linking to the history page; it loads the next
- * history page when fewer than 3 items remain past the visible edge. Each card shows the
- * caller's progress (HistoryProgress, beyond the spec).
+ * each linking to its work (in the trial catalogue for a trial work), a heading linking to
+ * the history page; it loads the next history page when fewer than 3 items remain past the
+ * visible edge. Each card shows the caller's progress (HistoryProgress, beyond the spec).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Anchor, Card, Group, Image, Text } from '@mantine/core';
@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import type { Work, WorksAnswer } from '@model';
 import { api, coverUrl, notifyError } from '../api/client';
 import { HistoryProgress } from './HistoryProgress';
+import { workPage } from '../api/section';
 
 export function RecentPlays() {
   const { t } = useTranslation();
@@ -56,8 +57,8 @@ export function RecentPlays() {
       <div style={{ overflowX: 'auto', paddingBottom: 6 }}>
         <Group wrap="nowrap" gap="sm">
           {works.map((w, i) => (
-            <Card key={w.id} ref={i === Math.max(0, works.length - 3) ? watchRef : undefined} withBorder padding={6} w={140} component={Link} to={`/work/${w.id}`} style={{ flexShrink: 0 }}>
-              <Image src={coverUrl(w.id, '240x240')} h={90} radius="sm" alt="" loading="lazy" />
+            <Card key={w.id} ref={i === Math.max(0, works.length - 3) ? watchRef : undefined} withBorder padding={6} w={140} component={Link} to={workPage(w.trial ? 'trial' : 'library', w.id)} style={{ flexShrink: 0 }}>
+              <Image src={coverUrl(w.id, '240x240', w.trial ? 'trial' : 'library')} h={90} radius="sm" alt="" loading="lazy" />
               <HistoryProgress state={w.state} />
               <Text size="xs" lineClamp={2} mt={4}>{w.title}</Text>
             </Card>

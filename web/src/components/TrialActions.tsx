@@ -3,11 +3,13 @@
  * on its page: dislike (PUT /api/fake/{id}/ {status: 4}; the card then hides itself) and
  * download (POST /api/fake/download/{id}/), whose progress (bytes and percent, then
  * unpacking and reading the files) shows under the buttons, polled from
- * GET /api/fake/download/{id} until it is done or failed.
+ * GET /api/fake/download/{id} until it is done or failed. A work whose trial is downloaded
+ * already (its `trial.downloaded` mark, or a download that ended here) shows the download
+ * button as done (a check, disabled) instead of offering a download the server refuses.
  */
 import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { IconDownload, IconThumbDown } from '@tabler/icons-react';
+import { IconCircleCheck, IconDownload, IconThumbDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MessageAnswer, TrialDownload, TrialDownloadAnswer } from '@model';
 import { api, notifyError, notifySuccess } from '../api/client';
@@ -87,12 +89,17 @@ export interface TrialActionsProps {
   onDisliked(id: number): void;
   /** Called when a download has finished (the page reloads the file tree). */
   onDownloaded?(): void;
+  /** The trial files are there already (the work's `trial.downloaded` mark). */
+  downloaded?: boolean;
 }
 
-export function TrialActions({ workId, variant, onDisliked, onDownloaded }: TrialActionsProps) {
+export function TrialActions({ workId, variant, onDisliked, onDownloaded, downloaded = false }: TrialActionsProps) {
   const { t } = useTranslation();
   const { download, start } = useTrialDownload(workId, onDownloaded);
   const busy = download !== null && download.state !== 'done' && download.state !== 'failed';
+  const done = download ? download.state === 'done' : downloaded;
+  const downloadLabel = done ? t('trial.done') : t('trial.download');
+  const DownloadIcon = done ? IconCircleCheck : IconDownload;
 
   const dislike = async () => {
     try {
@@ -109,14 +116,14 @@ export function TrialActions({ workId, variant, onDisliked, onDownloaded }: Tria
       <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('trial.dislike')} title={t('trial.dislike')} disabled={busy} onClick={() => void dislike()} data-testid="card-dislike">
         <IconThumbDown size={16} />
       </ActionIcon>
-      <ActionIcon variant="subtle" size="sm" aria-label={t('trial.download')} title={t('trial.download')} disabled={busy} onClick={start} data-testid="card-download">
-        <IconDownload size={16} />
+      <ActionIcon variant="subtle" size="sm" aria-label={downloadLabel} title={downloadLabel} disabled={busy || done} onClick={start} data-testid="card-download" data-downloaded={done}>
+        <DownloadIcon size={16} />
       </ActionIcon>
     </Group>
   ) : (
     <Group gap="xs">
       <Button variant="light" color="gray" leftSection={<IconThumbDown size={16} />} disabled={busy} onClick={() => void dislike()} data-testid="trial-dislike">{t('trial.dislike')}</Button>
-      <Button variant="light" leftSection={<IconDownload size={16} />} disabled={busy} onClick={start} data-testid="trial-download">{t('trial.download')}</Button>
+      <Button variant="light" leftSection={<DownloadIcon size={16} />} disabled={busy || done} onClick={start} data-testid="trial-download" data-downloaded={done}>{downloadLabel}</Button>
     </Group>
   );
   return (

@@ -37,7 +37,7 @@ export type CardVariant = 'detail' | 'zoom' | 'list';
 
 /** What a card shows of a work of either section: an audio Work or a NovelWork. */
 export type CardWork = Pick<Work, 'id' | 'title' | 'circle' | 'tags' | 'vas' | 'userRating' | 'rate_average_2dp' | 'release' | 'lyric_status'>
-  & Partial<Pick<Work, 'code_prefix' | 'rate_count' | 'price' | 'dl_count' | 'state'>>
+  & Partial<Pick<Work, 'code_prefix' | 'rate_count' | 'price' | 'dl_count' | 'state' | 'trial'>>
   & Partial<Pick<NovelWork, 'wordCount' | 'process'>>;
 
 export interface WorkCardProps {
@@ -123,7 +123,7 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
     }
   };
 
-  const trialActions = trial && <TrialActions workId={work.id} variant="card" onDisliked={onDeleted} />;
+  const trialActions = trial && <TrialActions workId={work.id} variant="card" onDisliked={onDeleted} downloaded={work.trial?.downloaded} />;
   const deleteButton = !trial && (
     <ActionIcon variant="subtle" color="red" size="sm" aria-label={t('common.delete')} title={t('common.delete')} onClick={() => setConfirm(true)} data-testid="card-delete">
       <IconTrash size={16} />

@@ -6,7 +6,8 @@
  * AI task badges poll every 10 s while a task is pending
  * or transcribing. A saved history loads the queue (without playing) when nothing plays.
  * /fake/work/:id is the same page against the trial catalogue (GET /api/fake/{id} and
- * /api/fake/tracks/{id}; trial hashes): header, dislike and download, file tree, play.
+ * /api/fake/tracks/{id}; trial hashes): header, dislike and download, file tree, play,
+ * AI tasks and their badges (a task's hash is the trial form there).
  * A work the server does not know (404) shows the not-found page; any other failure its
  * error notice and text.
  */
@@ -39,7 +40,7 @@ export default function WorkDetail() {
   const [tracks, setTracks] = useState<TrackNode[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [path, setPath] = useState<number[]>([]);
-  const { tasks, refresh: loadTasks } = useWorkTasks(section === 'library' ? id : '');
+  const { tasks, refresh: loadTasks } = useWorkTasks(id);
 
   useEffect(() => {
     let live = true;
@@ -80,7 +81,7 @@ export default function WorkDetail() {
     <Stack gap={0} maw={1200} mx="auto">
       <WorkHeader work={work} section={section} onChange={patch} />
       <WorkActions work={work} folder={folder} onChange={patch} onTasks={loadTasks} zipUrl={tracks.length > 0 ? mediaUrl(zipApi(section, work.id)) : null}
-        trial={section === 'trial' ? <TrialActions workId={work.id} variant="page" onDisliked={() => navigate(worksPage('trial'))} onDownloaded={reloadTracks} /> : undefined} />
+        trial={section === 'trial' ? <TrialActions workId={work.id} variant="page" onDisliked={() => navigate(worksPage('trial'))} onDownloaded={reloadTracks} downloaded={work.trial?.downloaded} /> : undefined} />
       {section === 'trial' && tracks.length === 0 && <Text size="sm" c="dimmed" mb="sm" data-testid="trial-not-downloaded">{t('trial.notDownloaded')}</Text>}
       <FileTree tracks={tracks} workTitle={work.title} path={path} onPath={setPath} aiStatus={aiStatus} onTasks={loadTasks} />
       {section === 'library' && <WorkBookmarks workId={work.id} workTitle={work.title} tracks={tracks} />}

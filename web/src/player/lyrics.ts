@@ -4,7 +4,7 @@
  * 1. GET /api/media/check-lrc/{hash}: a local lyric file (lrc, vtt or srt; the server
  *    streams it decoded to UTF-8, Shift-JIS included); srt and vtt become LRC (toLrc).
  *    A trial item ('rj…') asks the trial catalogue's /api/fake/media/check-lrc/{hash}.
- * 2. Else (library items; trial works have no AI tasks) the work's AI lyric tasks (GET /api/lyric/translate/work/{workId}):
+ * 2. Else (library and trial items alike) the work's AI lyric tasks (GET /api/lyric/translate/work/{workId}):
  *    matchLyricTask stage 1 (file name equal to the title, a task serving a lyric), then stage 2
  *    (loose match; notice 'using loose lyric matching'); the LRC comes from
  *    GET /api/lyric/translate/lrc?id=.
@@ -12,7 +12,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { notifications } from '@mantine/notifications';
-import { isTrialHash, mediaPath, workIdOfHash, type CheckLrcAnswer, type LrcContentAnswer, type WorkLyricTasksAnswer } from '@model';
+import { mediaPath, workIdOfHash, type CheckLrcAnswer, type LrcContentAnswer, type WorkLyricTasksAnswer } from '@model';
 import { matchLyricTask, parseLrc, toLrc, type LrcLine } from '../../../src/lyrics/index.js';
 import { currentTrack } from '../../../src/player/index.js';
 import { api, mediaUrl } from '../api/client';
@@ -47,7 +47,7 @@ export async function fetchLyric(hash: string, title: string): Promise<Omit<Lyri
     return { lines: parseLrc(toLrc(text, check.lyricExtension ?? 'lrc')), source: 'local' };
   }
   const workId = workIdOfHash(hash);
-  if (workId === null || isTrialHash(hash)) return null;
+  if (workId === null) return null;
   const { tasks } = await api<WorkLyricTasksAnswer>(`/api/lyric/translate/work/${workId}`, { on401: 'throw' });
   const match = matchLyricTask(title, tasks);
   if (!match) return null;

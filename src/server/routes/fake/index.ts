@@ -4,7 +4,7 @@
  * there: status 0, 1 or 2, catalogue/visible.ts), plus the trial actions. Anyone signed in
  * browses and plays; dislike and download are writes (guests 403); the crawler runs from
  * the scanner socket (admin, PERFORM_TRIAL_FETCH) or `audiolib trial fetch`.
- * - GET /api/fake/works: the list of /api/works plus `status` (default 0);
+ * - GET /api/fake/works: the list of /api/works plus `status` (default 0), works with their `trial` mark;
  * - GET /api/fake/tracks/:id, /api/fake/cover/:id, /api/fake/spider/cover/:id (the cover
  *   the crawler saved, same lookup), /api/fake/media/{stream,download,small-img,check-lrc}/rj…;
  * - PUT /api/fake/:id/ {status: 4}: dislike;
@@ -16,7 +16,7 @@ import type { AppContext, AppState } from '../../context.js';
 import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { NotFound, formatWorkCode, say, type MessageAnswer, type TrialDownloadAnswer } from '../../../model/index.js';
-import { dislikeTrialWork } from '../../../trial/index.js';
+import { dislikeTrialWork, withTrialMarks } from '../../../trial/index.js';
 import { trialDownloadsOf } from '../../trial-downloads.js';
 import { answerList } from '../works/index.js';
 import { mountTracks } from '../tracks/index.js';
@@ -29,12 +29,14 @@ export const fakeRouter = new Router<AppState, { services: AppContext['services'
 
 /**
  * GET /api/fake/works ?page&sort&order&seed&nsfw&lyric&isAdvance&keyword&status -> 200
- * {works, pagination}: the trial works of that status (0 by default). 400 {error} on bad
+ * {works, pagination}: the trial works of that status (0 by default), each with its
+ * `trial` mark {status, downloaded} (a downloaded one is not downloaded again). 400 {error} on bad
  * parameters (a status other than 0, 1, 2 included), 401 without a token.
  */
 fakeRouter.get('/api/fake/works', requireUser(), validate(TrialWorksSchema), async (ctx) => {
   const { status, ...query } = ctx.state.input.query;
-  ctx.body = await answerList(ctx, query, { scope: 'trial', status });
+  const answer = await answerList(ctx, query, { scope: 'trial', status });
+  ctx.body = { ...answer, works: await withTrialMarks(ctx.services.db, answer.works) };
 });
 
 mountTracks(fakeRouter, '/api/fake/tracks/:id', 'trial');

@@ -6,6 +6,7 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { deleteHistory, listHistory, saveHistory } from '../../../users/history.js';
 import { NotFound, say } from '../../../model/index.js';
+import { withTrialMarks } from '../../../trial/marks.js';
 import { requestCatalogue, requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { HistroyDeleteSchema, HistroyListSchema, HistroyPutSchema } from './schema.js';
@@ -14,11 +15,13 @@ export const histroyRouter = new Router<AppState, { services: AppContext['servic
 
 /**
  * GET /api/histroy ?page&sort&order&filter -> 200 {works, pagination}: the caller's
- * played visible works, each with `state`; default most recently played first.
+ * played works of the library and of the trial catalogue (those with their `trial` mark),
+ * each with `state`; default most recently played first.
  */
 histroyRouter.get('/api/histroy', requireUser(), validate(HistroyListSchema), async (ctx) => {
   const q = ctx.state.input.query;
-  ctx.body = await listHistory(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, undefined, await requestCatalogue(ctx));
+  const answer = await listHistory(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, undefined, await requestCatalogue(ctx));
+  ctx.body = { ...answer, works: await withTrialMarks(ctx.services.db, answer.works) };
 });
 
 /**

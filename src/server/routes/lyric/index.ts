@@ -13,7 +13,7 @@ import { requireAdmin, requireUser, requireWriter } from '../../middleware/auth.
 import { requireWorker } from '../../middleware/worker.js';
 import { validate } from '../../middleware/validate.js';
 import { sendFile } from '../../send-file.js';
-import { resolveMediaFile } from '../../../library/media.js';
+import { resolveMediaFile, scopeRoots } from '../../../library/media.js';
 import { mimeTypeOf } from '../../../library/filetypes.js';
 import { createTaskForFile, createTasksForFolder, deleteTask, listTasks, redoTask, startTask, taskLrc, workTasks } from '../../../lyrics/tasks.js';
 import { claimTask, claimedAudio, completeTask, expireStaleClaims, releaseTask, reportStatus } from '../../../lyrics/claims.js';
@@ -61,7 +61,8 @@ lyricRouter.get('/api/lyric/translate/work/:id', requireUser(), validate(LyricId
 });
 
 /**
- * POST /api/lyric/translate {hash: '{workId}/{fileId}'} -> 201 {message, task} for a new
+ * POST /api/lyric/translate {hash: '{workId}/{fileId}', or 'rj{workId}/{fileId}' of a trial
+ * work} -> 201 {message, task} for a new
  * pending task of that audio file, 200 with the existing task when the file has one.
  * 400 {error} for a malformed hash; 404 {error} for an unknown work or a non-audio file.
  */
@@ -123,7 +124,8 @@ lyricRouter.delete('/api/lyric/translate/:id', requireUser(), requireAdmin(), va
  * POST /api/lyric/worker/claim {worker_name} -> 200 {task, secret, mediaStreamUrl,
  * heartbeatSeconds}: the oldest pending task, now transcribing for this worker; 204
  * (no body) when none is pending. mediaStreamUrl is the claim's audio
- * (/api/lyric/worker/audio/{id}?secret=, fetched with the same credentials); report at
+ * (/api/lyric/worker/audio/{id}?secret=, fetched with the same credentials; a library or
+ * a downloaded trial track); report at
  * least every heartbeatSeconds or lose the claim after config lyricWorkerTimeout seconds.
  */
 lyricRouter.post('/api/lyric/worker/claim', requireWorker(), validate(WorkerClaimSchema), async (ctx) => {
@@ -151,7 +153,9 @@ lyricRouter.post('/api/lyric/worker/claim', requireWorker(), validate(WorkerClai
 lyricRouter.get('/api/lyric/worker/audio/:id', requireWorker(), validate(WorkerAudioSchema), async (ctx) => {
   const { params, query } = ctx.state.input;
   const { workId, fileId } = await claimedAudio(ctx.services.db, params.id, query.secret);
-  const file = await resolveMediaFile(ctx.services.db, workId, fileId, ctx.services.config.rootFolders);
+  const { db, config, dataDir } = ctx.services;
+  // a library track, else a downloaded trial track (its file under trialFolder)
+  const file = await resolveMediaFile(db, workId, fileId, config.rootFolders) ?? await resolveMediaFile(db, workId, fileId, scopeRoots(config, dataDir, 'trial'), 'trial');
   if (!file) throw new NotFound(say('file.notFound'));
   await sendFile(ctx, file.path, { type: mimeTypeOf(file.name) });
 });

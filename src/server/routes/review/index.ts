@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { deleteReview, listReviews, saveReview } from '../../../users/reviews.js';
 import { NotFound, say } from '../../../model/index.js';
+import { withTrialMarks } from '../../../trial/marks.js';
 import { requestCatalogue, requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { ReviewDeleteSchema, ReviewListSchema, ReviewPutSchema } from './schema.js';
@@ -16,11 +17,13 @@ export const reviewRouter = new Router<AppState, { services: AppContext['service
 /**
  * GET /api/review ?order (updated_at, userRating, release, review_count, dl_count,
  * allage = nsfw asc, nsfw = nsfw desc) &sort &page &filter (a progress value)
- * -> 200 {works, pagination}: the caller's reviewed visible works.
+ * -> 200 {works, pagination}: the caller's reviewed works of the library and of the trial
+ * catalogue (those with their `trial` mark).
  */
 reviewRouter.get('/api/review', requireUser(), validate(ReviewListSchema), async (ctx) => {
   const q = ctx.state.input.query;
-  ctx.body = await listReviews(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, undefined, await requestCatalogue(ctx));
+  const answer = await listReviews(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, undefined, await requestCatalogue(ctx));
+  ctx.body = { ...answer, works: await withTrialMarks(ctx.services.db, answer.works) };
 });
 
 /**

@@ -7,6 +7,7 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { getWork, hideWork, type Scope } from '../../../catalogue/index.js';
 import { runWorkScan } from '../../../scan/index.js';
+import { withTrialMarks } from '../../../trial/marks.js';
 import { NotFound, formatWorkCode, say, type WorkScanAnswer } from '../../../model/index.js';
 import { requestCatalogue, requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
@@ -18,14 +19,16 @@ export const workRouter: ApiRouter = new Router();
 
 /**
  * Mounts GET `path` (with `:id`) -> 200 Work of `scope` (with the caller's rating,
- * review, progress, state); 404 unknown, hidden or not in the scope. Used for
+ * review, progress, state; in the trial scope with its `trial` mark: status and whether
+ * it is downloaded); 404 unknown, hidden or not in the scope. Used for
  * /api/work/:id and /api/fake/:id.
  */
 export function mountWorkDetail(router: ApiRouter, path: string, scope: Scope): void {
   router.get(path, requireUser(), validate(WorkIdSchema), async (ctx) => {
     const work = await getWork(ctx.services.db, ctx.state.input.params.id, ctx.state.user!.name, scope, undefined, await requestCatalogue(ctx));
     if (!work) throw new NotFound(say('work.notFound'));
-    ctx.body = work;
+    // a trial work says its trial status and whether its files are downloaded (TrialMark)
+    ctx.body = scope === 'trial' ? (await withTrialMarks(ctx.services.db, [work]))[0] : work;
   });
 }
 

@@ -4,7 +4,8 @@
  * button, duration), images open the preview, text opens in a new tab, other files
  * download. Right-click: add to the queue ("add to playlist" in the spec's words), play
  * next, add the track or the whole work to one of the user's playlists (not for guests;
- * AddToPlaylistModal), download, AI translate (library audio only: trial items have no AI tasks).
+ * AddToPlaylistModal), download, AI translate (audio, of the library and of a downloaded
+ * trial alike).
  * A circular AI status badge shows on items whose status is above none.
  */
 import { useState, type MouseEvent } from 'react';
@@ -172,7 +173,7 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }:
             </>
           )}
           {menu && <Menu.Item leftSection={<IconDownload size={16} />} onClick={() => download(menu.node)}>{t('work.download')}</Menu.Item>}
-          {menu?.node.type === 'audio' && !isTrialHash(menu.node.hash ?? '') && (
+          {menu?.node.type === 'audio' && (
             <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => void aiTranslate(menu.node)}>{t('work.aiTranslate')}</Menu.Item>
           )}
         </Menu.Dropdown>

@@ -3,8 +3,8 @@
  * digits), title, circle link, average stars with the distribution tooltip (per-star
  * bars scaled ratio/100, average, rating count, review count), the user's own stars,
  * store link, price in yen, sales, tag chips (hidden when the first tag's name is null)
- * and voice-actor chips. In the trial catalogue the cover is its own and the user's
- * stars are left out (reviews are the library's).
+ * and voice-actor chips. In the trial catalogue the cover is its own; the user rates a
+ * trial work as a library one (the same review row).
  */
 import { Anchor, Badge, Box, Group, Image, Progress, Rating, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
@@ -68,12 +68,10 @@ export function WorkHeader({ work, section = 'library', onChange }: { work: Work
             <Text size="sm" c="dimmed">({work.rate_count})</Text>
           </Group>
         </Tooltip>
-        {section === 'library' && (
-          <Group gap={6}>
-            <Text size="sm" c="dimmed">{t('work.myRating')}</Text>
-            <Rating value={work.userRating ?? 0} onChange={(v) => void rate(v)} count={5} data-testid="my-rating" />
-          </Group>
-        )}
+        <Group gap={6}>
+          <Text size="sm" c="dimmed">{t('work.myRating')}</Text>
+          <Rating value={work.userRating ?? 0} onChange={(v) => void rate(v)} count={5} data-testid="my-rating" />
+        </Group>
         <Group gap="md">
           {work.price > 0 && <Text c="red" fw={600} data-testid="work-price">{t('work.price', { price: work.price })}</Text>}
           <Text size="sm" c="dimmed" data-testid="work-sales">{t('work.sales', { count: work.dl_count })}</Text>
