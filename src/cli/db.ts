@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { ensureDataDir, readSecret, resolveDataDir } from '../config/index.js';
 import { copyDatabase, openDb, hideDbPassword, sqlitePath, resolveDbTarget } from '../db/index.js';
-import { BackupError, backupDatabase, ensureBackupsDir, pgDumpCommand, pgDumpFileName, pgRestoreCommand, restoreDatabase, sizeText } from '../db/backup.js';
+import { BackupError, backupDatabase, ensureBackupsDir, pgDumpCommand, pgDumpFileName, pgRestoreCommand, restoreDatabase, sizeText } from '../backup/backup.js';
 import { isPostgresUrl } from '../db/dialect/index.js';
 import { DomainError } from '../model/index.js';
 import { CliError, EXIT_LOCKED, EXIT_USAGE, info, printJson, printJsonLine } from './output.js';

@@ -2,7 +2,7 @@
  * The scheduled backups of `audiolib serve` (config keys `backupCron` and `backupKeep`,
  * man/audiolib-config.1): at each time of the cron expression the server writes a backup
  * of its SQLite database into `backups/` of the data directory and deletes the oldest
- * beyond `backupKeep` (src/db/backup.ts `scheduledBackup`), logging one line on stderr
+ * beyond `backupKeep` (src/backup/backup.ts `scheduledBackup`), logging one line on stderr
  * either way. `backupCron` is read when the server starts; `backupKeep` at each backup.
  * On PostgreSQL nothing is scheduled (pg_dump backs it up) and the start says so.
  */
@@ -10,7 +10,7 @@ import path from 'node:path';
 import cron from 'node-cron';
 import type { AppServices } from './context.js';
 import { dialectOf } from '../db/dialect/index.js';
-import { scheduledBackup, sizeText } from '../db/backup.js';
+import { scheduledBackup, sizeText } from '../backup/backup.js';
 
 /** Runs `job` at each time of the cron `expression`; answers its stop. node-cron's schedule by default; tests pass their own. */
 export type Scheduler = (expression: string, job: () => void) => { stop: () => unknown };

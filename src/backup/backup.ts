@@ -19,9 +19,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sqlite3 from 'sqlite3';
-import { dialectOf, isPostgresUrl } from './dialect/index.js';
-import { DB_FILE_MODE, migrate, migrationsDir, openDb, type Db } from './knex.js';
-import { hideDbPassword } from './url.js';
+import { dialectOf, isPostgresUrl } from '../db/dialect/index.js';
+import { DB_FILE_MODE, migrate, migrationsDir, openDb, type Db } from '../db/knex.js';
+import { hideDbPassword } from '../db/url.js';
 import { currentScanLock } from '../scan/lock.js';
 
 /** Mode of the backups folder: owner only, like the data directory. */
