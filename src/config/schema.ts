@@ -46,6 +46,8 @@ export const configSchema = z
     trustProxy: z.boolean().default(false), // client address from X-Forwarded-For (behind a reverse proxy only)
     // players' API (/rest): album names start with the work code ('RJ01012345 title'), so a player's name filter finds a code
     subsonicCodeInName: z.boolean().default(true),
+    // transcoding (src/transcode/README.md): ffmpeg processes running at once; further streams wait for one to end
+    transcodeConcurrency: z.number().int().min(1).max(64).default(4),
     // security (seconds)
     expiresIn: z.number().int().min(60).default(2_592_000),
     // web preferences

@@ -49,6 +49,8 @@ export const MESSAGES = {
   'file.notFound': 'file not found',
   'file.notImage': 'not an image',
   'media.rangeNotSatisfiable': 'range not satisfiable',
+  'media.offsetPastEnd': 'offset {offset} s is at or past the end of the track ({duration} s)',
+  'media.transcodeFailed': 'the track could not be transcoded: {reason}',
 
   // reviews and play history
   'review.saved': 'review saved',
@@ -65,6 +67,8 @@ export const MESSAGES = {
   'playerAccess.passwordRemoved': 'player password removed',
   'playerAccess.keyCreated': 'API key created',
   'playerAccess.keyRevoked': 'API key revoked',
+  'playerAccess.playerSaved': 'player settings saved',
+  'playerAccess.playerNotFound': 'no such player',
 
   // AI lyric tasks and workers
   'lyric.taskCreated': 'lyric task created',

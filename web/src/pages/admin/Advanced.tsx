@@ -45,7 +45,7 @@ export const CARDS: { id: string; fields: Field[] }[] = [
   { id: 'scan', fields: [{ key: 'scannerMaxRecursionDepth', kind: 'number' }, { key: 'skipCleanup', kind: 'switch' }, { key: 'fetchMetadata', kind: 'switch' }, { key: 'scanCron', kind: 'text' }] },
   {
     id: 'server',
-    fields: [{ key: 'production', kind: 'switch' }, { key: 'enableGzip', kind: 'switch' }, { key: 'listenPort', kind: 'number' }, { key: 'blockRemoteConnection', kind: 'switch' }, { key: 'subsonicCodeInName', kind: 'switch' }],
+    fields: [{ key: 'production', kind: 'switch' }, { key: 'enableGzip', kind: 'switch' }, { key: 'listenPort', kind: 'number' }, { key: 'blockRemoteConnection', kind: 'switch' }, { key: 'subsonicCodeInName', kind: 'switch' }, { key: 'transcodeConcurrency', kind: 'number' }],
   },
   { id: 'security', fields: [{ key: 'auth', kind: 'switch' }, { key: 'expiresIn', kind: 'number', unit: 's' }, { key: 'trustProxy', kind: 'switch' }] },
   {
