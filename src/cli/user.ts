@@ -1,6 +1,7 @@
 /**
- * `audiolib user add|list|delete|passwd|set-group|player-password|api-key` (DESIGN section 1,
- * spec 001 sections 5 and 6; players: src/subsonic/README.md): user management from the
+ * `audiolib user add|list|delete|passwd|set-group|player-password|api-key|player` (DESIGN section 1,
+ * spec 001 sections 5 and 6; players: src/subsonic/README.md; a player's transcoding:
+ * src/transcode/README.md "Per player"): user management from the
  * shell, with the same rules and messages as the credentials API and the settings page.
  * Works whether or not the server runs (SQLite WAL with a busy timeout); a running server
  * checks tokens against the database on every request, so a deleted user or a changed
@@ -12,7 +13,8 @@ import type { Command } from 'commander';
 import type { ZodType } from 'zod';
 import { serverSecret, type Db } from '../db/index.js';
 import {
-  addUser, apiKeyNameSchema, changePassword, clearPlayerPassword, createApiKey, deleteUsers, findUser, groupSchema, isReservedName, listApiKeys, listUsers, newUserSchema, passwordSchema, revokeApiKey, setPlayerPassword, setUserGroup,
+  addUser, apiKeyNameSchema, changePassword, clearPlayerPassword, createApiKey, deleteUsers, findUser, groupSchema, isReservedName, listApiKeys, listPlayers, listUsers, newUserSchema, passwordSchema, playerBitRateSchema,
+  playerClientSchema, playerFormatSchema, playerTranscode, revokeApiKey, setPlayerPassword, setPlayerTranscode, setUserGroup,
 } from '../users/index.js';
 import { NotFound, say } from '../model/index.js';
 import { CliError, info, printJson } from './output.js';
@@ -161,6 +163,46 @@ export function registerUser(program: Command): void {
       await withDb(async (db) => {
         await revokeApiKey(db, name, Number(id));
         info(`API key ${id} of ${name} revoked`);
+      });
+    });
+
+  const player = user.command('player').description("a user's music players (their client names at /rest) and each one's default transcoding");
+
+  player
+    .command('list')
+    .description("list a user's players with their maximum bit rate and format")
+    .argument('<name>', 'user name')
+    .option('--json', 'print {players: [{id, client, maxBitRate, format, created_at, last_seen_at}]} as JSON')
+    .action(async (name: string, opts: { json?: boolean }) => {
+      await withDb(async (db) => {
+        if (!(await findUser(db, name))) throw new NotFound(`no such user: ${name}`);
+        const players = await listPlayers(db, name);
+        if (opts.json) return printJson({ players });
+        const rows = [['CLIENT', 'MAX KBIT/S', 'FORMAT', 'LAST SEEN'], ...players.map((p) => [p.client, p.maxBitRate ? String(p.maxBitRate) : '-', p.format ?? '-', p.last_seen_at ?? '-'])];
+        const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length)));
+        process.stdout.write(rows.map((r) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c)).join('  ') + '\n').join(''));
+      });
+    });
+
+  player
+    .command('set')
+    .description("set a player's default transcoding (the player is added if it has not connected yet); options not given keep their value")
+    .argument('<name>', 'user name')
+    .argument('<client>', "the player's client name, as it sends it (c=...) and /players lists it")
+    .option('--max-bit-rate <kbps>', 'highest bit rate in kbit/s: 32 to 320, or 0 for no limit')
+    .option('--format <format>', 'raw (as stored), mp3, opus, aac, or default (as the player asks)')
+    .option('--json', 'print {player: {id, client, maxBitRate, format, created_at, last_seen_at}} as JSON')
+    .action(async (name: string, clientText: string, opts: { maxBitRate?: string; format?: string; json?: boolean }) => {
+      const client = check(playerClientSchema, clientText);
+      if (opts.maxBitRate !== undefined && !/^\d{1,4}$/.test(opts.maxBitRate)) throw new CliError('maxBitRate must be a whole number');
+      const maxBitRate = opts.maxBitRate === undefined ? undefined : check(playerBitRateSchema, Number(opts.maxBitRate));
+      const format = opts.format === undefined ? undefined : opts.format === 'default' ? null : check(playerFormatSchema, opts.format);
+      if (maxBitRate === undefined && format === undefined) throw new CliError('give --max-bit-rate, --format or both');
+      await withDb(async (db) => {
+        const current = await playerTranscode(db, name, client);
+        const saved = await setPlayerTranscode(db, name, client, { maxBitRate: maxBitRate ?? current.maxBitRate, format: format === undefined ? current.format : format });
+        if (opts.json) return printJson({ player: saved });
+        info(`player ${saved.client} of ${name}: ${saved.maxBitRate ? `at most ${saved.maxBitRate} kbit/s` : 'no bit rate limit'}, format ${saved.format ?? 'as the player asks'}`);
       });
     });
 }

@@ -48,6 +48,8 @@ export const configSchema = z
     subsonicCodeInName: z.boolean().default(true),
     // players' API: the copy an album lists when a work holds its tracks in several formats (mp3/, wav/): lossless or lossy first
     subsonicVariant: z.enum(SUBSONIC_VARIANTS).default('lossless'),
+    // transcoding (src/transcode/README.md): ffmpeg processes running at once; further streams wait for one to end
+    transcodeConcurrency: z.number().int().min(1).max(64).default(4),
     // security (seconds)
     expiresIn: z.number().int().min(60).default(2_592_000),
     // web preferences

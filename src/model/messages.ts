@@ -50,6 +50,8 @@ export const MESSAGES = {
   'work.noFiles': 'this work has no files to download',
   'file.notImage': 'not an image',
   'media.rangeNotSatisfiable': 'range not satisfiable',
+  'media.offsetPastEnd': 'offset {offset} s is at or past the end of the track ({duration} s)',
+  'media.transcodeFailed': 'the track could not be transcoded: {reason}',
 
   // reviews and play history
   'review.saved': 'review saved',
@@ -72,6 +74,8 @@ export const MESSAGES = {
   'playerAccess.passwordRemoved': 'player password removed',
   'playerAccess.keyCreated': 'API key created',
   'playerAccess.keyRevoked': 'API key revoked',
+  'playerAccess.playerSaved': 'player settings saved',
+  'playerAccess.playerNotFound': 'no such player',
 
   // playlists (src/playlists)
   'playlist.notFound': 'playlist {id} not found',

@@ -40,7 +40,7 @@ export function isTrialHash(hash: string): boolean {
 }
 
 /** The media calls of a hash (spec 000 section 7 "Media URLs"). */
-export type MediaKind = 'stream' | 'download' | 'small-img' | 'check-lrc';
+export type MediaKind = 'stream' | 'download' | 'small-img' | 'check-lrc' | 'transcode';
 
 /**
  * The one mapping from a hash to its media call: '/api/media/{kind}/{hash}', and for a

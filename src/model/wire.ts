@@ -111,6 +111,8 @@ export type AdminConfig = {
   subsonicCodeInName: boolean;
   /** Players' API: the copy an album lists when a work holds its tracks in several formats (config-keys.ts SUBSONIC_VARIANTS). */
   subsonicVariant: 'lossless' | 'lossy';
+  /** Transcodes (ffmpeg processes) running at once; further streams wait (src/transcode/README.md). */
+  transcodeConcurrency: number;
   expiresIn: number;
   pageSize: number;
   checkUpdate: boolean;
@@ -263,7 +265,23 @@ export interface WorkScanAnswer extends MessageAnswer { memo?: string }
 /** An API key as listed (the key itself is shown once, when created). Times ISO 8601. */
 export interface ApiKeyInfo { id: number; name: string; created_at: string; last_used_at: string | null }
 /** GET /api/player-access: whether a player password is set, and the caller's keys. */
-export interface PlayerAccessAnswer { playerPassword: boolean; apiKeys: ApiKeyInfo[] }
+/**
+ * A player (a Subsonic client name of the user, src/users/players.ts) with its default
+ * transcoding: `maxBitRate` kbit/s (0: no limit), `format` 'raw', 'mp3', 'opus', 'aac' or
+ * null (as the player asks); times ISO 8601, `last_seen_at` null for a player named
+ * before it connected.
+ */
+export interface PlayerInfo { id: number; client: string; maxBitRate: number; format: PlayerFormat | null; created_at: string; last_seen_at: string | null }
+/** A player's default format: as stored, or a transcoding target. */
+export type PlayerFormat = 'raw' | 'mp3' | 'opus' | 'aac';
+export interface PlayerSavedAnswer { message: string; player: PlayerInfo }
+export interface PlayerAccessAnswer { playerPassword: boolean; apiKeys: ApiKeyInfo[]; players: PlayerInfo[] }
+/**
+ * GET /api/media/transcode/{hash}?bitrate=N: how the web's stream of that track at that
+ * quality is answered: `transcode` false (as stored: Range seeking) or true (mp3 at
+ * `bitRate` kbit/s from `?offset=`); `duration` of the track in seconds (null: unknown).
+ */
+export interface TranscodePlanAnswer { transcode: boolean; format: PlayerFormat; bitRate: number | null; duration: number | null }
 /** POST /api/player-access/keys: the new key, shown only in this answer. */
 export interface ApiKeyCreatedAnswer { message: string; key: string; apiKey: ApiKeyInfo }
 

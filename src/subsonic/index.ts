@@ -1,7 +1,8 @@
 /**
  * The OpenSubsonic API at /rest (README.md): `GET` or `POST` (form body)
  * `/rest/{method}` or `/rest/{method}.view`. Each call: read the parameters and the
- * format, sign in (auth.ts; not for public endpoints), refuse guests on writes (code 50),
+ * format, sign in (auth.ts; not for public endpoints), record the player (the client
+ * name `c`, src/users/players.ts), refuse guests on writes (code 50),
  * run the endpoint, answer in XML or JSON (respond.ts); a parameter holding a NUL byte
  * refuses the call first (code 0). Every failure is a Subsonic error
  * (errors.ts): never a 500 or an HTML page; an unknown or unimplemented method answers
@@ -29,6 +30,7 @@ import { lyricsEndpoints } from './endpoints/lyrics.js';
 import { playlistEndpoints } from './endpoints/playlists.js';
 import { bookmarkEndpoints } from './endpoints/bookmarks.js';
 import { worksWithCovers } from './covers.js';
+import { notePlayer } from '../users/index.js';
 
 /** Every method served, by name. */
 export const ENDPOINTS: Record<string, Endpoint> = {
@@ -48,6 +50,9 @@ async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<
     const db = ctx.services.db;
     if (endpoint.access === 'public') return respond(ctx, format, await endpoint.handle({ ctx, db, params }));
     const user = await signIn(ctx, params, guard);
+    const client = params.get('c');
+    // recording the player must not fail the call (a database busy with a scan's write): logged, tried again on the next call
+    if (client) await notePlayer(db, user.name, client).catch((err: unknown) => ctx.app.emit('error', err, ctx));
     if (endpoint.access === 'writer' && user.group === 'guest') throw new SubsonicError(Code.NotAuthorized, 'guests cannot make changes');
     let pinned: Promise<CatalogueCache> | undefined;
     const catalogue = () => (pinned ??= catalogueCache(db, 1, user.stamp as number | string | null | undefined));

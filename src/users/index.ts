@@ -4,3 +4,4 @@ export * from './tokens.js';
 export * from './manage.js';
 export * from './player-password.js';
 export * from './api-keys.js';
+export * from './players.js';

@@ -92,7 +92,7 @@ export async function deleteUsers(db: Db, names: string[]): Promise<string[]> {
     const missing = unique.filter((n) => !found.includes(n));
     if (missing.length) throw new NotFound(say('user.notFound', { names: missing.join(', ') }));
     const novels = NOVEL_CATALOGUE.tables;
-    for (const table of ['reviews', 'play_history', novels.reviews, novels.history, NOVEL_READING_TABLE, 'starred_works', 'starred_tracks', BOOKMARKS_TABLE, 'player_passwords', 'api_keys']) await trx(table).whereIn('user_name', unique).delete();
+    for (const table of ['reviews', 'play_history', novels.reviews, novels.history, NOVEL_READING_TABLE, 'starred_works', 'starred_tracks', BOOKMARKS_TABLE, 'player_passwords', 'api_keys', 'players']) await trx(table).whereIn('user_name', unique).delete();
     await deletePlaylistsOf(trx, unique);
     await trx('users').whereIn('name', unique).delete();
     return unique;

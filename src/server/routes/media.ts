@@ -17,6 +17,12 @@ import { decodeText } from '../../lyrics/decode.js';
 import { mimeTypeOf } from '../../library/filetypes.js';
 import { NotFound, formatTrackHash, formatWorkCode, say, parseTrackHash, type CheckLrcAnswer } from '../../model/index.js';
 import type { Scope } from '../../catalogue/visible.js';
+import { validate } from '../middleware/validate.js';
+import { sendTranscoded } from '../send-transcoded.js';
+import { planStream, sourceAudio, type StreamPlan } from '../../transcode/index.js';
+import type { Db } from '../../db/index.js';
+import type { TranscodePlanAnswer } from '../../model/index.js';
+import { StreamQuerySchema, TranscodeQuerySchema } from './media-schema.js';
 
 /** Text files up to this size (bytes) are decoded to UTF-8 on stream; larger ones are sent as stored. */
 const TEXT_DECODE_LIMIT = 8 * 1024 * 1024;
@@ -60,14 +66,27 @@ async function sendDecodedText(ctx: AppContext, file: MediaFile): Promise<void> 
   ctx.body = decodeText(await fs.readFile(file.path));
 }
 
+/** How an audio file is answered at the web player's quality `bitrate` (kbit/s, 0: as stored), with its duration (s). */
+async function webPlan(db: Db, file: MediaFile, bitrate: number): Promise<{ plan: StreamPlan; duration: number | null }> {
+  if (file.type !== 'audio' || !bitrate) return { plan: { transcode: false }, duration: null };
+  const source = await sourceAudio(db, file);
+  return { plan: planStream(source, { maxBitRate: bitrate }), duration: source.duration };
+}
+
 /**
- * Mounts the four media calls under `base` ('/api/media', or '/api/fake/media' for the
+ * Mounts the five media calls under `base` ('/api/media', or '/api/fake/media' for the
  * trial scope), each answering 404 {error} when the hash is not of the scope's form or
  * does not name a file of a work visible in the scope:
  * - GET|HEAD {base}/stream/:workId/:fileId -> the file's bytes with its content type
  *   (audio/flac, audio/mp4, audio/ogg, audio/mpeg...), Range/If-Range/ETag/304/416 as
  *   in DESIGN section 6. Text files (up to 8 MiB) answer whole, decoded to UTF-8, with
- *   `charset=utf-8`.
+ *   `charset=utf-8`. `?bitrate=N` (kbit/s, 32 to 320; 0 or absent: as stored) answers an
+ *   audio file above that rate transcoded to MP3 at N (src/transcode/), from `?offset=`
+ *   seconds, streamed while ffmpeg runs, `Accept-Ranges: none` (the web player seeks by
+ *   asking again with an offset); 400 {error} for a bad value or an offset past the end.
+ * - GET {base}/transcode/:workId/:fileId?bitrate=N -> {transcode, format, bitRate,
+ *   duration}: how that stream is answered (TranscodePlanAnswer), so the player knows
+ *   whether to seek by Range or by offset and the track's real duration.
  * - GET|HEAD {base}/download/:workId/:fileId -> the file's bytes as stored, with
  *   `Content-Disposition: attachment` and the UTF-8 file name (RFC 5987 `filename*`),
  *   text files without a charset (their bytes are not decoded); Range as for stream.
@@ -83,10 +102,22 @@ async function sendDecodedText(ctx: AppContext, file: MediaFile): Promise<void> 
  *   or has no file to send ('work.noFiles': a trial work not downloaded yet).
  */
 export function mountMedia(router: ApiRouter, base: string, scope: Scope): void {
-  router.get(`${base}/stream/:workId/:fileId`, requireUser(), async (ctx) => {
+  router.get(`${base}/stream/:workId/:fileId`, requireUser(), validate(StreamQuerySchema), async (ctx) => {
     const file = await mediaFile(ctx, scope);
     if (file.type === 'text' && file.size <= TEXT_DECODE_LIMIT) return sendDecodedText(ctx, file);
+    const { bitrate, offset } = ctx.state.input.query;
+    const { plan, duration } = await webPlan(ctx.services.db, file, bitrate);
+    if (plan.transcode) return sendTranscoded(ctx, { path: file.path, duration, format: plan.format, bitRate: plan.bitRate, offset });
     await sendFile(ctx, file.path, { type: storedType(file) });
+  });
+
+  router.get(`${base}/transcode/:workId/:fileId`, requireUser(), validate(TranscodeQuerySchema), async (ctx) => {
+    const file = await mediaFile(ctx, scope);
+    const { plan, duration } = await webPlan(ctx.services.db, file, ctx.state.input.query.bitrate);
+    const answer: TranscodePlanAnswer = plan.transcode
+      ? { transcode: true, format: plan.format, bitRate: plan.bitRate, duration }
+      : { transcode: false, format: 'raw', bitRate: null, duration };
+    ctx.body = answer;
   });
 
   router.get(`${base}/download/:workId/:fileId`, requireUser(), async (ctx) => {

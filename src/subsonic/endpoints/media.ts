@@ -3,13 +3,16 @@
  * song or folder. Files are resolved by id like the web's media routes
  * (src/library/media.ts: a file of a visible work, inside a library root once links are
  * resolved) and sent by the same code (src/server/send-file.ts: Range, suffix ranges,
- * If-Range, 304, 416). No transcoding: `format`, `maxBitRate`, `timeOffset` and
- * `estimateContentLength` are accepted and ignored, the file goes as stored.
+ * If-Range, 304, 416), or, when `stream`'s `format` and `maxBitRate` (or the player's
+ * defaults) ask for it, transcoded by ffmpeg (src/transcode/, src/server/send-transcoded.ts).
  */
 import { resolveMediaFile, type MediaFile } from '../../library/media.js';
 import { findCover, type CoverType } from '../../library/cover-lookup.js';
 import { mimeTypeOf } from '../../library/filetypes.js';
 import { sendFile } from '../../server/send-file.js';
+import { sendTranscoded } from '../../server/send-transcoded.js';
+import { planStream, sourceAudio } from '../../transcode/index.js';
+import { playerTranscode } from '../../users/index.js';
 import { Code, SubsonicError, notFound } from '../errors.js';
 import type { Call, Endpoint } from '../endpoint.js';
 import { canDownload } from './system.js';
@@ -29,12 +32,41 @@ export function coverTypeFor(size: number | undefined): CoverType {
   return size <= 100 ? 'sam' : size <= 240 ? '240x240' : 'main';
 }
 
+/** `timeOffset` in seconds (whole or decimal, at least 0); 0 when absent; code 0 for anything else. */
+function timeOffset(call: Call): number {
+  const text = call.params.get('timeOffset');
+  if (text === undefined || text === '') return 0;
+  if (!/^\d{1,9}(\.\d{1,6})?$/.test(text)) throw new SubsonicError(Code.Generic, 'parameter timeOffset must be a number of seconds, at least 0');
+  return Number(text);
+}
+
 export const mediaEndpoints: Record<string, Endpoint> = {
-  /** stream?id (tr-…): the audio file's bytes with its content type; HEAD and Range as the web's stream. */
+  /**
+   * stream?id (tr-…)&maxBitRate (kbit/s, 0 none)&format (raw, mp3, opus, aac; others
+   * ignored)&timeOffset (s)&estimateContentLength: the song as stored (its content type;
+   * HEAD and Range as the web's stream), or transcoded when the format or bit rate asks
+   * (src/transcode/plan.ts; the caller's player `c` adds its defaults): the target's
+   * content type, from `timeOffset`, streamed while ffmpeg runs, with an estimated
+   * Content-Length when asked. `timeOffset` applies to transcoded streams only.
+   * Code 0 for a malformed parameter, an offset past the end or a file ffmpeg cannot read.
+   */
   stream: {
     async handle(call) {
       const file = await songFile(call);
-      await sendFile(call.ctx, file.path, { type: mimeTypeOf(file.name) });
+      const maxBitRate = call.params.int('maxBitRate', 0, 0, 100_000);
+      const format = call.params.get('format');
+      const offset = timeOffset(call);
+      const estimate = call.params.bool('estimateContentLength', false);
+      const player = await playerTranscode(call.db, call.user.name, call.params.get('c'));
+      // a call asking nothing of a player without defaults is the common case: no duration read
+      if (!maxBitRate && !format && !player.maxBitRate && !player.format) {
+        await sendFile(call.ctx, file.path, { type: mimeTypeOf(file.name) });
+        return undefined;
+      }
+      const source = await sourceAudio(call.db, file);
+      const plan = planStream(source, { maxBitRate, format }, { maxBitRate: player.maxBitRate, format: player.format ?? undefined });
+      if (!plan.transcode) await sendFile(call.ctx, file.path, { type: mimeTypeOf(file.name) });
+      else await sendTranscoded(call.ctx, { path: file.path, duration: source.duration, format: plan.format, bitRate: plan.bitRate, offset, estimateContentLength: estimate });
       return undefined;
     },
   },

@@ -16,6 +16,7 @@ import type { SubsonicNode } from '../serialise.js';
 export const EXTENSIONS = [
   { name: 'formPost', versions: [1] },
   { name: 'songLyrics', versions: [1] },
+  { name: 'transcodeOffset', versions: [1] },
   { name: 'apiKeyAuthentication', versions: [1] },
   { name: 'indexBasedQueue', versions: [1] },
 ];

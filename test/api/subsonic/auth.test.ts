@@ -146,7 +146,7 @@ describe('the settings page calls (/api/player-access)', () => {
   it('a user sets and removes their player password; a player signs in with it', async () => {
     await createUser(fx.srv.services.db, 'phoneuser', LOGIN_PASSWORD, 'guest');
     const token = await fx.srv.login('phoneuser', LOGIN_PASSWORD);
-    expect((await callApi(fx.srv, 'GET', '/api/player-access', token)).body).toEqual({ playerPassword: false, apiKeys: [] });
+    expect((await callApi(fx.srv, 'GET', '/api/player-access', token)).body).toEqual({ playerPassword: false, apiKeys: [], players: [] });
     expect(await callApi(fx.srv, 'PUT', '/api/player-access/password', token, { password: 'abc' })).toMatchObject({ status: 400, body: { error: 'password: password length at least 5' } });
     expect(await callApi(fx.srv, 'PUT', '/api/player-access/password', token, { password: LOGIN_PASSWORD })).toMatchObject({ status: 400, body: { error: 'the player password must differ from the login password' } });
     expect(await callApi(fx.srv, 'PUT', '/api/player-access/password', token, { password: 'phone-pw-1' })).toMatchObject({ status: 200, body: { message: 'player password saved' } });

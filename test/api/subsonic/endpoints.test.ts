@@ -53,9 +53,9 @@ describe('system', () => {
     expect(ok(await api.getBookmarks()).bookmarks).toEqual({ bookmark: [] });
   });
 
-  it('getOpenSubsonicExtensions lists formPost, songLyrics and apiKeyAuthentication, without signing in', async () => {
+  it('getOpenSubsonicExtensions lists formPost, songLyrics, transcodeOffset and apiKeyAuthentication, without signing in', async () => {
     const names = ok(await api.getOpenSubsonicExtensions()).openSubsonicExtensions.map((e) => e.name);
-    expect(names).toEqual(expect.arrayContaining(['formPost', 'songLyrics', 'apiKeyAuthentication']));
+    expect(names).toEqual(expect.arrayContaining(['formPost', 'songLyrics', 'transcodeOffset', 'apiKeyAuthentication']));
     const anonymous = JSON.parse((await fx.raw('getOpenSubsonicExtensions', { f: 'json' })).text)['subsonic-response'];
     expect(anonymous.status).toBe('ok');
     expect(anonymous.openSubsonicExtensions).toContainEqual({ name: 'apiKeyAuthentication', versions: [1] });

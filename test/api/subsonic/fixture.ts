@@ -59,10 +59,13 @@ function clientFetch(opts: { password?: string; enc?: boolean; address?: string 
   };
 }
 
-/** Starts the fixture; `trustProxy` lets tests give each call its own client address. */
-export async function startSubsonicFixture(opts: { trustProxy?: boolean } = {}): Promise<SubsonicFixture> {
+/**
+ * Starts the fixture; `trustProxy` lets tests give each call its own client address;
+ * `prepare` may add files to the library copy before it is scanned.
+ */
+export async function startSubsonicFixture(opts: { trustProxy?: boolean; prepare?: (library: string) => void } = {}): Promise<SubsonicFixture> {
   const store = await startFakeStore();
-  const fx = await startMediaFixture(undefined, { config: { ...store.config, trustProxy: opts.trustProxy ?? false }, configureRoot: true });
+  const fx = await startMediaFixture(opts.prepare, { config: { ...store.config, trustProxy: opts.trustProxy ?? false }, configureRoot: true });
   const { db, config, secret } = fx.srv.services;
   await fetchWorkMetadata(db, config, fx.srv.dataDir, METADATA_WORKS);
   await createUser(db, 'listener', LOGIN_PASSWORD, 'user');

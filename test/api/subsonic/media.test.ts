@@ -1,7 +1,7 @@
 /**
  * Media through the players' API: stream and download of a song with Range, suffix
- * ranges, 416, HEAD and conditional requests answered by the web's file code, format
- * and bit rate accepted and ignored; a song id of another work, of a removed work, or a
+ * ranges, 416, HEAD and conditional requests answered by the web's file code, a file
+ * at the asked bit rate sent as stored (transcoding: transcode.test.ts); a song id of another work, of a removed work, or a
  * malformed one answers code 70 with no file content; getCoverArt at the nearest stored
  * size, code 70 for a work without a cover; guests stream but do not download.
  */

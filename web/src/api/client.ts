@@ -9,7 +9,7 @@
  * Media URLs (covers, streams, downloads) carry the token as `?token=`.
  */
 import { notifications } from '@mantine/notifications';
-import { ApiClient, ApiError, type Method, type RequestOptions as CallOptions, type TokenStore } from '../../../src/api/client';
+import { ApiClient, ApiError, type Method, type Query, type RequestOptions as CallOptions, type TokenStore } from '../../../src/api/client';
 import { isServerText, serverText, type ServerText } from '../i18n/serverText';
 
 import { coverApi, type Section } from './section';
@@ -82,9 +82,9 @@ export function notifySuccess(text: string | ServerText): void {
   notifications.show({ color: 'green', message: serverText(text) });
 }
 
-/** Adds the token to a media URL (stream, download, cover, small image). */
-export function mediaUrl(url: string): string {
-  return client.mediaUrl(url);
+/** Adds the token (and `query`) to a media URL (stream, download, cover, small image). */
+export function mediaUrl(url: string, query?: Query): string {
+  return client.mediaUrl(url, query);
 }
 
 /** GET /api/cover/{id}?type=main|sam|240x240&token= (the trial catalogue's: /api/fake/cover/{id}). */

@@ -33,6 +33,10 @@ const en = {
   },
   players: {
     nav: 'Music players', title: 'Music players and phones',
+    transcodeTitle: 'Transcoding per player',
+    transcodeHint: 'Each player you signed in with is listed by its name. Its streams are converted to at most this bit rate and into this format, unless the player asks for less itself; a file already at or under the rate is sent as it is.',
+    noPlayers: 'No player has connected yet.', client: 'Player', maxBitRate: 'Max bit rate', format: 'Format', lastSeen: 'Last seen',
+    noLimit: 'No limit', kbps: '{{n}} kbit/s', formatDefault: 'As the player asks', formatRaw: 'Original file',
     serverHint: 'Subsonic players (DSub, Symfonium, Substreamer, Tempo, Amperfy, Feishin…) connect with these settings and one of the two ways below.',
     server: 'Server address', user: 'User name',
     passwordTitle: 'Player password',
@@ -109,6 +113,7 @@ const en = {
     title: 'Bookmarks', add: 'Add a bookmark at the current second', play: 'Play from {{time}}', delete: 'Delete the bookmark',
   },
   player: {
+    quality: 'Stream quality', qualityOriginal: 'Original', qualityKbps: '{{n}} kbit/s (MP3)',
     play: 'Play', pause: 'Pause', previous: 'Previous track', next: 'Next track', seek: 'Position', nothing: 'Nothing is playing',
     rewind: 'Back {{n}} s', forward: 'Forward {{n}} s', playMode: 'Play mode: {{mode}}',
     modes: { order: 'In order', all_repeat: 'Repeat all', repeat_once: 'Repeat one', shuffle: 'Shuffle' },
@@ -154,7 +159,7 @@ const en = {
       tagLanguage: 'Tag language', dlsiteTimeout: 'DLsite timeout', hvdbTimeout: 'HVDB timeout', retryDelay: 'Retry interval',
       retry: 'Max attempts', maxParallelism: 'Crawler parallelism', httpProxyHost: 'HTTP proxy host (empty: none)', httpProxyPort: 'HTTP proxy port (0: none)',
       scannerMaxRecursionDepth: 'Maximum scan recursion depth', skipCleanup: 'Skip cleanup after a scan', fetchMetadata: 'Fetch metadata of new works after a scan',
-      production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections', subsonicCodeInName: 'Work code in album names (music players)', subsonicVariant: 'Copy an album lists when a work holds its tracks in several formats (music players)',
+      production: 'Production mode', enableGzip: 'Gzip compression', listenPort: 'Listen port', blockRemoteConnection: 'Block remote connections', transcodeConcurrency: 'Transcodes at once (music players)', subsonicCodeInName: 'Work code in album names (music players)', subsonicVariant: 'Copy an album lists when a work holds its tracks in several formats (music players)',
       auth: 'Authentication', expiresIn: 'Sign-in expiry', trustProxy: 'Behind a reverse proxy (client address from X-Forwarded-For)',
       checkUpdate: 'Check for updates', checkBetaUpdate: 'Check for beta updates', db: 'Database (empty: the SQLite file of the data directory; or postgres://…)', dbUseDefaultPath: 'Database in the default path', coverUseDefaultPath: 'Covers in the default path',
       scanCron: 'Scheduled scans (cron, e.g. 0 4 * * *; empty: none)', backupCron: 'Scheduled database backups (cron, e.g. 30 3 * * *; empty: none; SQLite only)', backupKeep: 'Backups kept', transcriberCommand: 'AI lyric transcriber command ({input}, {output})', lyricWorkerTimeout: 'AI lyric worker timeout',

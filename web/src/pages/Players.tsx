@@ -4,13 +4,15 @@
  * to type into a Subsonic player; the player password (set: at least 5 characters, the
  * two entries equal, not the login password; remove) for players that sign in with a
  * token; API keys (create with a label, the new key shown once with a copy button;
- * revoke after a confirmation). Works at 390 px: the cards stack.
+ * revoke after a confirmation); each player that connected (its client name) with its
+ * default transcoding, maximum bit rate and format, saved when changed
+ * (src/transcode/README.md "Per player"). Works at 390 px: the cards stack.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { ActionIcon, Alert, Button, Card, Code, CopyButton, Group, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Code, CopyButton, Group, NativeSelect, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ApiKeyCreatedAnswer, ApiKeyInfo, MessageAnswer, PlayerAccessAnswer } from '@model';
+import type { ApiKeyCreatedAnswer, ApiKeyInfo, MessageAnswer, PlayerAccessAnswer, PlayerFormat, PlayerInfo, PlayerSavedAnswer } from '@model';
 import { api, notifyError, notifySuccess } from '../api/client';
 import { useAuth } from '../api/auth';
 import { ConfirmModal } from '../components/ConfirmModal';
@@ -142,6 +144,63 @@ function ApiKeysCard({ keys, onChanged }: { keys: ApiKeyInfo[]; onChanged(): voi
   );
 }
 
+/** The bit rates and formats a player's transcoding may take (src/transcode/formats.ts). */
+const PLAYER_RATES = [0, 320, 256, 192, 160, 128, 96, 64, 48, 32];
+const PLAYER_FORMATS: Array<PlayerFormat | ''> = ['', 'raw', 'mp3', 'opus', 'aac'];
+
+/** One player's row: its name, last call, and the two settings, each saved as soon as it changes. */
+function PlayerRow({ player, onSaved }: { player: PlayerInfo; onSaved(p: PlayerInfo): void }) {
+  const { t, i18n } = useTranslation();
+  const save = async (change: Partial<Pick<PlayerInfo, 'maxBitRate' | 'format'>>) => {
+    try {
+      const answer = await api<PlayerSavedAnswer>(`/api/player-access/players/${player.id}`, { method: 'PUT', body: { maxBitRate: player.maxBitRate, format: player.format, ...change } });
+      notifySuccess(answer.message);
+      onSaved(answer.player);
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+  const formatLabel = (f: PlayerFormat | '') => (f === '' ? t('players.formatDefault') : f === 'raw' ? t('players.formatRaw') : f.toUpperCase());
+  return (
+    <Table.Tr data-testid="player-row" data-client={player.client}>
+      <Table.Td>{player.client}</Table.Td>
+      <Table.Td>
+        <NativeSelect aria-label={t('players.maxBitRate')} data-testid="player-rate" value={String(player.maxBitRate)}
+          data={PLAYER_RATES.map((r) => ({ value: String(r), label: r ? t('players.kbps', { n: r }) : t('players.noLimit') }))}
+          onChange={(e) => void save({ maxBitRate: Number(e.currentTarget.value) })} />
+      </Table.Td>
+      <Table.Td>
+        <NativeSelect aria-label={t('players.format')} data-testid="player-format" value={player.format ?? ''}
+          data={PLAYER_FORMATS.map((f) => ({ value: f, label: formatLabel(f) }))}
+          onChange={(e) => void save({ format: (e.currentTarget.value || null) as PlayerFormat | null })} />
+      </Table.Td>
+      <Table.Td>{player.last_seen_at ? new Date(player.last_seen_at).toLocaleString(i18n.language) : t('players.never')}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function PlayersCard({ players, onChanged }: { players: PlayerInfo[]; onChanged(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder data-testid="players-card">
+      <Title order={5} mb={4}>{t('players.transcodeTitle')}</Title>
+      <Text size="sm" c="dimmed" mb="sm">{t('players.transcodeHint')}</Text>
+      {players.length === 0 ? <Text size="sm">{t('players.noPlayers')}</Text> : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr><Table.Th>{t('players.client')}</Table.Th><Table.Th>{t('players.maxBitRate')}</Table.Th><Table.Th>{t('players.format')}</Table.Th><Table.Th>{t('players.lastSeen')}</Table.Th></Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {players.map((p) => <PlayerRow key={p.id} player={p} onSaved={onChanged} />)}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}
+
 export default function Players() {
   const { t } = useTranslation();
   const { me } = useAuth();
@@ -165,6 +224,7 @@ export default function Players() {
       </Card>
       {access && <PlayerPasswordCard isSet={access.playerPassword} onChanged={() => void load()} />}
       {access && <ApiKeysCard keys={access.apiKeys} onChanged={() => void load()} />}
+      {access && <PlayersCard players={access.players} onChanged={() => void load()} />}
     </Stack>
   );
 }

@@ -1,21 +1,23 @@
 /**
  * The player's settings menu (spec 000 sections 2, 3, 5): swap seek buttons, visualizer,
  * desktop lyrics, video source (a performance warning first; it and the visualizer
- * suggest a page refresh), lyric size bar, lyric sync helper, sleep timer; and the
- * desktop lyrics button with its failure rules.
+ * suggest a page refresh), stream quality (original, 320, 192, 128, 64 kbit/s: the
+ * playing track loads again at its position), lyric size bar, lyric sync helper, sleep
+ * timer; and the desktop lyrics button with its failure rules.
  */
 import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, Slider, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAdjustments, IconClockHour4, IconPictureInPictureOn, IconSettings, IconTextSize } from '@tabler/icons-react';
+import { IconAdjustments, IconCheck, IconClockHour4, IconPictureInPictureOn, IconSettings, IconTextSize } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LYRIC_SIZE_BAR_MS } from '../../../src/player/index.js';
 import { SleepTimerModal } from '../components/SleepTimerModal';
 import { DesktopLyricsError, openDesktopLyrics } from './desktopLyrics';
 import { LyricSyncDialog } from './LyricSyncDialog';
 import {
-  LYRIC_FONT_MAX, LYRIC_FONT_MIN, useDesktopLyrics, useLyricFontSize, useSwapSeekButtons, useVideoSource, useVisualizer,
+  LYRIC_FONT_MAX, LYRIC_FONT_MIN, STREAM_QUALITIES, useDesktopLyrics, useLyricFontSize, useStreamQuality, useSwapSeekButtons, useVideoSource, useVisualizer,
 } from './settings';
+import { player } from './store';
 import { drawVideoSource } from './visualiserDraw';
 
 /** The lyric size bar (0.2..10, default 1.5): shown 3 s after opening or the last change. */
@@ -65,6 +67,7 @@ export function PlayerSettings() {
   const [visualizer, setVisualizer] = useVisualizer();
   const [desktop, setDesktop] = useDesktopLyrics();
   const [videoSource, setVideoSource] = useVideoSource();
+  const [quality, setQuality] = useStreamQuality();
   const [warn, setWarn] = useState(false);
   const [sync, setSync] = useState(false);
   const [sleep, setSleep] = useState(false);
@@ -84,6 +87,15 @@ export function PlayerSettings() {
             <Switch label={t('player.videoSource')} checked={videoSource}
               onChange={(e) => { if (e.currentTarget.checked) setWarn(true); else { setVideoSource(false); refreshHint(); } }} />
           </Menu.Item>
+          <Menu.Divider />
+          <Menu.Label>{t('player.quality')}</Menu.Label>
+          {STREAM_QUALITIES.map((q) => (
+            <Menu.Item key={q} closeMenuOnClick data-testid={`quality-${q}`} aria-checked={quality === q} role="menuitemradio"
+              leftSection={quality === q ? <IconCheck size={16} /> : <span style={{ width: 16 }} />}
+              onClick={() => { if (q !== quality) { setQuality(q); player.reloadSource(q); } }}>
+              {q ? t('player.qualityKbps', { n: q }) : t('player.qualityOriginal')}
+            </Menu.Item>
+          ))}
           <Menu.Divider />
           <Menu.Item closeMenuOnClick leftSection={<IconTextSize size={16} />} onClick={() => setSizeBar(Date.now())} data-testid="open-lyric-size">{t('player.lyricSizeLabel')}</Menu.Item>
           <Menu.Item closeMenuOnClick leftSection={<IconAdjustments size={16} />} onClick={() => setSync(true)} data-testid="open-lyric-sync">{t('player.syncTitle')}</Menu.Item>

@@ -1,7 +1,8 @@
 /**
  * The player's browser-stored settings (spec 000 section 3 "Browser-stored settings"):
- * swap seek buttons, visualizer, desktop lyrics, video source, lyric font size, and the
- * visualiser cover per work (set from the image preview). Each is one localStorage key.
+ * swap seek buttons, visualizer, desktop lyrics, video source, lyric font size, stream
+ * quality, and the visualiser cover per work (set from the image preview). Each is one
+ * localStorage key.
  */
 import { useLocalStorage } from '@mantine/hooks';
 
@@ -28,6 +29,23 @@ export const useDesktopLyrics = () => useSetting('desktopLyrics', !isAndroid());
 export const useVideoSource = () => useSetting('videoSource', false);
 /** Lyric font size in rem, 0.2..10 ('lyricFontSize', default 1.5). */
 export const useLyricFontSize = () => useSetting('lyricFontSize', LYRIC_FONT_DEFAULT);
+
+/** The stream qualities offered, in kbit/s; 0 is the original file (src/transcode/README.md "The web player"). */
+export const STREAM_QUALITIES = [0, 320, 192, 128, 64] as const;
+const QUALITY_KEY = 'streamQuality';
+
+/** Stream quality in kbit/s, 0 = original ('streamQuality', default 0): above it tracks are transcoded to MP3 by the server. */
+export const useStreamQuality = () => useSetting<number>(QUALITY_KEY, 0);
+
+/** The stream quality as stored now (for the player store, outside React); 0 for a missing or unknown value. */
+export function streamQuality(): number {
+  try {
+    const value = JSON.parse(localStorage.getItem(QUALITY_KEY) ?? '0') as unknown;
+    return (STREAM_QUALITIES as readonly unknown[]).includes(value) ? (value as number) : 0;
+  } catch {
+    return 0;
+  }
+}
 
 /** localStorage key of the visualiser cover of a work (written by the work page's image preview). */
 export function visualiserCoverKey(workId: string | number): string {

@@ -11,12 +11,17 @@
  * - The sleep timer lives in sessionStorage ('sleepTimer': {time, dueAt}, or {atTrackEnd:
  *   true} for "end of this track") and a 1 s clock feeds the reducer; when it fires (or the
  *   track ends with "end of this track" set) the player pauses and a 5 s notice shows.
+ * - Stream quality (settings.ts `streamQuality`, src/transcode/README.md "The web player"):
+ *   at a quality other than the original, a track is loaded after asking the server how
+ *   it answers it (GET {media}/transcode/{hash}?bitrate=N); a transcoded source starts at
+ *   an offset, so its position is offset + the element's time, its duration the track's,
+ *   and a seek loads it again from the new offset (the file as stored seeks by Range).
  * - History is saved with the shared saver: PUT /api/histroy 500 ms after a change of
  *   queue, index, play state or a seek, every 60 s, skipped when unchanged or resuming.
  */
 import { useSyncExternalStore } from 'react';
 import { notifications } from '@mantine/notifications';
-import { mediaPath, workIdOfHash, type HistoryState, type QueueItem, type SharedConfigAnswer } from '@model';
+import { mediaPath, workIdOfHash, type HistoryState, type QueueItem, type SharedConfigAnswer, type TranscodePlanAnswer } from '@model';
 import {
   createHistorySaver, currentTrack, DEFAULT_FORWARD_SEEK_TIME, DEFAULT_REWIND_SEEK_TIME, initialPlayerState,
   playerReducer, SLEEP_NOTICE_MS, type PlayerAction, type PlayerState,
@@ -24,6 +29,7 @@ import {
 import { api, mediaUrl } from '../api/client';
 import { sectionOfHash, type Section } from '../api/section';
 import i18n from '../i18n';
+import { streamQuality } from './settings';
 
 export type { PlayerState } from '../../../src/player/index.js';
 
@@ -51,6 +57,10 @@ let resumeNotice: string | null = null;
 /** Seconds of audio actually played since the page loaded (desktop lyrics need 5 s). */
 let playedSeconds = 0;
 let lastTick: number | null = null;
+/** The current source when transcoded: the track second it starts at, the track's duration, the quality. Null: the file as stored. */
+let transcoded: { offset: number; duration: number | null; bitrate: number } | null = null;
+/** Counts track loads, so the answer of an older transcode question is dropped. */
+let loadSerial = 0;
 
 const saver = createHistorySaver({
   save: (workId: number, history: HistoryState) => api('/api/histroy', { method: 'PUT', body: { work_id: workId, state: history }, on401: 'throw' }),
@@ -73,10 +83,63 @@ function emit(): void {
   for (const l of listeners) l();
 }
 
-/** The stream URL of a queue item, with the token (trial items use /api/fake/media/...). */
-export function streamUrlOf(item: QueueItem): string {
-  return mediaUrl(item.mediaStreamUrl ?? mediaPath('stream', item.hash));
+/** The stream URL of a queue item, with the token (trial items use /api/fake/media/...); `bitrate` and `offset` ask for a transcode. */
+export function streamUrlOf(item: QueueItem, transcode?: { bitrate: number; offset: number }): string {
+  return mediaUrl(item.mediaStreamUrl ?? mediaPath('stream', item.hash), transcode && { bitrate: transcode.bitrate, offset: Math.round(transcode.offset * 1000) / 1000 });
 }
+
+/**
+ * Loads `track` into the element, to start at `start` seconds (null: the beginning; kept
+ * in pendingSeek, where a seek asked meanwhile also lands). At the original quality the
+ * file as stored, the start applied on the
+ * first canplay; otherwise after the server says how it answers: transcoded from the
+ * start, or as stored.
+ */
+function loadTrack(el: HTMLAudioElement, track: QueueItem, start: number | null, quality = streamQuality()): void {
+  const serial = ++loadSerial;
+  const bitrate = quality;
+  transcoded = null;
+  // a seek asked before the source is chosen lands in pendingSeek too
+  pendingSeek = start;
+  if (!bitrate) {
+    el.src = streamUrlOf(track);
+    el.load();
+    return;
+  }
+  // silence the previous track while the server is asked
+  el.removeAttribute('src');
+  el.load();
+  api<TranscodePlanAnswer>(mediaPath('transcode', track.hash), { query: { bitrate }, on401: 'throw' })
+    .then((plan) => plan, (err: unknown) => {
+      console.error(err);
+      return null;
+    })
+    .then((plan) => {
+      if (serial !== loadSerial || audioEl !== el) return;
+      if (plan?.transcode) {
+        transcoded = { offset: pendingSeek ?? 0, duration: plan.duration, bitrate };
+        pendingSeek = null;
+        el.src = streamUrlOf(track, { bitrate, offset: transcoded.offset });
+      } else {
+        el.src = streamUrlOf(track);
+      }
+      el.load();
+    });
+}
+
+/** Jumps a transcoded source to `seconds` of the track: loads it again from there. */
+function reloadTranscoded(el: HTMLAudioElement, seconds: number): void {
+  const track = currentTrack(state);
+  if (!track || !transcoded) return;
+  transcoded = { ...transcoded, offset: Math.max(0, seconds) };
+  switching = true;
+  lastTick = null;
+  el.src = streamUrlOf(track, { bitrate: transcoded.bitrate, offset: transcoded.offset });
+  el.load();
+}
+
+/** The track's time of the element: a transcoded source started at its offset. */
+const trackTime = (el: HTMLAudioElement) => (transcoded?.offset ?? 0) + el.currentTime;
 
 /** Runs one reducer action, then drives the element, persists the sleep timer and feeds the history saver. */
 export function dispatch(action: PlayerAction): void {
@@ -102,17 +165,22 @@ function drive(prev: PlayerState, next: PlayerState): void {
   const newSeek = next.seekRequest !== null && next.seekRequest.serial !== prev.seekRequest?.serial;
   if (next.trackSerial !== prev.trackSerial) {
     const track = currentTrack(next);
-    pendingSeek = newSeek && next.seekRequest!.seconds > 0 ? next.seekRequest!.seconds : null;
+    const start = newSeek && next.seekRequest!.seconds > 0 ? next.seekRequest!.seconds : null;
     switching = true;
     if (track) {
-      el.src = streamUrlOf(track);
+      loadTrack(el, track, start);
     } else {
+      loadSerial++;
+      transcoded = null;
+      pendingSeek = null;
       el.removeAttribute('src');
+      el.load();
     }
-    el.load();
   } else if (newSeek) {
-    // with the metadata of the current source loaded the element can jump now
-    if (el.readyState >= 1) {
+    if (transcoded) {
+      reloadTranscoded(el, next.seekRequest!.seconds);
+    } else if (el.readyState >= 1) {
+      // with the metadata of the current source loaded the element can jump now
       el.currentTime = next.seekRequest!.seconds;
       pendingSeek = null;
     } else {
@@ -138,12 +206,17 @@ function drive(prev: PlayerState, next: PlayerState): void {
 function wire(el: HTMLAudioElement): void {
   el.ontimeupdate = () => {
     if (switching || pendingSeek !== null) return;
-    const now = el.currentTime;
+    const now = trackTime(el);
     if (!el.paused && lastTick !== null && now > lastTick && now - lastTick < 2) playedSeconds += now - lastTick;
     lastTick = now;
     dispatch({ type: 'timeUpdate', seconds: now });
   };
-  el.ondurationchange = () => dispatch({ type: 'durationChange', duration: Number.isFinite(el.duration) ? el.duration : 0 });
+  el.ondurationchange = () => {
+    // a transcoded source is the rest of the track: the track's own duration is shown
+    const own = Number.isFinite(el.duration) ? el.duration : 0;
+    const duration = transcoded ? (transcoded.duration ?? (own ? transcoded.offset + own : 0)) : own;
+    dispatch({ type: 'durationChange', duration });
+  };
   const applyPendingSeek = () => {
     if (pendingSeek === null) return;
     el.currentTime = pendingSeek;
@@ -153,7 +226,7 @@ function wire(el: HTMLAudioElement): void {
   el.oncanplay = () => {
     switching = false;
     applyPendingSeek();
-    lastTick = el.currentTime;
+    lastTick = trackTime(el);
     if (state.resuming && resumeNotice) {
       notifications.show({ message: resumeNotice });
     }
@@ -289,6 +362,15 @@ export const player = {
   /** Pauses when the current track ends. */
   setSleepAtTrackEnd(): void {
     dispatch({ type: 'setSleepAtTrackEnd' });
+  },
+  /** Loads the current track again at its position at stream quality `quality` (kbit/s, 0: original; just chosen), keeping play or pause. */
+  reloadSource(quality: number): void {
+    const el = audioEl;
+    const track = currentTrack(state);
+    if (!el || !track) return;
+    switching = true;
+    loadTrack(el, track, state.currentTime > 0 ? state.currentTime : null, quality);
+    if (state.playing) drive(state, state);
   },
   /** Saves the history now if it changed (page hide). */
   flushHistory: () => saver.flush(),

@@ -8,18 +8,22 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
-import { clearPlayerPassword, createApiKey, hasPlayerPassword, listApiKeys, revokeApiKey, setPlayerPassword } from '../../../users/index.js';
-import type { ApiKeyCreatedAnswer, MessageAnswer, PlayerAccessAnswer } from '../../../model/index.js';
+import { clearPlayerPassword, createApiKey, hasPlayerPassword, listApiKeys, listPlayers, revokeApiKey, setPlayerPassword, updatePlayer } from '../../../users/index.js';
+import type { ApiKeyCreatedAnswer, MessageAnswer, PlayerAccessAnswer, PlayerSavedAnswer } from '../../../model/index.js';
 import { say } from '../../../model/index.js';
-import { ApiKeyCreateSchema, ApiKeyIdSchema, PlayerPasswordSchema } from './schema.js';
+import { ApiKeyCreateSchema, ApiKeyIdSchema, PlayerPasswordSchema, PlayerTranscodeSchema } from './schema.js';
 
 export const playerAccessRouter = new Router<AppState, { services: AppContext['services'] }>();
 
-/** GET /api/player-access -> 200 {playerPassword: whether one is set, apiKeys: [{id, name, created_at, last_used_at}]}. */
+/**
+ * GET /api/player-access -> 200 {playerPassword: whether one is set, apiKeys: [{id, name,
+ * created_at, last_used_at}], players: [{id, client, maxBitRate, format, created_at,
+ * last_seen_at}] (src/users/players.ts)}.
+ */
 playerAccessRouter.get('/api/player-access', requireUser(), async (ctx) => {
   const { db } = ctx.services;
   const name = ctx.state.user!.name;
-  const answer: PlayerAccessAnswer = { playerPassword: await hasPlayerPassword(db, name), apiKeys: await listApiKeys(db, name) };
+  const answer: PlayerAccessAnswer = { playerPassword: await hasPlayerPassword(db, name), apiKeys: await listApiKeys(db, name), players: await listPlayers(db, name) };
   ctx.body = answer;
 });
 
@@ -53,5 +57,19 @@ playerAccessRouter.post('/api/player-access/keys', requireUser(), validate(ApiKe
 playerAccessRouter.delete('/api/player-access/keys/:id', requireUser(), validate(ApiKeyIdSchema), async (ctx) => {
   await revokeApiKey(ctx.services.db, ctx.state.user!.name, ctx.state.input.params.id);
   const answer: MessageAnswer = say('playerAccess.keyRevoked');
+  ctx.body = answer;
+});
+
+/**
+ * PUT /api/player-access/players/:id {maxBitRate, format} -> 200 {message, player}: the
+ * caller's player `id` streams at most `maxBitRate` kbit/s (0: no limit; else 32 to 320)
+ * in `format` ('raw', 'mp3', 'opus', 'aac'; null: as the player asks) when a call names
+ * none (src/transcode/README.md "Per player"). 400 {error} for other values; 404 {error}
+ * for a player that is not the caller's.
+ */
+playerAccessRouter.put('/api/player-access/players/:id', requireUser(), validate(PlayerTranscodeSchema), async (ctx) => {
+  const { params, body } = ctx.state.input;
+  const player = await updatePlayer(ctx.services.db, ctx.state.user!.name, params.id, body);
+  const answer: PlayerSavedAnswer = { ...say('playerAccess.playerSaved'), player };
   ctx.body = answer;
 });

@@ -1,6 +1,6 @@
 /** Request schemas of the caller's own player access (src/subsonic/README.md "Authentication"). */
 import { z } from 'zod';
-import { apiKeyNameSchema, passwordSchema } from '../../../users/index.js';
+import { apiKeyNameSchema, passwordSchema, playerBitRateSchema, playerFormatSchema } from '../../../users/index.js';
 import { idParams } from '../schema.js';
 
 /** PUT /api/player-access/password {password}: at least 5 characters. */
@@ -9,3 +9,5 @@ export const PlayerPasswordSchema = z.object({ body: z.object({ password: passwo
 export const ApiKeyCreateSchema = z.object({ body: z.object({ name: apiKeyNameSchema }) });
 /** DELETE /api/player-access/keys/:id. */
 export const ApiKeyIdSchema = z.object({ params: idParams });
+/** PUT /api/player-access/players/:id {maxBitRate: 0 or 32..320, format: raw|mp3|opus|aac|null}. */
+export const PlayerTranscodeSchema = z.object({ params: idParams, body: z.object({ maxBitRate: playerBitRateSchema, format: playerFormatSchema }) });

@@ -47,7 +47,7 @@ export const CARDS: { id: string; fields: Field[] }[] = [
   {
     id: 'server',
     fields: [{ key: 'production', kind: 'switch' }, { key: 'enableGzip', kind: 'switch' }, { key: 'listenPort', kind: 'number' }, { key: 'blockRemoteConnection', kind: 'switch' }, { key: 'subsonicCodeInName', kind: 'switch' },
-      { key: 'subsonicVariant', kind: 'select', options: SUBSONIC_VARIANTS, named: true },
+      { key: 'transcodeConcurrency', kind: 'number' }, { key: 'subsonicVariant', kind: 'select', options: SUBSONIC_VARIANTS, named: true },
     ],
   },
   { id: 'security', fields: [{ key: 'auth', kind: 'switch' }, { key: 'expiresIn', kind: 'number', unit: 's' }, { key: 'trustProxy', kind: 'switch' }] },

@@ -1,0 +1,98 @@
+/**
+ * Players, as Navidrome's (src/transcode/README.md "Per player"): each Subsonic client
+ * name (`c`) a user signs in with at /rest is a player of that user, recorded when first
+ * seen; each carries a default transcoding (maximum bit rate, format) that its streams
+ * use when the call itself names none (the lower bit rate wins when both do). The user
+ * sets them on /players, the admin also with `audiolib user player-transcode`.
+ */
+import { z } from 'zod';
+import type { Db } from '../db/index.js';
+import { NotFound, say, type PlayerFormat, type PlayerInfo } from '../model/index.js';
+import { isoTime } from '../catalogue/presenter.js';
+import { MAX_BIT_RATE, MIN_BIT_RATE } from '../transcode/index.js';
+import { findUser } from './accounts.js';
+
+/** A player's client name: 1 to 255 characters. */
+export const playerClientSchema = z.string({ error: 'player name must be text' }).trim().min(1, 'player name must not be empty').max(255, 'player name length at most 255');
+
+/** A default maximum bit rate in kbit/s: 0 (no limit) or 32 to 320. */
+export const playerBitRateSchema = z.number({ error: 'maxBitRate must be a number' }).int('maxBitRate must be a whole number')
+  .refine((n) => n === 0 || (n >= MIN_BIT_RATE && n <= MAX_BIT_RATE), `maxBitRate must be 0 (no limit) or ${MIN_BIT_RATE} to ${MAX_BIT_RATE}`);
+
+/** A default format: raw (as stored), mp3, opus, aac, or null (as the player asks). */
+export const playerFormatSchema = z.enum(['raw', 'mp3', 'opus', 'aac'], { error: 'format must be raw, mp3, opus or aac' }).nullable();
+
+/** A player's transcoding settings. */
+export interface PlayerTranscode {
+  /** kbit/s, 0: no limit. */
+  maxBitRate: number;
+  format: PlayerFormat | null;
+}
+
+/** Player sightings are recorded at most this often (ms) per user and client, so a playing phone does not write on every call. */
+const SEEN_STEP_MS = 60 * 60 * 1000;
+/** When each user and client was last recorded by this process. */
+const lastNoted = new Map<string, number>();
+
+interface PlayerRow { id: number; client: string; max_bit_rate: number; format: PlayerFormat | null; created_at: string | number | Date; last_seen_at: string | number | Date | null }
+
+const present = (row: PlayerRow): PlayerInfo => ({
+  id: row.id, client: row.client, maxBitRate: Number(row.max_bit_rate), format: row.format ?? null,
+  created_at: isoTime(row.created_at)!, last_seen_at: isoTime(row.last_seen_at) ?? null,
+});
+
+/**
+ * Records that `user` called /rest with client name `client` (the player is added when
+ * new; its `last_seen_at` moves at most once an hour). One statement: concurrent first
+ * calls of one player add one row. A name longer than 255 characters is cut. Throws the
+ * database's error (the sighting is then recorded on a later call).
+ */
+export async function notePlayer(db: Db, user: string, client: string): Promise<void> {
+  const name = client.trim().slice(0, 255);
+  if (!name) return;
+  const key = `${user}\0${name}`;
+  const now = Date.now();
+  if (now - (lastNoted.get(key) ?? 0) < SEEN_STEP_MS) return;
+  lastNoted.set(key, now);
+  const seen = new Date(now).toISOString();
+  try {
+    await db('players').insert({ user_name: user, client: name, last_seen_at: seen, created_at: seen }).onConflict(['user_name', 'client']).merge(['last_seen_at']);
+  } catch (err) {
+    lastNoted.delete(key); // the next call tries again
+    throw err;
+  }
+}
+
+/** `user`'s players, most recently seen first (never seen last). */
+export async function listPlayers(db: Db, user: string): Promise<PlayerInfo[]> {
+  const rows: PlayerRow[] = await db('players').where({ user_name: user })
+    .orderByRaw('CASE WHEN last_seen_at IS NULL THEN 1 ELSE 0 END').orderBy('last_seen_at', 'desc').orderBy('id')
+    .select('id', 'client', 'max_bit_rate', 'format', 'created_at', 'last_seen_at');
+  return rows.map(present);
+}
+
+/** The defaults of `user`'s player `client`; no limit and no format when it has none (or no such player). */
+export async function playerTranscode(db: Db, user: string, client: string | undefined): Promise<PlayerTranscode> {
+  const row = client ? await db('players').where({ user_name: user, client: client.trim().slice(0, 255) }).first<PlayerRow | undefined>('max_bit_rate', 'format') : undefined;
+  return { maxBitRate: row ? Number(row.max_bit_rate) : 0, format: row?.format ?? null };
+}
+
+/** Sets the defaults of `user`'s player `id`; answers the player. Throws NotFound (`playerAccess.playerNotFound`) when `user` has no such player. */
+export async function updatePlayer(db: Db, user: string, id: number, settings: PlayerTranscode): Promise<PlayerInfo> {
+  const rows: PlayerRow[] = await db('players').where({ user_name: user, id }).update({ max_bit_rate: settings.maxBitRate, format: settings.format })
+    .returning(['id', 'client', 'max_bit_rate', 'format', 'created_at', 'last_seen_at']);
+  if (!rows.length) throw new NotFound(say('playerAccess.playerNotFound'));
+  return present(rows[0]!);
+}
+
+/**
+ * Sets the defaults of `user`'s player named `client`, adding the player when it has not
+ * connected yet (the CLI); answers the player. Throws NotFound for an unknown user.
+ */
+export async function setPlayerTranscode(db: Db, user: string, client: string, settings: PlayerTranscode): Promise<PlayerInfo> {
+  if (!(await findUser(db, user))) throw new NotFound(say('user.notFound', { names: user }));
+  const rows: PlayerRow[] = await db('players').insert({ user_name: user, client, max_bit_rate: settings.maxBitRate, format: settings.format, created_at: new Date().toISOString() })
+    .onConflict(['user_name', 'client']).merge(['max_bit_rate', 'format'])
+    .returning(['id', 'client', 'max_bit_rate', 'format', 'created_at', 'last_seen_at']);
+  return present(rows[0]!);
+}
