@@ -80,6 +80,7 @@ export const AUDIO_CATALOGUE: CatalogueDef<Work> = {
   columns: [
     'w.id', 'w.code_prefix', 'w.title', 'w.circle_id', 'w.nsfw', 'w.release', 'w.price', 'w.dl_count',
     'w.review_count', 'w.rate_count', 'w.rate_average_2dp', 'w.rate_count_detail', 'w.lyric_status', 'w.created_at', 'w.updated_at',
+    'w.metadata_source',
   ],
   present: (row) => presentWork(row as unknown as WorkRow),
 };

@@ -33,6 +33,8 @@ export interface WorkFilter {
   released?: { from: string; to: string };
   /** Works found under the configured root of this name (works.root_folder). */
   rootFolder?: string;
+  /** Only works without the store's metadata (`metadata_source` other than 'dlsite': folder data or HVDB's); audio catalogue only. */
+  noStoreData?: boolean;
 }
 
 /** Every visible work of the library, no other condition. */
@@ -127,6 +129,7 @@ export function applyWorkFilter(db: Knex, qb: Knex.QueryBuilder, f: WorkFilter, 
   if (f.vaId !== undefined) qb.whereRaw(`w.id IN (SELECT work_id FROM ${def.tables.workVas} WHERE va_id = ?)`, [f.vaId]);
   if (f.released) qb.whereBetween('w.release', [f.released.from, f.released.to]);
   if (f.rootFolder !== undefined) qb.where('w.root_folder', f.rootFolder);
+  if (f.noStoreData) qb.whereNot('w.metadata_source', 'dlsite');
   if (f.keyword?.trim()) wherePlainKeyword(db, qb, f.keyword.trim(), def);
   for (const k of f.advanced ?? []) if (k.d.trim()) whereAdvancedKeyword(db, qb, k, def);
 }

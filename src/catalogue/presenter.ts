@@ -20,6 +20,8 @@ export interface WorkRow {
   rate_average_2dp: number;
   rate_count_detail: string | null;
   lyric_status: string;
+  /** Where the metadata came from: 'folder' (not fetched yet or failed), 'dlsite', 'hvdb'. */
+  metadata_source: string;
   created_at: string | number | Date;
   updated_at: string | number | Date;
   /** JSON lists of {id, name} (text on SQLite, parsed on PostgreSQL). */
@@ -110,6 +112,7 @@ export function presentWork(row: WorkRow): Work {
     state: null,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
+    store_data: row.metadata_source === 'dlsite',
   };
 }
 

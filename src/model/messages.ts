@@ -43,6 +43,7 @@ export const MESSAGES = {
   'work.scanSkipped': '{code} scanned: skipped',
   'work.scanRemoved': '{code} scanned: removed',
   'work.scanFailed': '{code} scan failed: {reason}',
+  'work.metadataNotFetched': '{code} scanned; its metadata was not fetched: {reason}',
   'circle.notFound': 'circle not found',
   'tag.notFound': 'tag not found',
   'va.notFound': 'va not found',
@@ -160,6 +161,7 @@ export const MESSAGES = {
   'scan.otherProcess': 'a scan is already running (pid {pid} on {host}, started {started} UTC) in another process',
   'scan.summary': 'added {added}, updated {updated}, skipped {skipped}, failed {failed}, duplicates {duplicates}',
   'scan.finished': 'scan finished: added {added}, updated {updated}, skipped {skipped}, failed {failed}, duplicates {duplicates}',
+  'scan.finishedMetadata': 'scan finished: added {added}, updated {updated}, skipped {skipped}, failed {failed}, duplicates {duplicates}, metadata not fetched {notFetched}',
   'scan.killed': 'scan killed: added {added}, updated {updated}, skipped {skipped}, failed {failed}, duplicates {duplicates}',
   'scan.stopped': 'scan killed',
   'scan.lyricsKilled': 'lyric scan killed',
@@ -201,6 +203,8 @@ export const MESSAGES = {
 
   // the metadata fetch (scanner log lines)
   'metadata.fetching': 'fetching metadata of {count} works',
+  'metadata.fetchFinished': 'metadata fetch finished: {ok} fetched, {notFetched} not fetched',
+  'metadata.fetchKilled': 'metadata fetch killed',
   'metadata.refreshing': 'refreshing the info of {count} works',
   'metadata.summary': 'metadata: {ok} fetched, {failed} not fetched ({unknown} unknown to the stores, {unreachable} store errors)',
   'metadata.notFetched': 'metadata not fetched; the next scan retries it',

@@ -46,6 +46,12 @@ export interface Work {
   updated_at?: string;
   /** Present on a work of the trial catalogue only (its lists, its page, and favourites or history holding it). */
   trial?: TrialMark;
+  /**
+   * Whether the store's metadata was saved (`metadata_source` 'dlsite'): false for a work
+   * known by its folder only or by HVDB, whose price, sales and ratings are not the
+   * store's and which has no store page (audiolib's own field).
+   */
+  store_data?: boolean;
 }
 /**
  * What a work of the trial catalogue carries (DESIGN section 7; src/trial/README.md):
@@ -202,7 +208,8 @@ export interface WorkerKeyAnswer extends MessageAnswer { key: WorkerKey }
    (messages.ts). */
 export interface ScanLogEntry extends CodedText { level: 'info' | 'warn' | 'error' }
 /** A work being processed (tasks) or that failed (failedTasks), with its logs. */
-export interface ScanTask { rjcode: string; result: 'added' | 'updated' | 'failed' | null; logs: ScanLogEntry[] }
+/** A work of the scanner page's tabs; `metadata`: in the failed tab because its metadata could not be fetched (audiolib's own field). */
+export interface ScanTask { rjcode: string; result: 'added' | 'updated' | 'failed' | null; logs: ScanLogEntry[]; metadata?: boolean }
 /** One result line: the work, its result and the running count of that result ('skipped': unchanged, counted as the summary line counts it). */
 export interface ScanResultEntry { rjcode: string; result: 'added' | 'updated' | 'skipped' | 'failed'; count: number }
 /** Where the scanner is: a scan runs, or the last one finished or failed (SCAN_INIT_STATE `status`). */
@@ -212,7 +219,7 @@ export type ScanStatus = 'running' | 'finished' | 'error';
  * process), a lyric scan, a library info refresh (PERFORM_UPDATE), or the trial crawler
  * (PERFORM_TRIAL_FETCH). The scanner page shows the first three, /fake/spider the last.
  */
-export type ScanKind = 'scan' | 'lyrics' | 'update' | 'trial';
+export type ScanKind = 'scan' | 'lyrics' | 'update' | 'metadata' | 'trial';
 /** Messages the server sends on the scanner socket; the run's messages carry its `kind`. */
 export type ScanMessage =
   | { type: 'SCAN_TASKS'; kind?: ScanKind; tasks: ScanTask[] }
@@ -226,7 +233,7 @@ export type ScanMessage =
   | ({ type: 'success'; auth: boolean; user: User } & CodedText)
   | ({ type: 'error' } & CodedText);
 /** Commands a page sends on the scanner socket (PERFORM_TRIAL_FETCH: the trial crawler, /fake/spider). */
-export interface ScanCommand { type: 'ON_SCANNER_PAGE' | 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'PERFORM_TRIAL_FETCH' | 'KILL_SCAN_PROCESS' }
+export interface ScanCommand { type: 'ON_SCANNER_PAGE' | 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'PERFORM_METADATA_FETCH' | 'PERFORM_TRIAL_FETCH' | 'KILL_SCAN_PROCESS' }
 
 // The trial catalogue (spec 000 sections 2, 4 and 7; DESIGN section 7)
 /**

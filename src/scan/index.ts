@@ -3,7 +3,7 @@
  * the scan lock and the cron schedule. `src/library` keeps the file-level work (walk,
  * headers, tree, one work's sync), `src/metadata` the crawler.
  */
-export { runScan, runWorkScan, runTrialFetch, scanLibrary, scanLyrics, scanWork, type ScanMode } from './run.js';
+export { runScan, runWorkScan, runMetadataFetch, runTrialFetch, scanLibrary, scanLyrics, scanWork, type ScanMode } from './run.js';
 export { mainLogOf, type ScanCounts, type ScanEvent, type ScanPhase } from './events.js';
 export { ScanAbortedError, summaryCounts, summaryLine } from './summary.js';
 export { ScanError } from './phases/folders.js';

@@ -8,6 +8,7 @@
  *   lyrics   sync every visible work (files, lyrics, covers) without walking the roots
  *   refresh  the dynamic info (sales, ratings, price, rank) of every work
  *   work     sync one work; then, with `fetch`, its metadata
+ *   metadata the metadata of every work still without it
  *   trial    read the store's new-release listing into the trial catalogue, then the
  *            metadata of trial works without it
  */
@@ -138,6 +139,19 @@ export async function runTrialFetch(db: Db, config: Config, dataDir: string, opt
       failures: m.notFetched.filter((n) => !n.unknown).map((n) => ({ code: n.code, error: `metadata: ${n.error}` })),
     };
     return { answer, counts: { listed, added, metadata: answer.metadata } };
+  });
+}
+
+/**
+ * The metadata fetch alone (scan_runs kind 'metadata'; the scanner page's 'fetch metadata
+ * again'): every visible work whose metadata is pending or failed, whatever config
+ * fetchMetadata says, reported as the `fetch` phase and a `metadata` event. Answers the
+ * MetadataSummary; throws ScanLockedError when a scan runs, the signal's reason when aborted.
+ */
+export function runMetadataFetch(db: Db, config: Config, dataDir: string, opts: Pick<RunOptions, 'signal' | 'onEvent'> = {}): Promise<MetadataSummary> {
+  return withRun(db, 'metadata', opts, async (run) => {
+    const metadata = await fetchPhase(db, config, dataDir, run);
+    return { answer: metadata, counts: { metadata: metadataCounts(metadata) } };
   });
 }
 

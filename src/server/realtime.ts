@@ -3,7 +3,8 @@
  * WebSocket at `/api/ws?token=...` (or `Authorization: Bearer`), admin only. On connect
  * an admin gets `success {message, auth, user}`; anyone else gets `error {message}` and
  * the socket closes (4001 no or bad token, 4003 not admin). Commands (JSON `{type}`):
- * ON_SCANNER_PAGE, PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE, KILL_SCAN_PROCESS.
+ * ON_SCANNER_PAGE, PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE, KILL_SCAN_PROCESS, and
+ * audiolib's PERFORM_METADATA_FETCH (the metadata of the works still without it).
  * ON_SCANNER_PAGE is answered with SCAN_INIT_STATE (the running scan's state, else the
  * last finished one's; nothing before the first scan), then, while a CLI scan holds the
  * lock, SCAN_MAIN_LOGS naming it.
@@ -37,7 +38,7 @@ export const REALTIME_PATH = '/api/ws';
 /** The NOTIFY channel relaying scanner messages between instances: payload `{origin, message}`. */
 const SCAN_CHANNEL = 'audiolib_scan';
 
-const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update', PERFORM_TRIAL_FETCH: 'trial' };
+const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update', PERFORM_METADATA_FETCH: 'metadata', PERFORM_TRIAL_FETCH: 'trial' };
 
 /** Commands a socket may send before its token check finishes; one more closes it (1008). */
 const MAX_WAITING = 32;

@@ -2,17 +2,19 @@
  * The server's scan manager (spec 001 sections 2, 3, 4 and 7): runs
  * one scan at a time in the server process and keeps the scanner page's state (status,
  * tasks, failedTasks, mainLogs, results) so every open page sees the same state, and a
- * page opened mid-scan or after it gets it whole (SCAN_INIT_STATE). The last scan's state
+ * page opened mid-scan or after it gets it whole (SCAN_INIT_STATE). The works whose metadata
+ * could not be fetched join the failed tasks (`metadata` true) with their fetch logs, and
+ * the finish line counts them. The last scan's state
  * stays in memory until the next one starts (a restart forgets it). State changes go to
  * `broadcast` as the spec's messages, coalesced so a large library does not flood the
  * sockets. The scans themselves run in the scan runner (src/scan/run.ts); this
  * file only folds its events.
  */
 import type { AppServices } from './context.js';
-import { ScanAbortedError, currentScanLock, mainLogOf, runScan, runTrialFetch, summaryCounts, type ScanEvent, type ScanLog, type ScanMode } from '../scan/index.js';
+import { ScanAbortedError, currentScanLock, mainLogOf, runMetadataFetch, runScan, runTrialFetch, summaryCounts, type ScanEvent, type ScanLog, type ScanMode } from '../scan/index.js';
 import { say, textOfError, type CodedText, type ScanKind, type ScanMessage, type ScanResultEntry, type ScanStatus, type ScanTask } from '../model/index.js';
 
-/** What the scanner socket runs: a library scan, a lyric scan, a library info refresh, or the trial crawler (src/trial). */
+/** What the scanner socket runs: a library scan, a lyric scan, a library info refresh, the metadata fetch of the works still without it, or the trial crawler (src/trial). */
 export type ScanCommandKind = ScanKind;
 
 /** What a run of `kind` killed before its own summary was had reports (a library scan killed in its walk reports its counts instead: scan.killed). */
@@ -20,6 +22,7 @@ const KILLED: Record<ScanKind, CodedText> = {
   scan: say('scan.stopped'),
   lyrics: say('scan.lyricsKilled'),
   update: say('scan.refreshKilled'),
+  metadata: say('metadata.fetchKilled'),
   trial: say('trial.fetchKilled'),
 };
 
@@ -38,6 +41,8 @@ export class ScanManager {
   private failedTasks: ScanTask[] = [];
   private mainLogs: ScanLog[] = [];
   private results: ScanResultEntry[] = [];
+  /** The fetch phase's log lines of each work with a warning by code ('RJ01012345'), until the phase's `metadata` event names those not fetched. */
+  private fetchLogs = new Map<string, ScanLog[]>();
   private counts = { added: 0, updated: 0, skipped: 0, failed: 0 };
   private controller: AbortController | null = null;
   private dirty = new Set<'SCAN_TASKS' | 'SCAN_FAILED_TASKS' | 'SCAN_MAIN_LOGS' | 'SCAN_RESULTS'>();
@@ -82,8 +87,8 @@ export class ScanManager {
   }
 
   /**
-   * Starts a scan of `kind` (PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE, or the trial
-   * crawler: PERFORM_TRIAL_FETCH) unless one runs; clears the previous state. Answers null when started, else the reason it was
+   * Starts a scan of `kind` (PERFORM_SCAN, PERFORM_LYRIC_SCAN, PERFORM_UPDATE, the metadata
+   * fetch: PERFORM_METADATA_FETCH, or the trial crawler: PERFORM_TRIAL_FETCH) unless one runs; clears the previous state. Answers null when started, else the reason it was
    * not (the caller sends it as an `error` message). Ends with SCAN_FINISHED {message}
    * or SCAN_ERROR {error} (each with its code and params).
    */
@@ -94,6 +99,7 @@ export class ScanManager {
     this.failedTasks = [];
     this.mainLogs = [];
     this.results = [];
+    this.fetchLogs.clear();
     this.counts = { added: 0, updated: 0, skipped: 0, failed: 0 };
     this.status = 'running';
     this.kind = kind;
@@ -104,9 +110,13 @@ export class ScanManager {
     let finished: Promise<CodedText>;
     if (kind === 'trial') {
       finished = runTrialFetch(db, config, dataDir, run).then(({ listed, added, skipped }) => say('trial.fetchFinished', { listed, added, skipped }));
+    } else if (kind === 'metadata') {
+      finished = runMetadataFetch(db, config, dataDir, run).then(({ ok, failed }) => say('metadata.fetchFinished', { ok, notFetched: failed }));
     } else {
       const mode: ScanMode = kind === 'lyrics' ? { kind: 'lyrics' } : kind === 'update' ? { kind: 'refresh' } : { kind: 'scan', roots: config.rootFolders };
-      finished = runScan(db, config, dataDir, mode, run).then(({ summary }) => say('scan.finished', summaryCounts(summary)));
+      finished = runScan(db, config, dataDir, mode, run).then(({ summary, metadata }) => (metadata
+        ? say('scan.finishedMetadata', { ...summaryCounts(summary), notFetched: metadata.failed })
+        : say('scan.finished', summaryCounts(summary))));
     }
     this.current = finished.then(
       (text) => this.end({ type: 'SCAN_FINISHED', ...text }),
@@ -142,12 +152,20 @@ export class ScanManager {
    * Folds one run event into the state (spec 001 section 3: tasks, failed tasks, main
    * logs, results). Results count as the summary line does: the works of the scan itself,
    * skipped ones included; the metadata fetch after it ends works 'skipped' that the scan
-   * already counted.
+   * already counted, and its `metadata` event puts each work not fetched in the failed
+   * tasks (`metadata` true) with its fetch logs and the reason.
    */
   private apply(e: ScanEvent): void {
     const line = mainLogOf(e);
     if (line) this.log(line);
-    else if (e.type === 'task') {
+    else if (e.type === 'metadata') {
+      for (const n of e.summary.notFetched) {
+        const logs = this.fetchLogs.get(n.code) ?? [{ level: 'error', ...say('metadata.failed', { reason: n.error }) }];
+        this.failedTasks.push({ rjcode: rjcodeOf(n.code), result: 'failed', logs, metadata: true });
+      }
+      this.fetchLogs.clear();
+      if (e.summary.notFetched.length) this.mark('SCAN_FAILED_TASKS');
+    } else if (e.type === 'task') {
       const rjcode = rjcodeOf(e.code);
       let task = this.tasks.find((t) => t.rjcode === rjcode);
       if (!task) {
@@ -161,7 +179,11 @@ export class ScanManager {
       const index = this.tasks.findIndex((t) => t.rjcode === rjcode);
       const task = index >= 0 ? this.tasks.splice(index, 1)[0]! : null;
       if (task) this.mark('SCAN_TASKS');
-      if (e.phase === 'fetch') return;
+      if (e.phase === 'fetch') {
+        // a work not fetched always has a warning line (metadata.notFetched): only such logs are kept
+        if (e.logs.some((l) => l.level !== 'info')) this.fetchLogs.set(e.code, e.logs);
+        return;
+      }
       if (e.result === 'failed') {
         this.failedTasks.push({ rjcode, result: 'failed', logs: e.logs });
         this.mark('SCAN_FAILED_TASKS');

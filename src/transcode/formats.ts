@@ -10,9 +10,6 @@ export type TranscodeFormat = 'mp3' | 'opus' | 'aac';
 /** Every target, in the order the settings list them. */
 export const TRANSCODE_FORMATS: readonly TranscodeFormat[] = ['mp3', 'opus', 'aac'];
 
-/** The bit rates (kbit/s) the web player and the players' settings offer; 0 = no limit. */
-export const TRANSCODE_BIT_RATES: readonly number[] = [0, 320, 256, 192, 160, 128, 96, 64, 48, 32];
-
 /** Lowest and highest bit rate (kbit/s) a transcode is run at; a request outside is clamped. */
 export const MIN_BIT_RATE = 32;
 export const MAX_BIT_RATE = 320;

@@ -121,7 +121,10 @@ describe('scans over /api/ws', () => {
     const page = connect(`?token=${await server.login()}`);
     await page.next('success');
     page.send('PERFORM_SCAN');
-    expect((await page.next('SCAN_FINISHED')).message).toBe('scan finished: added 5, updated 0, skipped 0, failed 0, duplicates 1');
+    expect(await page.next('SCAN_FINISHED')).toMatchObject({
+      message: 'scan finished: added 5, updated 0, skipped 0, failed 0, duplicates 1, metadata not fetched 2',
+      code: 'scan.finishedMetadata', params: { added: 5, failed: 0, notFetched: 2 },
+    });
     const logs = [...page.messages].reverse().find((m) => m.type === 'SCAN_MAIN_LOGS') as Extract<ScanMessage, { type: 'SCAN_MAIN_LOGS' }>;
     expect(logs.mainLogs.map((l) => l.message)).toEqual(expect.arrayContaining(['fetching metadata of 5 works', 'metadata: 3 fetched, 2 not fetched (2 unknown to the stores, 0 store errors)']));
     const results = [...page.messages].reverse().find((m) => m.type === 'SCAN_RESULTS') as Extract<ScanMessage, { type: 'SCAN_RESULTS' }>;

@@ -12,6 +12,8 @@ export interface WorksPrefs {
   order: WorkSortOrder | NovelOrder;
   nsfw: NsfwOption;
   lyric: LyricPart[];
+  /** Only works without the store's metadata (the audio library's list, `storeData=none`); absent in older stored prefs. */
+  noStoreData?: boolean;
   desc: boolean;
   listMode: 'grid' | 'list';
   showLabels: boolean;

@@ -2,8 +2,9 @@
  * A work in the works list (spec 000 section 2 "Works list"): grid card (detail or
  * thumbnail zoom) or list row. Cover, code, title, circle, rating, the caller's own
  * stars (detail card and list row; the library's only), price, sales, labels (tags and
- * voice actors), lyric badge, a thin bar of the caller's progress from their play history
- * (HistoryProgress, beyond the spec) and, in the library, a delete action ('delete audio?'); in
+ * voice actors), lyric badge ('no store data' instead of the store's rating, price and
+ * sales for a work without the store's metadata), a thin bar of the caller's progress from
+ * their play history (HistoryProgress, beyond the spec) and, in the library, a delete action ('delete audio?'); in
  * the trial catalogue a dislike and a download action instead (TrialActions). A deleted
  * or disliked card hides itself (the parent drops it). Memoised: loading more pages does
  * not re-render loaded cards.
@@ -37,7 +38,7 @@ export type CardVariant = 'detail' | 'zoom' | 'list';
 
 /** What a card shows of a work of either section: an audio Work or a NovelWork. */
 export type CardWork = Pick<Work, 'id' | 'title' | 'circle' | 'tags' | 'vas' | 'userRating' | 'rate_average_2dp' | 'release' | 'lyric_status'>
-  & Partial<Pick<Work, 'code_prefix' | 'rate_count' | 'price' | 'dl_count' | 'state' | 'trial'>>
+  & Partial<Pick<Work, 'code_prefix' | 'rate_count' | 'price' | 'dl_count' | 'state' | 'trial' | 'store_data'>>
   & Partial<Pick<NovelWork, 'wordCount' | 'process'>>;
 
 export interface WorkCardProps {
@@ -77,6 +78,12 @@ export function WorkLabels({ work, size = 'sm' }: { work: Pick<Work, 'tags' | 'v
   );
 }
 
+/** 'No store data': the work has no store metadata, so its rating, price and sales are not the store's. */
+function NoStoreData() {
+  const { t } = useTranslation();
+  return <Badge size="xs" color="gray" variant="light" data-testid="no-store-data">{t('works.noStoreData')}</Badge>;
+}
+
 function LyricBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   if (!status) return null;
@@ -112,6 +119,7 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
   const code = site.codes ? formatWorkCode(work.id, work.code_prefix) : null;
   const href = `${site.base}${workPage(section, work.id)}`;
   const trial = section === 'trial';
+  const noStore = work.store_data === false;
 
   const remove = async () => {
     try {
@@ -151,6 +159,7 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
             {circle}
             <Group gap={6}>
               {code && <Badge size="xs" variant="outline">{code}</Badge>}
+              {noStore && <NoStoreData />}
               <LyricBadge status={work.lyric_status} />
               <NovelFacts work={work} />
             </Group>
@@ -184,15 +193,17 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
         {variant === 'detail' && (
           <>
             <Group justify="space-between" gap={4}>
-              <Group gap={4} data-testid="card-rating">
-                <IconStarFilled size={14} color={(work.rate_count ?? work.rate_average_2dp) ? 'var(--mantine-color-yellow-5)' : 'var(--mantine-color-gray-4)'} />
-                <Text size="xs" c="dimmed">{work.rate_count === undefined ? work.rate_average_2dp : `${work.rate_average_2dp} (${work.rate_count})`}</Text>
-              </Group>
+              {noStore ? <NoStoreData /> : (
+                <Group gap={4} data-testid="card-rating">
+                  <IconStarFilled size={14} color={(work.rate_count ?? work.rate_average_2dp) ? 'var(--mantine-color-yellow-5)' : 'var(--mantine-color-gray-4)'} />
+                  <Text size="xs" c="dimmed">{work.rate_count === undefined ? work.rate_average_2dp : `${work.rate_average_2dp} (${work.rate_count})`}</Text>
+                </Group>
+              )}
               {!trial && <CardRating work={work} />}
             </Group>
             <Group gap={8}>
-              {(work.price ?? 0) > 0 && <Text size="xs" c="red">{t('work.price', { price: work.price })}</Text>}
-              {(work.dl_count ?? 0) > 0 && <Text size="xs" c="dimmed">{t('work.sales', { count: work.dl_count })}</Text>}
+              {!noStore && (work.price ?? 0) > 0 && <Text size="xs" c="red">{t('work.price', { price: work.price })}</Text>}
+              {!noStore && (work.dl_count ?? 0) > 0 && <Text size="xs" c="dimmed">{t('work.sales', { count: work.dl_count })}</Text>}
               {work.release && <Text size="xs" c="dimmed">{date(work.release)}</Text>}
               <NovelFacts work={work} />
             </Group>

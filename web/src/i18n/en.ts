@@ -67,7 +67,7 @@ const en = {
       review_count: 'Review count', id: 'Work code', created_at: 'Date added', random: 'Random', betterRandom: 'Random',
     },
     nsfwOpt: { 0: 'All', 1: 'All ages', 2: 'Adults only (R18)' },
-    lyricOpt: { local: 'Local subtitles', ai: 'AI subtitles' },
+    noStoreData: 'No store data', lyricOpt: { local: 'Local subtitles', ai: 'AI subtitles' },
   },
   search: {
     placeholder: 'Add a keyword', add: 'Add', blank: 'cannot add blank keyword', duplicated: 'keyword duplicated, add failed',
@@ -75,7 +75,7 @@ const en = {
   },
   names: { circles: 'All circles', tags: 'All tags', vas: 'All voice actors', filter: 'Filter by name', empty: 'Nothing matches' },
   work: {
-    store: 'Store page', price: '{{price}} yen', sales: 'Sales {{count}}', average: 'Average {{avg}}', rateCount: '{{count}} ratings',
+    noStoreData: 'No store data', fetchAgain: 'Fetch again', noStoreDataHint: 'The store\'s data of this work could not be fetched: no price, sales or ratings.', store: 'Store page', price: '{{price}} yen', sales: 'Sales {{count}}', average: 'Average {{avg}}', rateCount: '{{count}} ratings',
     reviewCount: '{{count}} reviews', myRating: 'My rating', progress: 'Progress', noProgress: 'Set progress', writeReview: 'Write a review',
     reviewText: 'Review', deleteReview: 'Delete review', deleteReviewConfirm: 'Delete your review of this work?',
     playHistory: 'Play from history', deleteHistory: 'Delete history', deleteHistoryConfirm: 'Delete the play history of this work?',
@@ -189,9 +189,9 @@ const en = {
   },
   adminScanner: {
     title: 'Scanner', noLogs: 'No messages yet', showLogs: 'Show the log', hideLogs: 'Hide the log', noTasks: 'Nothing here', disconnected: 'Not connected',
-    buttons: { scan: 'scan local audio library', update: 'refresh library info', lyrics: 'scan changes of files inside works', trial: 'fetch new releases', kill: 'terminate scan process' },
+    buttons: { scan: 'scan local audio library', update: 'refresh library info', lyrics: 'scan changes of files inside works', metadata: 'fetch metadata again', trial: 'fetch new releases', kill: 'terminate scan process' },
     tabs: { processing: 'processing', failed: 'failed' },
-    result: { added: 'added success', updated: 'updated success', skipped: 'skipped', failed: 'failed' },
+    result: { added: 'added success', updated: 'updated success', skipped: 'skipped', failed: 'failed', metadata: 'metadata not fetched' },
     status: { none: 'not started', running: 'running', finished: 'finished', error: 'error' },
   },
   server,

@@ -58,7 +58,7 @@ const zhCN: Messages = {
       review_count: '评论数', id: '作品编号', created_at: '收录日期', random: '随机', betterRandom: '随机',
     },
     nsfwOpt: { 0: '全部', 1: '全年龄', 2: '仅限成人（R18）' },
-    lyricOpt: { local: '本地字幕', ai: 'AI 字幕' },
+    noStoreData: '无商店数据', lyricOpt: { local: '本地字幕', ai: 'AI 字幕' },
   },
   search: {
     placeholder: '添加关键字', add: '添加', blank: '不能添加空白关键字', duplicated: '关键字重复，添加失败',
@@ -66,7 +66,7 @@ const zhCN: Messages = {
   },
   names: { circles: '所有社团', tags: '所有标签', vas: '所有声优', filter: '按名称筛选', empty: '没有匹配项' },
   work: {
-    store: '商店页面', price: '{{price}} 日元', sales: '售出 {{count}}', average: '平均 {{avg}}', rateCount: '{{count}} 人评分',
+    noStoreData: '无商店数据', fetchAgain: '重新获取', noStoreDataHint: '未能获取此作品的商店数据：没有价格、销量和评分。', store: '商店页面', price: '{{price}} 日元', sales: '售出 {{count}}', average: '平均 {{avg}}', rateCount: '{{count}} 人评分',
     reviewCount: '{{count}} 条评论', myRating: '我的评分', progress: '进度', noProgress: '标记进度', writeReview: '写评论',
     reviewText: '评论', deleteReview: '删除评论', deleteReviewConfirm: '确定删除你对该作品的评论吗？',
     playHistory: '从历史继续播放', deleteHistory: '删除播放历史', deleteHistoryConfirm: '确定删除该作品的播放历史吗？',
@@ -180,9 +180,9 @@ const zhCN: Messages = {
   },
   adminScanner: {
     title: '扫描', noLogs: '暂无消息', showLogs: '展开日志', hideLogs: '收起日志', noTasks: '暂无内容', disconnected: '未连接',
-    buttons: { scan: '扫描本地音声库', update: '更新音声库信息', lyrics: '扫描作品内文件变动', trial: '获取新作', kill: '终止扫描进程' },
+    buttons: { scan: '扫描本地音声库', update: '更新音声库信息', lyrics: '扫描作品内文件变动', metadata: '重新获取元数据', trial: '获取新作', kill: '终止扫描进程' },
     tabs: { processing: '处理中', failed: '失败' },
-    result: { added: '添加成功', updated: '更新成功', skipped: '已跳过', failed: '失败' },
+    result: { added: '添加成功', updated: '更新成功', skipped: '已跳过', failed: '失败', metadata: '元数据未获取' },
     status: { none: '未开始', running: '扫描中', finished: '已完成', error: '出错' },
   },  server: {
     'api.notFound': '未找到',
@@ -213,6 +213,7 @@ const zhCN: Messages = {
     'work.scanSkipped': '{{code}} 扫描完成：没有变化',
     'work.scanRemoved': '{{code}} 扫描完成：文件夹已不存在，作品已隐藏',
     'work.scanFailed': '{{code}} 扫描失败：{{reason}}',
+    'work.metadataNotFetched': '{{code}} 扫描完成，但未获取到元数据：{{reason}}',
     'circle.notFound': '社团不存在',
     'tag.notFound': '标签不存在',
     'va.notFound': '声优不存在',
@@ -320,6 +321,7 @@ const zhCN: Messages = {
     'scan.otherProcess': '另一个进程正在扫描（{{host}} 上的进程 {{pid}}，开始于 UTC {{started}}）',
     'scan.summary': '新增 {{added}}，更新 {{updated}}，跳过 {{skipped}}，失败 {{failed}}，重复 {{duplicates}}',
     'scan.finished': '扫描完成：新增 {{added}}，更新 {{updated}}，跳过 {{skipped}}，失败 {{failed}}，重复 {{duplicates}}',
+    'scan.finishedMetadata': '扫描完成：新增 {{added}}，更新 {{updated}}，跳过 {{skipped}}，失败 {{failed}}，重复 {{duplicates}}，元数据未获取 {{notFetched}}',
     'scan.killed': '扫描已终止：新增 {{added}}，更新 {{updated}}，跳过 {{skipped}}，失败 {{failed}}，重复 {{duplicates}}',
     'scan.stopped': '扫描已终止',
     'scan.lyricsKilled': '歌词扫描已终止',
@@ -360,6 +362,8 @@ const zhCN: Messages = {
     'scan.rootUnreadable': '无法读取根文件夹 {{name}}（{{path}}）：{{reason}}',
 
     'metadata.fetching': '正在获取 {{count}} 个作品的元数据',
+    'metadata.fetchFinished': '元数据获取完成：获取成功 {{ok}} 个，未获取 {{notFetched}} 个',
+    'metadata.fetchKilled': '元数据获取已终止',
     'metadata.refreshing': '正在更新 {{count}} 个作品的信息',
     'metadata.summary': '元数据：获取成功 {{ok}} 个，未获取 {{failed}} 个（商店没有的作品 {{unknown}} 个，商店出错 {{unreachable}} 个）',
     'metadata.notFetched': '未获取到元数据，下次扫描时重试',

@@ -144,7 +144,7 @@ function ApiKeysCard({ keys, onChanged }: { keys: ApiKeyInfo[]; onChanged(): voi
   );
 }
 
-/** The bit rates and formats a player's transcoding may take (src/transcode/formats.ts). */
+/** The bit rates (kbit/s; 0 = no limit) and formats a player's transcoding may take (src/transcode/formats.ts). */
 const PLAYER_RATES = [0, 320, 256, 192, 160, 128, 96, 64, 48, 32];
 const PLAYER_FORMATS: Array<PlayerFormat | ''> = ['', 'raw', 'mp3', 'opus', 'aac'];
 

@@ -70,6 +70,11 @@ export default function WorkDetail() {
     api<TrackNode[]>(tracksApi(section, id)).then((tr) => { setTracks(tr); setPath(initialPath(tr)); }, notifyError);
   }, [id, section]);
 
+  /** The work again (its metadata was just fetched again). */
+  const reloadWork = useCallback(() => {
+    api<Work>(workApi(section, id)).then(setWork, notifyError);
+  }, [id, section]);
+
   const aiStatus = useMemo(() => new Map(tasks.filter((t) => t.hash).map((t) => [t.hash!, t.status])), [tasks]);
 
   const folder = useMemo(() => (tracks ? resolvePath(tracks, path).folders.map((f) => f.title).join('/') : ''), [tracks, path]);
@@ -79,7 +84,7 @@ export default function WorkDetail() {
   if (!work || !tracks) return <Center h="40vh"><Loader /></Center>;
   return (
     <Stack gap={0} maw={1200} mx="auto">
-      <WorkHeader work={work} section={section} onChange={patch} />
+      <WorkHeader work={work} section={section} onChange={patch} onReload={reloadWork} />
       <WorkActions work={work} folder={folder} onChange={patch} onTasks={loadTasks} zipUrl={tracks.length > 0 ? mediaUrl(zipApi(section, work.id)) : null}
         trial={section === 'trial' ? <TrialActions workId={work.id} variant="page" onDisliked={() => navigate(worksPage('trial'))} onDownloaded={reloadTracks} downloaded={work.trial?.downloaded} /> : undefined} />
       {section === 'trial' && tracks.length === 0 && <Text size="sm" c="dimmed" mb="sm" data-testid="trial-not-downloaded">{t('trial.notDownloaded')}</Text>}

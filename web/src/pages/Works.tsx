@@ -55,14 +55,17 @@ export default function Works() {
     api<unknown>(p).then((a) => setName(nameOf(a))).catch(() => undefined);
   }, [ctx, site]);
 
+  // the 'no store data' filter: the audio library's works only (the store's metadata is theirs)
+  const storeFilter = site.codes && section === 'library';
   const query = useMemo(() => {
     const { path, query: extra } = worksEndpoint(ctx, section, site);
     const nsfw = site.ageFilter ? prefs.nsfw : undefined;
+    const storeData = storeFilter && prefs.noStoreData ? 'none' : undefined;
     return {
       path,
-      query: { ...extra, order, sort: prefs.desc ? 'desc' : 'asc', nsfw, lyric: lyricStatusOf(prefs.lyric) || undefined },
+      query: { ...extra, order, sort: prefs.desc ? 'desc' : 'asc', nsfw, lyric: lyricStatusOf(prefs.lyric) || undefined, storeData },
     };
-  }, [ctx, section, site, order, prefs.desc, prefs.nsfw, prefs.lyric]);
+  }, [ctx, section, site, order, prefs.desc, prefs.nsfw, prefs.lyric, prefs.noStoreData, storeFilter]);
   const resetKey = JSON.stringify(query);
   const skip = ctx.kind === 'advance' && ctx.keywords.length === 0;
 
@@ -119,6 +122,11 @@ export default function Works() {
             {LYRIC_OPTIONS.map((o) => <Chip key={o} value={o} size="xs">{t(`works.lyricOpt.${o}`)}</Chip>)}
           </Group>
         </Chip.Group>
+        {storeFilter && (
+          <Chip size="xs" color="gray" checked={!!prefs.noStoreData} onChange={(v) => setPrefs((p) => ({ ...p, noStoreData: v }))} data-testid="no-store-data-filter">
+            {t('works.noStoreData')}
+          </Chip>
+        )}
         <ActionIcon variant="default" size="lg" aria-label={prefs.desc ? t('works.desc') : t('works.asc')} title={prefs.desc ? t('works.desc') : t('works.asc')}
           onClick={() => setPrefs((p) => ({ ...p, desc: !p.desc }))} data-testid="direction-toggle" data-desc={prefs.desc}>
           {prefs.desc ? <IconSortDescending size={18} /> : <IconSortAscending size={18} />}

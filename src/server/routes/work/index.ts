@@ -51,15 +51,19 @@ const SCANNED = { updated: 'work.scanUpdated', skipped: 'work.scanSkipped', remo
 /**
  * POST /api/work/scan/:id (admin) -> 200 {message, memo?}: rescans the work's folder
  * through the scan runner, then fetches its metadata when config fetchMetadata is on;
- * `memo` is present when its files changed (the page reloads). 404 unknown work,
+ * `memo` is present when its files changed (the page reloads); a fetch that failed answers
+ * `work.metadataNotFetched` with the reason (the work page's "fetch again"). 404 unknown work,
  * 409 when another scan runs (Locked), 403 non-admin.
  */
 workRouter.post('/api/work/scan/:id', requireUser(), requireAdmin(), validate(WorkIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   const code = formatWorkCode(id);
   const { db, config, dataDir } = ctx.services;
-  const { changed, result, error } = await runWorkScan(db, config, dataDir, id);
-  const text = result === 'failed' ? say('work.scanFailed', { code, reason: error ?? 'unknown error' }) : say(SCANNED[result], { code });
+  const { changed, result, error, metadata } = await runWorkScan(db, config, dataDir, id);
+  const missed = metadata?.notFetched[0];
+  const text = result === 'failed' ? say('work.scanFailed', { code, reason: error ?? 'unknown error' })
+    : missed ? say('work.metadataNotFetched', { code, reason: missed.error })
+      : say(SCANNED[result], { code });
   const answer: WorkScanAnswer = changed ? { ...text, memo: result === 'removed' ? 'folder missing, work hidden' : 'files changed' } : text;
   ctx.body = answer;
 });

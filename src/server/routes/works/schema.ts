@@ -37,10 +37,11 @@ const advancedList = z.string().transform((text, ctx): AdvancedKeyword[] => {
 
 /**
  * A list query accepting `orders` (default `fallback`): page, sort, order, seed 0..99,
- * nsfw 0/1/2, lyric ('ai', 'local' or 'ai_local'), isAdvance 0/1, keyword; answered as
+ * nsfw 0/1/2, lyric ('ai', 'local' or 'ai_local'), isAdvance 0/1, keyword, and with
+ * `storeFilter` storeData ('none': only works without the store's metadata); answered as
  * {page, sort, order, seed, filter}. The audio lists and the novel lists use it.
  */
-export const listQuery = <O extends string>(orders: readonly [O, ...O[]], fallback: NoInfer<O>) => z
+export const listQuery = <O extends string>(orders: readonly [O, ...O[]], fallback: NoInfer<O>, storeFilter = false) => z
   .object({
     page,
     sort,
@@ -50,6 +51,7 @@ export const listQuery = <O extends string>(orders: readonly [O, ...O[]], fallba
     lyric: opt(z.string().regex(/^(ai|local)(_(ai|local))?$/, 'lyric must be ai, local or ai_local').optional()),
     isAdvance: opt(z.enum(['0', '1', 'true', 'false']).default('0')),
     keyword: opt(z.string().max(2000).optional()),
+    storeData: opt(z.enum(['none'], 'storeData must be none').optional()),
   })
   .transform((q, ctx) => {
     const advanced = q.isAdvance === '1' || q.isAdvance === 'true';
@@ -68,12 +70,13 @@ export const listQuery = <O extends string>(orders: readonly [O, ...O[]], fallba
       lyric: q.lyric ? lyricPartsOf(q.lyric) : [],
       keyword: advanced ? undefined : q.keyword,
       advanced: keywords,
+      ...(storeFilter && q.storeData === 'none' && { noStoreData: true }),
     };
     return { page: q.page, sort: q.sort, order: q.order, seed: q.seed, filter };
   });
 
-/** The audio works lists' query: the work orders, default release. */
-export const worksQuery = listQuery(WORK_ORDERS, 'release');
+/** The audio works lists' query: the work orders, default release, the store data filter. */
+export const worksQuery = listQuery(WORK_ORDERS, 'release', true);
 
 /** GET /api/works and GET /api/search. */
 export const WorksListSchema = z.object({ query: worksQuery });

@@ -3,16 +3,20 @@
  * digits), title, circle link, average stars with the distribution tooltip (per-star
  * bars scaled ratio/100, average, rating count, review count), the user's own stars,
  * store link, price in yen, sales, tag chips (hidden when the first tag's name is null)
- * and voice-actor chips. In the trial catalogue the cover is its own; the user rates a
- * trial work as a library one (the same review row).
+ * and voice-actor chips. A work without the store's metadata (`store_data` false) shows
+ * 'no store data' instead of the stars, price, sales and store link, and to the admin a
+ * 'fetch again' button (POST /api/work/scan/:id: its rescan and metadata fetch). In the
+ * trial catalogue the cover is its own; the user rates a trial work as a library one (the
+ * same review row).
  */
-import { Anchor, Badge, Box, Group, Image, Progress, Rating, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Badge, Box, Button, Group, Image, Progress, Rating, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatWorkCode, type Work } from '@model';
 import { useAuth } from '../../api/auth';
-import { coverUrl } from '../../api/client';
+import { api, coverUrl, notifyError, notifySuccess } from '../../api/client';
 import type { Section } from '../../api/section';
 import { saveRating } from '../../api/review';
 import { useDateFormat } from '../../i18n/format';
@@ -40,9 +44,36 @@ function RatingTooltip({ work }: { work: Work }) {
   );
 }
 
-export function WorkHeader({ work, section = 'library', onChange }: { work: Work; section?: Section; onChange(patch: Partial<Work>): void }) {
+/** 'No store data' with, for the admin in the library, 'fetch again' (the work's rescan and metadata fetch; the answer is shown as a notice, and `onFetched` reloads the work). */
+function NoStoreData({ work, section, onFetched }: { work: Work; section: Section; onFetched(): void }) {
   const { t } = useTranslation();
   const { me } = useAuth();
+  const [busy, setBusy] = useState(false);
+  const fetchAgain = async () => {
+    setBusy(true);
+    try {
+      notifySuccess(await api<{ message: string }>(`/api/work/scan/${work.id}`, { method: 'POST' }));
+      onFetched();
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Group gap="sm" data-testid="no-store-data">
+      <Badge color="gray" variant="light" title={t('work.noStoreDataHint')}>{t('work.noStoreData')}</Badge>
+      {me?.user.group === 'admin' && section === 'library' && (
+        <Button size="xs" variant="light" loading={busy} onClick={() => void fetchAgain()} data-testid="fetch-again">{t('work.fetchAgain')}</Button>
+      )}
+    </Group>
+  );
+}
+
+export function WorkHeader({ work, section = 'library', onChange, onReload }: { work: Work; section?: Section; onChange(patch: Partial<Work>): void; onReload?(): void }) {
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const noStore = work.store_data === false;
   const { date } = useDateFormat();
   const code = formatWorkCode(work.id, work.code_prefix);
 
@@ -61,24 +92,26 @@ export function WorkHeader({ work, section = 'library', onChange }: { work: Work
         {work.circle && (
           <Anchor component={Link} to={`/works?circleId=${work.circle.id}`} data-testid="work-circle">{work.circle.name}</Anchor>
         )}
-        <Tooltip label={<RatingTooltip work={work} />} withArrow multiline>
+        {noStore ? <NoStoreData work={work} section={section} onFetched={() => onReload?.()} /> : <Tooltip label={<RatingTooltip work={work} />} withArrow multiline>
           <Group gap={6} w="fit-content" data-testid="work-average">
             <Rating value={work.rate_average_2dp} fractions={4} readOnly />
             <Text size="sm">{work.rate_average_2dp}</Text>
             <Text size="sm" c="dimmed">({work.rate_count})</Text>
           </Group>
-        </Tooltip>
+        </Tooltip>}
         <Group gap={6}>
           <Text size="sm" c="dimmed">{t('work.myRating')}</Text>
           <Rating value={work.userRating ?? 0} onChange={(v) => void rate(v)} count={5} data-testid="my-rating" />
         </Group>
         <Group gap="md">
-          {work.price > 0 && <Text c="red" fw={600} data-testid="work-price">{t('work.price', { price: work.price })}</Text>}
-          <Text size="sm" c="dimmed" data-testid="work-sales">{t('work.sales', { count: work.dl_count })}</Text>
+          {!noStore && work.price > 0 && <Text c="red" fw={600} data-testid="work-price">{t('work.price', { price: work.price })}</Text>}
+          {!noStore && <Text size="sm" c="dimmed" data-testid="work-sales">{t('work.sales', { count: work.dl_count })}</Text>}
           {work.release && <Text size="sm" c="dimmed">{date(work.release)}</Text>}
-          <Anchor href={storeUrl(work)} target="_blank" rel="noreferrer" size="sm" data-testid="store-link">
-            <Group gap={2} component="span">{t('work.store')}<IconExternalLink size={14} /></Group>
-          </Anchor>
+          {!noStore && (
+            <Anchor href={storeUrl(work)} target="_blank" rel="noreferrer" size="sm" data-testid="store-link">
+              <Group gap={2} component="span">{t('work.store')}<IconExternalLink size={14} /></Group>
+            </Anchor>
+          )}
         </Group>
         <WorkLabels work={work} />
       </Stack>

@@ -1,16 +1,19 @@
 /**
  * /admin/scanner (spec 001 sections 2, 3, 4, 7, 8 and 9), inside the admin layout:
  * - buttons 'scan local audio library' (PERFORM_SCAN), 'refresh library info'
- *   (PERFORM_UPDATE), 'scan changes of files inside works' (PERFORM_LYRIC_SCAN), disabled
+ *   (PERFORM_UPDATE), 'scan changes of files inside works' (PERFORM_LYRIC_SCAN), and
+ *   audiolib's 'fetch metadata again' (PERFORM_METADATA_FETCH: the works still without it), disabled
  *   while running, when not logged in or not connected to the socket; a click clears
  *   earlier logs and tasks;
  * - a red 'terminate scan process' (KILL_SCAN_PROCESS), shown only while running;
  * - the state icon: spinner running, tick finished, bug on error;
  * - result lines 'added success', 'updated success', 'skipped', 'failed' with their
- *   counts (as the summary line counts them);
+ *   counts (as the summary line counts them), and 'metadata not fetched' with the works
+ *   whose metadata fetch failed (those of the failed tab marked `metadata`);
  * - a collapsible log panel: its header shows the latest two messages, its body is a
  *   256 px scroll area of every message;
- * - tabs 'processing' and 'failed' with count badges, each task 'RJ' + code with its logs.
+ * - tabs 'processing' and 'failed' with count badges, each task 'RJ' + code with its logs
+ *   (a work whose metadata was not fetched with a 'metadata not fetched' badge).
  * State and socket: useScannerSocket. The screen itself (ScannerScreen) also shows the
  * trial crawler on /fake/spider, with its one button (PERFORM_TRIAL_FETCH); each shows only
  * the runs its buttons start (the messages' `kind`).
@@ -29,12 +32,13 @@ import { useScannerSocket, type ScanStartCommand, type ScannerStatus } from './u
 export const LOG_AREA_HEIGHT = 256;
 
 /** A button starting a run: its command and its label key under adminScanner.buttons. */
-export interface ScanButton { command: ScanStartCommand; key: 'scan' | 'update' | 'lyrics' | 'trial' }
+export interface ScanButton { command: ScanStartCommand; key: 'scan' | 'update' | 'lyrics' | 'metadata' | 'trial' }
 
 const SCAN_BUTTONS: ScanButton[] = [
   { command: 'PERFORM_SCAN', key: 'scan' },
   { command: 'PERFORM_UPDATE', key: 'update' },
   { command: 'PERFORM_LYRIC_SCAN', key: 'lyrics' },
+  { command: 'PERFORM_METADATA_FETCH', key: 'metadata' },
 ];
 const RESULT_KINDS = ['added', 'updated', 'skipped', 'failed'] as const;
 
@@ -103,7 +107,12 @@ function TaskList({ tasks, testId }: { tasks: ScanTask[]; testId: string }) {
     <Accordion multiple variant="separated" data-testid={testId}>
       {tasks.map((task) => (
         <Accordion.Item key={task.rjcode} value={task.rjcode} data-testid="task" data-rjcode={task.rjcode}>
-          <Accordion.Control>{`RJ${task.rjcode}`}</Accordion.Control>
+          <Accordion.Control>
+            <Group gap="xs">
+              {`RJ${task.rjcode}`}
+              {task.metadata && <Badge size="xs" color="orange" variant="light" data-testid="task-metadata">{t('adminScanner.result.metadata')}</Badge>}
+            </Group>
+          </Accordion.Control>
           <Accordion.Panel>
             <Stack gap={2}>{task.logs.map((log, i) => <LogLine key={i} log={log} />)}</Stack>
           </Accordion.Panel>
@@ -113,8 +122,8 @@ function TaskList({ tasks, testId }: { tasks: ScanTask[]; testId: string }) {
   );
 }
 
-/** The three result lines with their counts (spec 001 section 8). */
-function ResultLines({ results }: { results: ScanResultEntry[] }) {
+/** The result lines with their counts (spec 001 section 8), then the works whose metadata was not fetched. */
+function ResultLines({ results, failedTasks }: { results: ScanResultEntry[]; failedTasks: ScanTask[] }) {
   const { t } = useTranslation();
   const colors = { added: 'green', updated: 'blue', skipped: 'gray', failed: 'red' } as const;
   return (
@@ -125,6 +134,10 @@ function ResultLines({ results }: { results: ScanResultEntry[] }) {
           <Badge color={colors[kind]} variant="light" data-testid="result-count">{results.filter((r) => r.result === kind).length}</Badge>
         </Group>
       ))}
+      <Group gap={6} data-testid="result-metadata">
+        <Text size="sm">{t('adminScanner.result.metadata')}</Text>
+        <Badge color="orange" variant="light" data-testid="result-count">{failedTasks.filter((task) => task.metadata).length}</Badge>
+      </Group>
     </Group>
   );
 }
@@ -162,7 +175,7 @@ export function ScannerScreen({ title, buttons }: { title: string; buttons: Scan
         ))}
         {running && <Button color="red" disabled={!scanner.connected} onClick={scanner.kill}>{t('adminScanner.buttons.kill')}</Button>}
       </Group>
-      {scanner.status !== 'none' && <ResultLines results={scanner.results} />}
+      {scanner.status !== 'none' && <ResultLines results={scanner.results} failedTasks={scanner.failedTasks} />}
       <LogPanel logs={scanner.mainLogs} />
       <Tabs defaultValue="processing" keepMounted={false}>
         <Tabs.List>

@@ -27,7 +27,7 @@ import { getToken } from '../../api/client';
 import { serverText } from '../../i18n/serverText';
 
 export type ScannerStatus = 'none' | ScanStatus;
-export type ScanStartCommand = Extract<ScanCommand['type'], 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'PERFORM_TRIAL_FETCH'>;
+export type ScanStartCommand = Extract<ScanCommand['type'], 'PERFORM_SCAN' | 'PERFORM_LYRIC_SCAN' | 'PERFORM_UPDATE' | 'PERFORM_METADATA_FETCH' | 'PERFORM_TRIAL_FETCH'>;
 
 export interface ScannerState {
   status: ScannerStatus;
