@@ -20,11 +20,22 @@ beforeAll(async () => {
   fx = await startSubsonicFixture({ trustProxy: true });
   song = `tr-${RJ01012345}-${await fx.fileId(RJ01012345, '01_プロローグ.mp3')}`;
   circle = `ar-c${(await fx.srv.services.db('works').where({ id: RJ265946 }).first('circle_id')).circle_id}`;
+  // a playlist of each user's own for the matrix's playlist calls; guests get an admin's public one
+  const create = async (user: string, extra: Record<string, string> = {}) => {
+    const { text } = await fx.raw('createPlaylist', { c: 'test', v: '1.16.1', f: 'json', u: user, p: PLAYER_PASSWORDS[user]!, name: `${user}'s`, songId: song });
+    const id: string = JSON.parse(text)['subsonic-response'].playlist.id;
+    if (extra.public) await fx.raw('updatePlaylist', { c: 'test', v: '1.16.1', f: 'json', u: user, p: PLAYER_PASSWORDS[user]!, playlistId: id, public: 'true' });
+    return id;
+  };
+  playlistOf = { admin: await create('admin'), listener: await create('listener'), guest1: await create('admin', { public: 'true' }) };
 });
 afterAll(async () => { await fx?.close(); });
 
+let playlistOf: Record<string, string> = {};
+
 /** The parameters of one valid call of each method (`self`: the caller's name). */
 function callsFor(self: string): Record<string, Record<string, string>> {
+  const playlist = playlistOf[self] ?? 'pl-1';
   return {
     ping: {}, getLicense: {}, getOpenSubsonicExtensions: {}, tokenInfo: {}, getUser: { username: self }, getScanStatus: {},
     getPlaylists: {}, getBookmarks: {}, getNowPlaying: {}, getPodcasts: {}, getInternetRadioStations: {},
@@ -40,9 +51,10 @@ function callsFor(self: string): Record<string, Record<string, string>> {
     getPlayQueue: {}, savePlayQueue: { id: song, current: song, position: '1000' },
     getPlayQueueByIndex: {}, savePlayQueueByIndex: { id: song, currentIndex: '0', position: '1000' },
     createBookmark: { id: song, position: '1000' }, deleteBookmark: { id: song },
+    getPlaylist: { id: playlist }, createPlaylist: { name: 'matrix', songId: song }, updatePlaylist: { playlistId: playlist, name: 'renamed' }, deletePlaylist: { id: playlist },
   };
 }
-const WRITES = ['star', 'unstar', 'setRating', 'scrobble', 'savePlayQueue', 'savePlayQueueByIndex', 'createBookmark', 'deleteBookmark'];
+const WRITES = ['star', 'unstar', 'setRating', 'scrobble', 'savePlayQueue', 'savePlayQueueByIndex', 'createBookmark', 'deleteBookmark', 'createPlaylist', 'updatePlaylist', 'deletePlaylist'];
 const FILES = ['stream', 'download', 'getCoverArt'];
 
 /** One raw call from client `address`: 'ok' for a successful answer or file, else the Subsonic error code. */
