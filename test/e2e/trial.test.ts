@@ -4,7 +4,8 @@
  * list screen as /works), a card's dislike hides it, a card's download shows its
  * progress, then /fake/work/{id} plays a trial track (the audio element's time
  * advances), the queue holds its `rj…` hash (saved as play history) and a fresh page
- * resumes it from that history.
+ * resumes it from that history. A download the store cannot serve says why in Chinese,
+ * without the store's address. Every notice in Chinese (the harness's watch, untranslated.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Work } from '../../src/model/index.js';
@@ -12,6 +13,7 @@ import { PHONE, startE2E, type E2E } from './browser.js';
 
 const RJ173248 = 173248;
 const RJ265946 = 265946;
+const RJ189758 = 189758;
 
 let e2e: E2E;
 beforeAll(async () => { e2e = await startE2E({ scan: false }); }, 180_000);
@@ -42,7 +44,7 @@ describe('the trial catalogue', () => {
     await e2e.screenshot(page, 'trial-works');
     // the main list is the library's (status 3): empty here
     await page.goto('/works');
-    await page.getByTestId('no-more').waitFor();
+    await page.getByTestId('works-empty').waitFor();
     await expect(page.getByTestId('works-count').textContent()).resolves.toBe('0');
   });
 
@@ -102,5 +104,15 @@ describe('the trial catalogue', () => {
     await fresh.waitForFunction((s) => (document.querySelector('audio')?.currentTime ?? 0) >= s, state!.seconds - 0.2, { timeout: 20_000 });
     expect(await fresh.evaluate(() => document.querySelector('audio')!.src)).toMatch(/\/api\/fake\/media\/stream\/rj173248\//);
     await expect(fresh.getByTestId('player-title').textContent()).resolves.toBe('01_体験版.mp3');
+  });
+
+  it("a download the store cannot serve says why in Chinese, without the store's address", async () => {
+    const page = await e2e.page({ lang: 'zh-CN' });
+    await page.goto('/fake/works');
+    await page.locator(card(RJ189758)).getByTestId('card-download').click();
+    await page.getByText('已开始下载 RJ189758').waitFor();
+    const progress = page.locator(card(RJ189758)).getByTestId('download-progress');
+    await progress.and(page.locator('[data-state="failed"]')).waitFor({ timeout: 60_000 });
+    await expect(progress.textContent()).resolves.toBe('下载失败：商店对试听压缩包返回了 HTTP 404');
   });
 });
