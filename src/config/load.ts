@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { configSchema, type Config } from './schema.js';
-import { Invalid, say, type CodedText } from '../model/index.js';
+import { codedIssue, Invalid, say, type CodedText } from '../model/index.js';
 import { describeOsError } from './os-errors.js';
 
 /**
@@ -69,12 +69,12 @@ export const configPath = (dataDir: string) => path.join(dataDir, 'config.json')
 /** The trial catalogue's folder (config trialFolder, relative to the data directory unless absolute). */
 export const trialDir = (dataDir: string, config: Pick<Config, 'trialFolder'>) => path.resolve(dataDir, config.trialFolder);
 
-/** Formats a zod error as "key: message" naming the first offending key. */
+/** Formats a zod error as "key: message" naming the first offending key, coded by the issue's kind (model/issues.ts). */
 function describeIssue(error: import('zod').ZodError): { key: string; text: CodedText } {
   const issue = error.issues[0];
   const key = issue?.path.join('.') || (issue && 'keys' in issue ? String((issue as { keys: string[] }).keys[0]) : '');
   if (!issue) return { key, text: say('config.invalid') };
-  return { key, text: key ? say('config.badValue', { key, reason: issue.message }) : say('input.rule', { reason: issue.message }) };
+  return { key, text: key ? codedIssue(key, issue) : say('input.rule', { reason: issue.message }) };
 }
 
 /** Validates a full or partial config object; throws ConfigError naming the offending key. */

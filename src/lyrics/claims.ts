@@ -136,3 +136,13 @@ export async function releaseTask(db: Db, id: number, secret: string): Promise<L
   if (!changed) throw notClaimed(id);
   return getTask(db, id);
 }
+
+/**
+ * Whether any AI lyric worker has been seen: a worker key has been used, or a task has
+ * been claimed or finished by a worker (only a worker moves a task to transcribing,
+ * success or error). The AI centre says a worker must be set up while this is false.
+ */
+export async function workerSeen(db: Db): Promise<boolean> {
+  if (await db('worker_keys').whereNotNull('last_used_at').first('id')) return true;
+  return Boolean(await db('lyric_tasks').whereIn('status', [TaskStatus.TRANSCRIBING, TaskStatus.SUCCESS, TaskStatus.ERROR]).first('id'));
+}

@@ -13,5 +13,6 @@ export * from './track-hash.js';
 export * from './errors.js';
 export * from './config-keys.js';
 export * from './messages.js';
+export * from './issues.js';
 export * from './novel.js';
 export * from './playlist.js';

@@ -14,6 +14,8 @@
 export const MESSAGES = {
   // requests in general (the error middleware and the validation step)
   'api.notFound': 'not found',
+  'api.methodNotAllowed': 'method {method} not allowed here',
+  'api.methodNotImplemented': 'method {method} not implemented',
   'server.internal': 'internal server error',
   'server.busy': 'the database is busy with another write; nothing was saved, try again',
   'request.bad': '{reason}',
@@ -21,6 +23,17 @@ export const MESSAGES = {
   'input.rule': '{reason}',
   'input.fieldRule': '{field}: {reason}',
   'input.nul': '{field}: must not contain NUL bytes',
+  'input.wrongType': '{field}: expected {expected}',
+  'input.tooSmall': '{field}: must be at least {minimum}',
+  'input.notAbove': '{field}: must be more than {minimum}',
+  'input.tooBig': '{field}: must be at most {maximum}',
+  'input.notBelow': '{field}: must be less than {maximum}',
+  'input.tooShort': '{field}: too short (at least {minimum})',
+  'input.tooLong': '{field}: too long (at most {maximum})',
+  'input.notOneOf': '{field}: must be one of {values}',
+  'input.unknownKey': 'unknown key: {field}',
+  'input.badFormat': '{field}: malformed',
+  'input.notDate': '{field}: not a date (YYYY-MM-DD or YYYY-MM-DDTHH:MM)',
   'input.tooDeep': 'the request body is nested more than {max} levels deep',
   'error.other': '{reason}',
 
@@ -130,7 +143,6 @@ export const MESSAGES = {
 
   // configuration and root folders
   'config.saved': 'config saved',
-  'config.badValue': '{key}: {reason}',
   'config.invalid': 'invalid config',
   'config.unknownKey': 'unknown config key: {key}',
   'config.notObject': 'config: expected an object',
@@ -177,6 +189,12 @@ export const MESSAGES = {
   'trial.downloadStarted': 'download of {code} started',
   'trial.downloadState': 'download {state}',
   'trial.disliked': '{code} disliked',
+  'trial.downloadHttp': 'the store answered HTTP {status} for the trial archive',
+  'trial.downloadUnreachable': 'the store could not be reached for the trial archive',
+  'trial.archiveTooLarge': 'the trial archive is larger than the limit of {limit} bytes (trialMaxBytes)',
+  'trial.archiveRefused': '{reason}',
+  'trial.downloadFileSystem': 'file system error: {reason}',
+  'trial.downloadFailed': '{reason}',
   'scan.scanning': 'scanning {roots}',
   'scan.scanningNothing': 'scanning no folders',
   'scan.found': 'found {count} work folders',

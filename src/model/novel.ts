@@ -36,8 +36,30 @@ export const NOVEL_TXT_MAX_BYTES = 4_194_304;
 
 /** The spider's success code (spec 001 section 7). */
 export const SPIDER_OK = 2000;
+/** The spider's codes of a failure (spec 001 section 8: a code other than 2000 shows its msg): an address or answer refused, a page that could not be fetched. */
+export const SPIDER_REFUSED = 4000;
+export const SPIDER_FAILED = 5000;
 
 /** A word count in ten-thousands (万字) with one decimal, trailing '.0' dropped: 123456 -> '12.3', 50000 -> '5'. */
 export function wordCountWan(words: number): string {
   return String(Math.round(words / 1000) / 10);
+}
+
+/**
+ * A novel's publish time in its one stored form, `YYYY-MM-DDTHH:MM` (the add form's
+ * datetime-local value; fixed width, so it sorts as a date): from `2024-03-05`,
+ * `2024/3/5`, `2024.03.05 18:30`, `2024-03-05T18:30:15Z` (seconds and a zone are
+ * dropped: the time as the page wrote it). Answers '' for a blank text and null for
+ * anything that is not a real calendar date ('not a date', `2024-02-30`).
+ */
+export function novelPublishTime(text: string): string | null {
+  const t = text.trim();
+  if (!t) return '';
+  const m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(t);
+  if (!m) return null;
+  const [year, month, day, hour = 0, minute = 0] = m.slice(1).map((s) => (s === undefined ? undefined : Number(s))) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59) return null;
+  const p2 = (n: number) => String(n).padStart(2, '0');
+  return `${year}-${p2(month!)}-${p2(day!)}T${p2(hour)}:${p2(minute)}`;
 }

@@ -185,6 +185,8 @@ export interface LyricTask {
 }
 export interface LyricTasksAnswer { tasks: LyricTask[]; pagination: Pagination }
 export interface WorkLyricTasksAnswer { tasks: LyricTask[] }
+/** GET /api/lyric/workers: whether any AI lyric worker has been seen (a worker key used, a task claimed or finished). */
+export interface LyricWorkersAnswer { seen: boolean }
 export interface LyricTaskAnswer extends MessageAnswer { task: LyricTask }
 export interface LyricFolderTasksAnswer extends MessageAnswer { tasks: LyricTask[]; created: number }
 export interface LrcContentAnswer { lrcContent: string }
@@ -248,7 +250,11 @@ export interface TrialDownload {
   bytes: number;
   total: number | null;
   percent: number | null;
+  /** Why it failed, in English without server paths or addresses; null unless failed. */
   error: string | null;
+  /** `error`'s catalogue code and params (messages.ts `trial.download*`, `trial.archive*`), for the UI's language. */
+  errorCode?: MessageCode;
+  errorParams?: MessageParams;
 }
 export interface TrialDownloadAnswer extends MessageAnswer { download: TrialDownload }
 /**
@@ -361,11 +367,13 @@ export interface NovelForm {
   readCount: number;
 }
 /**
- * POST /api/novel/work/spider/: the form prefilled from the page, `code` SPIDER_OK (a
- * number, not a message code). A refusal answers the error body (ErrorAnswer) with `msg`
- * beside `error`.
+ * POST /api/novel/work/spider/: the form prefilled from the page, `code` SPIDER_OK. A
+ * failure answers NovelSpiderFailure: `code` is a number there too (SPIDER_REFUSED,
+ * SPIDER_FAILED), the text's catalogue code is `messageCode`.
  */
 export interface NovelSpiderAnswer { code: number; data: NovelForm }
+/** A failed spider call: `msg` and `error` the English text, `messageCode` and `params` for the UI's language. */
+export interface NovelSpiderFailure { code: number; msg: string; error: string; messageCode: MessageCode; params?: MessageParams }
 /** POST /api/novel/work/uploadTxt/: the message also as `msg` (spec 001 section 7: data.msg), and the stored TXT. */
 export interface NovelUploadAnswer extends MessageAnswer { msg: string; txt: NovelTxt }
 /** POST /api/novel/work/: the new novel's id, and whether its cover was fetched ('saved', 'none', or why not). */

@@ -8,7 +8,7 @@ import type { Db } from '../db/index.js';
 import { lockForTransaction } from '../db/dialect/index.js';
 import { saveReview } from '../users/reviews.js';
 import { vaId } from '../metadata/save.js';
-import { Conflict, Invalid, NotFound, progressOfMyProcess, say, type NamedRef, type NovelForm } from '../model/index.js';
+import { Conflict, Invalid, NotFound, novelPublishTime, progressOfMyProcess, say, type NamedRef, type NovelForm } from '../model/index.js';
 import { NOVEL_CATALOGUE } from './catalogue.js';
 import { NO_TXT, withTxtRemoved } from './txt.js';
 
@@ -56,7 +56,8 @@ async function rowOf(trx: Db, input: NovelInput) {
     info: input.info,
     url: input.url,
     circle_id: input.plat.trim() ? await ensureNamed(trx, 'novel_circles', input.plat.trim()) : null,
-    release: input.publish_datetime.trim() || null,
+    // the stored form (model/novel.ts); a text that is not a date (a page's) stores none
+    release: novelPublishTime(input.publish_datetime) || null,
     rate: input.rate,
     read_count: input.readCount,
     word_count: input.wordCount,
@@ -124,7 +125,7 @@ export async function refreshNovel(db: Db, id: number, page: NovelForm): Promise
       rate: Number(current.rate),
       readCount: Number(current.read_count),
       wordCount: page.wordCount || Number(current.word_count),
-      publish_datetime: page.publish_datetime || String(current.release ?? ''),
+      publish_datetime: novelPublishTime(page.publish_datetime) || String(current.release ?? ''),
     };
     const row = await rowOf(trx, input);
     await trx('novels').where({ id }).update({ ...row, updated_at: new Date().toISOString() });

@@ -6,23 +6,36 @@
  * `GET /api/fake/download/{id}` and, through `subscribe`, the realtime TRIAL_DOWNLOAD
  * messages (src/server/realtime.ts). Progress goes to subscribers at most every 250 ms
  * per work, and at once on a change of state. A failure is logged on stderr in full and
- * kept as the download's `error` until the next download of that work; that text goes to
- * any signed-in user, so it carries no server path (`publicError`).
+ * kept as the download's `error` (with its code) until the next download of that work; that
+ * text goes to any signed-in user, so it carries no server path nor address (`publicError`).
  */
 import type { AppServices } from './context.js';
 import { claimTrialDownload, runTrialDownload } from '../trial/index.js';
-import { formatWorkCode, type TrialDownload } from '../model/index.js';
+import { formatWorkCode, Invalid, say, type CodedText, type TrialDownload } from '../model/index.js';
+import { FetchError, TooLargeError } from '../metadata/http.js';
 import { describeOsError, isOsError } from '../config/index.js';
 import { withoutPaths } from './middleware/errors.js';
 
 /**
- * The words a client is told of a failed download: a file-system error as its cause in
- * words (`file system error: no space left on the device`), any other error's message;
- * either way without absolute paths (withoutPaths). The full message goes to the log only.
+ * What a client is told of a failed download, coded for the UI's language: the store's
+ * HTTP status (`trial.downloadHttp`), an unreachable store, an archive over the size
+ * limit, an archive refused by the unpacking rules (Invalid: its own words), a
+ * file-system error as its cause in words (`file system error: no space left on the
+ * device`), any other error's message. Never the archive's address nor an absolute path
+ * (withoutPaths): the full message goes to the log only.
  */
-export function publicError(err: unknown): string {
-  if (isOsError(err)) return withoutPaths(`file system error: ${describeOsError(err)}`);
-  return withoutPaths(err instanceof Error ? err.message : String(err));
+export function publicError(err: unknown): CodedText {
+  if (err instanceof TooLargeError) return say('trial.archiveTooLarge', { limit: err.limit });
+  if (err instanceof FetchError) return err.status === null ? say('trial.downloadUnreachable') : say('trial.downloadHttp', { status: err.status });
+  if (isOsError(err)) return say('trial.downloadFileSystem', { reason: withoutPaths(describeOsError(err)) });
+  const reason = withoutPaths(err instanceof Error ? err.message : String(err));
+  return err instanceof Invalid ? say('trial.archiveRefused', { reason }) : say('trial.downloadFailed', { reason });
+}
+
+/** The fields of a failed download's state that say why. */
+function failure(err: unknown): Pick<TrialDownload, 'error' | 'errorCode' | 'errorParams'> {
+  const text = publicError(err);
+  return { error: text.message, errorCode: text.code, ...(text.params ? { errorParams: text.params } : {}) };
 }
 
 /** Milliseconds between two progress messages of one download. */
@@ -53,7 +66,7 @@ export class TrialDownloads {
       () => undefined,
       (err: unknown) => {
         process.stderr.write(`audiolib: trial download of ${formatWorkCode(id, prefix)} failed: ${(err as Error).message}\n`);
-        this.update({ ...this.downloads.get(id)!, state: 'failed', error: publicError(err) });
+        this.update({ ...this.downloads.get(id)!, state: 'failed', ...failure(err) });
       },
     ).finally(() => this.running.delete(id));
     this.running.set(id, { controller, done });

@@ -55,3 +55,17 @@ describe('refusals carry their error code', () => {
     expect(body).toEqual({ error: body.params.reason, code: 'request.bad', params: { reason: expect.any(String) } });
   });
 });
+
+describe("the validator's issues are coded by kind, not passed on in its English", () => {
+  it('a work id that is no number, a page below 1', async () => {
+    expect(await f.call(f.tokens.user, 'GET', '/api/work/abc')).toEqual({
+      status: 400, body: { error: 'id: expected number', code: 'input.wrongType', params: { field: 'id', expected: 'number' } },
+    });
+  });
+
+  it("a setting out of range: the admin's settings form", async () => {
+    const { config } = (await f.call(f.tokens.admin, 'GET', '/api/config/admin')).body;
+    const res = await f.call(f.tokens.admin, 'PUT', '/api/config/admin', { config: { ...config, pageSize: 0 } });
+    expect(res).toEqual({ status: 400, body: { error: 'pageSize: must be at least 1', code: 'input.tooSmall', params: { field: 'pageSize', minimum: '1' }, key: 'pageSize' } });
+  });
+});

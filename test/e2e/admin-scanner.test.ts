@@ -65,7 +65,8 @@ const resultCount = (page: Page, kind: string) => page.getByTestId(`result-${kin
 async function scannerPage(opts: { width?: number; height?: number; lang?: 'en' | 'zh-CN' } = {}): Promise<Page> {
   const page = await e2e.page(opts);
   await page.goto('/admin/scanner');
-  if ((opts.lang ?? 'en') === 'en') await expect.poll(() => button(page, 'scan local audio library').isEnabled()).toBe(true);
+  // the page mounts once the signed-in user is known to be the admin, then connects: allow for a busy machine
+  if ((opts.lang ?? 'en') === 'en') await expect.poll(() => button(page, 'scan local audio library').isEnabled(), { timeout: 20_000 }).toBe(true);
   return page;
 }
 

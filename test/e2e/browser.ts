@@ -3,6 +3,8 @@
  * catalogue is a scan of a copy of test/fixtures/library, the built web UI (built here
  * when dist/web is missing or older than web/src), and headless Chromium through
  * playwright-core. Screenshots go to test-results/screenshots/ (gitignored).
+ * Every page watches for English and raw message codes while it speaks Chinese
+ * (untranslated.ts): `close()` fails the test file when one showed.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import { callApi, libraryDir, startTestServer, tempDataDir, type TestServer } fr
 import { startFakeStore, type FakeStore } from '../helpers/fake-store.js';
 import { scanLibrary } from '../../src/scan/index.js';
 import { fetchWorkMetadata } from '../../src/metadata/crawler.js';
+import { watchUntranslated, type Untranslated } from './untranslated.js';
 
 const repo = path.resolve(import.meta.dirname, '..', '..');
 const webSrc = path.join(repo, 'web');
@@ -88,6 +91,8 @@ export interface E2E {
   page(opts?: PageOptions): Promise<Page>;
   /** Calls the API as admin (test setup): answers status and parsed body. */
   call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  /** The untranslated texts the Chinese pages showed so far (untranslated.ts); `close()` fails on any. */
+  untranslated: Untranslated[];
   /** Saves test-results/screenshots/{name}-{width}.png. */
   screenshot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
@@ -105,15 +110,18 @@ export async function startE2E(opts: { scan?: boolean; extraWorks?: number } = {
   const token = await server.login();
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const contexts: BrowserContext[] = [];
+  const untranslated: Untranslated[] = [];
   fs.mkdirSync(screenshotDir, { recursive: true });
   return {
     server,
     browser,
     url: server.url,
     token,
+    untranslated,
     async page(p: PageOptions = {}) {
       const context = await browser.newContext({ viewport: { width: p.width ?? DESKTOP.width, height: p.height ?? DESKTOP.height }, baseURL: server.url });
       contexts.push(context);
+      await watchUntranslated(context, untranslated);
       const lang = p.lang === undefined ? 'en' : p.lang;
       const signedIn = p.signedIn ?? true;
       // Seed localStorage once (the first document of the origin), not on every navigation.
@@ -140,6 +148,9 @@ export async function startE2E(opts: { scan?: boolean; extraWorks?: number } = {
       await browser.close();
       await server.close();
       await store.close();
+      if (untranslated.length) {
+        throw new Error(`untranslated text in the Chinese UI:\n${untranslated.map((u) => `  ${u.url}: ${JSON.stringify(u.text)}`).join('\n')}`);
+      }
     },
   };
 }

@@ -29,7 +29,7 @@ describe('the novel section', () => {
     await page.waitForURL('**/novel/works');
     await expect(page.getByTestId('works-title').textContent()).resolves.toBe('所有小说');
     await expect(page.getByTestId('works-count').textContent()).resolves.toBe('0');
-    await page.getByTestId('no-more').filter({ hasText: '没有更多作品了' }).waitFor();
+    await page.getByTestId('works-empty').filter({ hasText: '没有小说' }).waitFor(); // an empty state, not 'no more works'
     const sorts = await page.getByTestId('sort-select').locator('option').allTextContents();
     expect(sorts).toEqual(['收录时间', '发布时间', '评分', '阅读数', '字数', '最近阅读']);
     await expect(page.getByTestId('nsfw-select').count()).resolves.toBe(0);

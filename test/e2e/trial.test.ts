@@ -6,7 +6,9 @@
  * advances), the queue holds its `rj…` hash (saved as play history) and a fresh page
  * resumes it from that history; a downloaded trial shows as downloaded on its card and page
  * (no second download), is listed in the play history (opening in the trial catalogue),
- * rated from its page, and its track gets an AI lyric task with its badge.
+ * rated from its page, and its track gets an AI lyric task with its badge. A download the
+ * store cannot serve says why in Chinese, without the store's address. Every notice in
+ * Chinese (the harness's watch, untranslated.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Work } from '../../src/model/index.js';
@@ -14,6 +16,7 @@ import { PHONE, startE2E, type E2E } from './browser.js';
 
 const RJ173248 = 173248;
 const RJ265946 = 265946;
+const RJ189758 = 189758;
 
 let e2e: E2E;
 beforeAll(async () => { e2e = await startE2E({ scan: false }); }, 180_000);
@@ -44,7 +47,7 @@ describe('the trial catalogue', () => {
     await e2e.screenshot(page, 'trial-works');
     // the main list is the library's (status 3): empty here
     await page.goto('/works');
-    await page.getByTestId('no-more').waitFor();
+    await page.getByTestId('works-empty').waitFor();
     await expect(page.getByTestId('works-count').textContent()).resolves.toBe('0');
   });
 
@@ -135,5 +138,15 @@ describe('the trial catalogue', () => {
     await page.getByTestId('context-menu').getByRole('menuitem', { name: 'AI 翻译' }).click();
     await page.getByText('已创建字幕任务').waitFor();
     await track.locator('[data-testid="ai-badge"][data-status="1"]').waitFor();
+  });
+
+  it("a download the store cannot serve says why in Chinese, without the store's address", async () => {
+    const page = await e2e.page({ lang: 'zh-CN' });
+    await page.goto('/fake/works');
+    await page.locator(card(RJ189758)).getByTestId('card-download').click();
+    await page.getByText('已开始下载 RJ189758').waitFor();
+    const progress = page.locator(card(RJ189758)).getByTestId('download-progress');
+    await progress.and(page.locator('[data-state="failed"]')).waitFor({ timeout: 60_000 });
+    await expect(progress.textContent()).resolves.toBe('下载失败：商店对试听压缩包返回了 HTTP 404');
   });
 });

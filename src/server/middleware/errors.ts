@@ -98,6 +98,13 @@ export function errorHandler(): Koa.Middleware<AppState> {
         ctx.status = 404;
         ctx.body = errorBody(say('api.notFound'));
       }
+      // the routers' answer to a method a path does not take (405, its Allow header kept;
+      // 501 for a method no route takes) is as JSON as any other refusal
+      if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null && ctx.path.startsWith('/api/')) {
+        const status = ctx.status;
+        ctx.body = errorBody(say(status === 405 ? 'api.methodNotAllowed' : 'api.methodNotImplemented', { method: ctx.method }));
+        ctx.status = status;
+      }
     } catch (err) {
       const answer = answerOf(err, ctx.state);
       if (answer) {

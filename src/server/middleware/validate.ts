@@ -4,13 +4,14 @@
  * puts the result on `ctx.state.input`, typed for the handler. A schema reads
  * `{body, query, params}`: the JSON body (`{}` when none), the query values as text and
  * the path parameters. A failure throws Invalid (answered 400 `{error: "field: message"}`
- * coded `input.fieldRule` {field, reason}, `input.nul` {field} for an issue raised with
+ * coded by the issue's kind (`input.wrongType`, `input.tooSmall`, ... or `input.fieldRule`
+ * {field, reason} for a schema's own rule: model/issues.ts), `input.nul` {field} for an issue raised with
  * NUL_ISSUE (input.ts), or 422 `{error: message, errors: [{msg}]}` coded `input.rule`
  * {reason} where the spec says so) before the handler runs.
  */
 import type { RouterMiddleware } from '@koa/router';
 import type { z } from 'zod';
-import { Invalid, say } from '../../model/index.js';
+import { codedIssue, Invalid, say } from '../../model/index.js';
 import type { AppServices, AppState } from '../context.js';
 import { NUL_ISSUE } from './input.js';
 
@@ -43,7 +44,7 @@ function invalidOf(error: z.ZodError, status: 400 | 422): Invalid {
   const field = path.join('.');
   // a NUL byte a schema found in text it decoded answers as the input guard's refusals do
   const nul = first.code === 'custom' && (first as { params?: Record<string, unknown> }).params?.nul === NUL_ISSUE.nul;
-  const text = field && status === 400 ? (nul ? say('input.nul', { field }) : say('input.fieldRule', { field, reason: first.message })) : say('input.rule', { reason: first.message });
+  const text = field && status === 400 ? (nul ? say('input.nul', { field }) : codedIssue(field, first)) : say('input.rule', { reason: first.message });
   return new Invalid(text, { issues });
 }
 

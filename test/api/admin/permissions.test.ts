@@ -55,6 +55,10 @@ describe('admin routes refuse everyone but the admin', () => {
   it('an unknown method on an admin path answers 405, not the route', async () => {
     const res = await call(srv, 'PATCH', '/api/config/admin', tokens.admin, { config: {} });
     expect(res.status).toBe(405);
+    // as JSON as any other refusal, the Allow header kept
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ error: 'method PATCH not allowed here', code: 'api.methodNotAllowed', params: { method: 'PATCH' } });
+    expect(res.headers.get('allow')).toMatch(/GET/);
   });
 });
 

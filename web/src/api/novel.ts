@@ -10,16 +10,26 @@
  * - beyond the spec, the TXT reader: the text itself (downloadTxt read as text) and the
  *   caller's reading position, GET and PUT /api/novel/readingPosition.
  */
-import type { NamedRef, NovelForm, NovelSpiderAnswer, NovelUploadAnswer, NovelWork, ReadingPositionAnswer } from '@model';
-import { api, client, mediaUrl } from './client';
+import type { NamedRef, NovelForm, NovelSpiderAnswer, NovelSpiderFailure, NovelUploadAnswer, NovelWork, ReadingPositionAnswer } from '@model';
+import { serverText } from '../i18n/serverText';
+import { api, ApiError, client, mediaUrl } from './client';
 
 interface Message { message?: string }
 
 export const getNovel = (id: string) => api<NovelWork>(`/api/novel/work/${encodeURIComponent(id)}`);
 
-/** The add form's values read from a novel page; throws ApiError with the server's msg otherwise. */
+/** Whether a failed call's body is the spider's failure (a numeric code, the text's code as messageCode). */
+const isSpiderFailure = (body: unknown): body is NovelSpiderFailure =>
+  typeof body === 'object' && body !== null && typeof (body as NovelSpiderFailure).messageCode === 'string';
+
+/** The add form's values read from a novel page; throws an Error whose message is the failure's msg in the UI's language otherwise. */
 export async function spiderNovel(url: string): Promise<NovelForm> {
-  return (await api<NovelSpiderAnswer>('/api/novel/work/spider/', { method: 'POST', body: { url } })).data;
+  try {
+    return (await api<NovelSpiderAnswer>('/api/novel/work/spider/', { method: 'POST', body: { url } })).data;
+  } catch (err) {
+    if (err instanceof ApiError && isSpiderFailure(err.body)) throw new Error(serverText({ message: err.body.msg, code: err.body.messageCode, params: err.body.params }));
+    throw err;
+  }
 }
 
 export const addNovel = (form: Omit<NovelForm, 'novelId'> & { novelId: number | null }) =>

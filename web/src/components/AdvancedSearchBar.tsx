@@ -49,7 +49,7 @@ export function AdvancedSearchBar({ keywords, onChange }: { keywords: AdvancedKe
       </form>
       <Group gap={6} data-testid="advance-keywords">
         {keywords.map((k, i) => (
-          <Badge key={`${k.t}:${k.d}`} size="lg" variant="light" pr={3} data-testid="advance-badge"
+          <Badge key={`${k.t}:${k.d}`} size="lg" variant="light" pr={3} tt="none" data-testid="advance-badge"
             rightSection={
               <ActionIcon size="xs" variant="transparent" aria-label={t('common.delete')} onClick={() => onChange(keywords.filter((_, j) => j !== i))}>
                 <IconX size={12} />

@@ -55,9 +55,10 @@ export function RecentPlays() {
         <Anchor component={Link} to="/favourites" size="sm">{t('works.recentAll')}</Anchor>
       </Group>
       <div style={{ overflowX: 'auto', paddingBottom: 6 }}>
-        <Group wrap="nowrap" gap="sm">
+        {/* stretched: a one-line title's card is as tall as a two-line one's */}
+        <Group wrap="nowrap" gap="sm" align="stretch">
           {works.map((w, i) => (
-            <Card key={w.id} ref={i === Math.max(0, works.length - 3) ? watchRef : undefined} withBorder padding={6} w={140} component={Link} to={workPage(w.trial ? 'trial' : 'library', w.id)} style={{ flexShrink: 0 }}>
+            <Card key={w.id} ref={i === Math.max(0, works.length - 3) ? watchRef : undefined} withBorder padding={6} w={140} component={Link} to={workPage(w.trial ? 'trial' : 'library', w.id)} style={{ flexShrink: 0 }} data-testid="recent-play">
               <Image src={coverUrl(w.id, '240x240', w.trial ? 'trial' : 'library')} h={90} radius="sm" alt="" loading="lazy" />
               <HistoryProgress state={w.state} />
               <Text size="xs" lineClamp={2} mt={4}>{w.title}</Text>

@@ -13,6 +13,7 @@ import { IconCircleCheck, IconDownload, IconThumbDown } from '@tabler/icons-reac
 import { useTranslation } from 'react-i18next';
 import type { MessageAnswer, TrialDownload, TrialDownloadAnswer } from '@model';
 import { api, notifyError, notifySuccess } from '../api/client';
+import { serverText } from '../i18n/serverText';
 
 /** Milliseconds between two progress polls. */
 export const DOWNLOAD_POLL_MS = 500;
@@ -41,7 +42,8 @@ function useTrialDownload(workId: number, onDone?: () => void): { download: Tria
       const { download: d } = await api<TrialDownloadAnswer>(`/api/fake/download/${workId}`);
       if (!live.current) return;
       setDownload(d);
-      if (d.state === 'failed') throw new Error(d.error ?? d.state);
+      // the failure shows under the buttons (DownloadProgress), in the UI's language
+      if (d.state === 'failed') return;
       if (d.state === 'done') {
         done.current?.();
         return;
@@ -52,7 +54,7 @@ function useTrialDownload(workId: number, onDone?: () => void): { download: Tria
   const start = () => {
     api<TrialDownloadAnswer>(`/api/fake/download/${workId}/`, { method: 'POST' })
       .then((res) => {
-        notifySuccess(res.message);
+        notifySuccess(res);
         setDownload(res.download);
         return follow();
       })
@@ -71,7 +73,7 @@ function DownloadProgress({ download }: { download: TrialDownload }) {
     unpacking: t('trial.unpacking'),
     scanning: t('trial.scanning'),
     done: t('trial.done'),
-    failed: t('trial.failed', { error: download.error ?? '' }),
+    failed: t('trial.failed', { error: download.errorCode ? serverText({ message: download.error ?? '', code: download.errorCode, params: download.errorParams }) : (download.error ?? '') }),
   }[download.state];
   return (
     <Stack gap={2} data-testid="download-progress" data-state={download.state}>
@@ -104,7 +106,7 @@ export function TrialActions({ workId, variant, onDisliked, onDownloaded, downlo
   const dislike = async () => {
     try {
       const res = await api<MessageAnswer>(`/api/fake/${workId}/`, { method: 'PUT', body: { status: 4 } });
-      notifySuccess(res.message);
+      notifySuccess(res);
       onDisliked(workId);
     } catch (err) {
       notifyError(err);

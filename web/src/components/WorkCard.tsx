@@ -110,12 +110,24 @@ function CardRating({ work }: { work: CardWork }) {
   return <Rating value={rating} onChange={(v) => void rate(v)} count={5} size="sm" aria-label={t('work.myRating')} data-testid="card-my-rating" />;
 }
 
+/** Price, sales and release date of a work (detail card and list row), each when known. */
+function SaleFacts({ work, noStore }: { work: CardWork; noStore: boolean }) {
+  const { t } = useTranslation();
+  const { date } = useDateFormat();
+  return (
+    <>
+      {!noStore && (work.price ?? 0) > 0 && <Text size="xs" c="red" data-testid="card-price">{t('work.price', { price: work.price })}</Text>}
+      {!noStore && (work.dl_count ?? 0) > 0 && <Text size="xs" c="dimmed" data-testid="card-sales">{t('work.sales', { count: work.dl_count })}</Text>}
+      {work.release && <Text size="xs" c="dimmed" data-testid="card-release">{date(work.release)}</Text>}
+    </>
+  );
+}
+
 function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCardProps) {
   const { t } = useTranslation();
   const site = useSite();
   const st = useSiteT();
   const [confirm, setConfirm] = useState(false);
-  const { date } = useDateFormat();
   const code = site.codes ? formatWorkCode(work.id, work.code_prefix) : null;
   const href = `${site.base}${workPage(section, work.id)}`;
   const trial = section === 'trial';
@@ -163,6 +175,7 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
               <LyricBadge status={work.lyric_status} />
               <NovelFacts work={work} />
             </Group>
+            <Group gap={8} data-testid="card-facts"><SaleFacts work={work} noStore={noStore} /></Group>
             {!trial && <CardRating work={work} />}
             {showLabels && <WorkLabels work={work} size="xs" />}
           </Stack>
@@ -202,9 +215,7 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
               {!trial && <CardRating work={work} />}
             </Group>
             <Group gap={8}>
-              {!noStore && (work.price ?? 0) > 0 && <Text size="xs" c="red">{t('work.price', { price: work.price })}</Text>}
-              {!noStore && (work.dl_count ?? 0) > 0 && <Text size="xs" c="dimmed">{t('work.sales', { count: work.dl_count })}</Text>}
-              {work.release && <Text size="xs" c="dimmed">{date(work.release)}</Text>}
+              <SaleFacts work={work} noStore={noStore} />
               <NovelFacts work={work} />
             </Group>
             <LyricBadge status={work.lyric_status} />

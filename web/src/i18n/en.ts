@@ -24,6 +24,8 @@ const en = {
     title: 'Choose a site', audio: 'Audio', trial: 'Trial listening', novel: 'Novels', third: 'Third site',
     lyskMail: 'Mail', lyskAlarm: 'Alarm', lyskMovie: 'Movie', lyskEmpty: 'Nothing here yet.', backToSites: 'Back to the site chooser',
   },
+  /** The kinds of value a field expects (the server's `input.wrongType` {expected}), for the zh-CN text. */
+  valueKinds: { number: 'number', int: 'whole number', string: 'text', boolean: 'yes or no', array: 'list', object: 'object', date: 'date', nan: 'number', bigint: 'whole number' },
   notFound: { title: 'Page not found', text: 'Nothing lives at {{path}}.', home: 'Back to the works' },
   nav: {
     works: 'All works', trial: 'Trial listening', search: 'Advanced search', favourites: 'Favourites', circles: 'Circles', tags: 'Tags', vas: 'Voice actors',
@@ -60,6 +62,7 @@ const en = {
     all: 'All works', tag: 'Search tag: {{name}}', va: 'Search voice actor: {{name}}', circle: 'Circle works: {{name}}',
     keyword: 'Search keyword: {{name}}', advance: 'Aggregate search',
     noMore: 'no more works', empty: 'No works', sort: 'Sort by', nsfw: 'Age rating', lyric: 'Subtitles',
+    unknown: { circle: 'No such circle', tag: 'No such tag', va: 'No such voice actor' }, unknownHint: 'The id in the address does not exist; it may have been deleted.',
     asc: 'Ascending', desc: 'Descending', grid: 'Grid', list: 'List', labels: 'Show labels', detail: 'Detailed cards', zoom: 'Thumbnails',
     deleteConfirm: 'delete audio?', recent: 'Recent plays', recentAll: 'History', continue: 'Continue listening', listened: '{{percent}}% listened', tracks: '{{count}} tracks',
     order: {
@@ -186,6 +189,8 @@ const en = {
     allStatuses: 'All statuses', refresh: 'Refresh', copyId: 'Copy the task id', copied: 'Copied task id {{id}}',
     openWork: 'Open the work', retry: 'Retry', delete: 'Delete', deleteConfirm: 'Delete this AI lyric task?',
     empty: 'No lyric tasks', noMore: 'no more tasks',
+    noWorkerTitle: 'No AI lyric worker yet', noWorker: 'Lyric tasks wait until a worker runs (audiolib translate --server URL --key-file FILE, with transcriberCommand set). An admin can create worker keys.',
+    workerKeys: 'Manage worker keys', novelEmpty: 'Novels have no audio, so no AI lyric tasks.',
   },
   adminScanner: {
     title: 'Scanner', noLogs: 'No messages yet', showLogs: 'Show the log', hideLogs: 'Hide the log', noTasks: 'Nothing here', disconnected: 'Not connected',

@@ -8,6 +8,7 @@ const novelEn = {
   nav: { works: 'All novels', circles: 'Sites', vas: 'Authors', add: 'Add a novel' },
   works: {
     all: 'All novels', tag: 'Tag: {{name}}', va: 'Author: {{name}}', circle: 'Site: {{name}}', deleteConfirm: 'Delete this novel?',
+    unknown: { circle: 'No such site', va: 'No such author' }, empty: 'No novels',
     order: { create_datetime: 'Date added', publish_datetime: 'Publish time', rate: 'Rating', readCount: 'Reads', wordCount: 'Word count', lastRead_datetime: 'Last read' },
   },
   names: { circles: 'All sites', tags: 'All tags', vas: 'All authors' },

@@ -6,6 +6,7 @@ const novelZhCN: NovelMessages = {
   nav: { works: '所有小说', circles: '站点', vas: '作者', add: '添加小说' },
   works: {
     all: '所有小说', tag: '搜索标签：{{name}}', va: '搜索作者：{{name}}', circle: '站点作品：{{name}}', deleteConfirm: '确定删除这本小说吗？',
+    unknown: { circle: '没有这个站点', va: '没有这个作者' }, empty: '没有小说',
     order: { create_datetime: '收录时间', publish_datetime: '发布时间', rate: '评分', readCount: '阅读数', wordCount: '字数', lastRead_datetime: '最近阅读' },
   },
   names: { circles: '所有站点', tags: '所有标签', vas: '所有作者' },

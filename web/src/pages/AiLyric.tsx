@@ -2,16 +2,22 @@
  * /ai_lyric, the AI lyric centre (spec 000 sections 2, 4, 7 and 9): filters by work id
  * (numeric, 'RJ' accepted), file name and a multi-select of statuses; a refresh button;
  * the tasks 12 per page, newest first, with infinite scroll (500 px offset).
- * GET /api/lyric/translate?page&work_id&file_name&status=[..].
+ * GET /api/lyric/translate?page&work_id&file_name&status=[..]. While no worker has been
+ * seen (GET /api/lyric/workers), a notice says tasks wait for one to be set up, with the
+ * admin's link to the worker keys. Under /novel the centre is empty: novels have no audio,
+ * so no lyric tasks (the audio site's are not listed there).
  */
-import { useCallback, useMemo, useState } from 'react';
-import { ActionIcon, Center, Group, Loader, MultiSelect, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { ActionIcon, Alert, Anchor, Center, Group, Loader, MultiSelect, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { LyricTask, LyricTasksAnswer } from '@model';
+import { Link } from 'react-router-dom';
+import type { LyricTask, LyricTasksAnswer, LyricWorkersAnswer } from '@model';
 import { TaskStatus } from '../../../src/lyrics/status';
 import { api } from '../api/client';
+import { useAuth } from '../api/auth';
+import { useSite } from '../site';
 import { useInfiniteList } from '../components/useInfiniteList';
 import { AiLyricTaskRow } from './AiLyricTaskRow';
 
@@ -31,7 +37,41 @@ export function workIdFilter(text: string): { workId: string | null; invalid: bo
   return m ? { workId: m[1]!, invalid: false } : { workId: null, invalid: true };
 }
 
+/** The notice while no AI lyric worker has been seen: tasks wait; the admin gets the link to the worker keys. */
+function NoWorkerNotice() {
+  const { t } = useTranslation();
+  const { me } = useAuth();
+  const [seen, setSeen] = useState(true);
+  useEffect(() => {
+    let live = true;
+    // a failed check keeps quiet: the notice is a hint, the list below says what failed
+    api<LyricWorkersAnswer>('/api/lyric/workers').then((a) => { if (live) setSeen(a.seen); }, () => undefined);
+    return () => { live = false; };
+  }, []);
+  if (seen) return null;
+  return (
+    <Alert color="yellow" title={t('aiLyric.noWorkerTitle')} data-testid="ai-no-worker">
+      <Text size="sm">{t('aiLyric.noWorker')}</Text>
+      {me?.user.group === 'admin' && <Anchor component={Link} to="/admin/advanced" size="sm" data-testid="ai-worker-keys">{t('aiLyric.workerKeys')}</Anchor>}
+    </Alert>
+  );
+}
+
+/** /ai_lyric (see the file comment); /novel/ai_lyric shows the empty centre. */
 export default function AiLyric() {
+  const { t } = useTranslation();
+  if (useSite().id === 'novel') {
+    return (
+      <Stack maw={1000} mx="auto">
+        <Title order={3}>{t('nav.aiLyric')}</Title>
+        <Text c="dimmed" ta="center" py="xl" data-testid="ai-empty">{t('aiLyric.novelEmpty')}</Text>
+      </Stack>
+    );
+  }
+  return <AiLyricCentre />;
+}
+
+function AiLyricCentre() {
   const { t } = useTranslation();
   const [workIdText, setWorkIdText] = useState('');
   const [fileName, setFileName] = useState('');
@@ -56,6 +96,7 @@ export default function AiLyric() {
   return (
     <Stack maw={1000} mx="auto">
       <Title order={3}>{t('nav.aiLyric')}</Title>
+      <NoWorkerNotice />
       <Group gap="xs" align="flex-end">
         <TextInput size="xs" w={160} label={t('aiLyric.workId')} placeholder="RJ01012345" value={workIdText}
           onChange={(e) => setWorkIdText(e.currentTarget.value)} error={invalid ? t('aiLyric.workIdInvalid') : undefined}

@@ -4,6 +4,7 @@
  * - an id and nothing playing: go to /work/{id};
  * - neither: the negative notice 'nothing is playing, play a work first then open the
  *   visualiser page' and go to /works.
+ * Under /novel the same, within the novel section (/novel/works, /novel/work/{id}).
  * The page: a 1000x1000 canvas (cover in 18 halos, see player/visualiserDraw.ts) that
  * toggles browser fullscreen on double-click; clicking the cover flips it to the
  * equaliser with the left/right channel swap; the title and the lyric beside it on a
@@ -18,6 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { coverUrl, mediaUrl } from '../api/client';
+import { useSite } from '../site';
 import type { Section } from '../api/section';
 import { audioGraphOf } from '../player/audioGraph';
 import { WIDE_PLAYER_QUERY } from '../player/layout';
@@ -26,11 +28,14 @@ import { isIOS, useVisualizer, visualiserCoverKey } from '../player/settings';
 import { player, playingSection, playingWorkId, usePlayer } from '../player/store';
 import { CANVAS_SIZE, drawEqualiser, drawHalos } from '../player/visualiserDraw';
 
-/** What the route does (spec 000 section 2): stay, redirect to a path, or notify and go to /works. */
-export function fullScreenTarget(routeId: string | undefined, playingId: number | null): { stay: true } | { to: string; notice: boolean } {
-  if (!routeId && playingId !== null) return { to: `/fullScreenPlayer/${playingId}`, notice: false };
-  if (routeId && playingId === null) return { to: `/work/${routeId}`, notice: false };
-  if (!routeId) return { to: '/works', notice: true };
+/**
+ * What the route does (spec 000 section 2): stay, redirect to a path, or notify and go to
+ * the list; `base` keeps the redirects in the section ('' audio, '/novel' the novel section).
+ */
+export function fullScreenTarget(routeId: string | undefined, playingId: number | null, base = ''): { stay: true } | { to: string; notice: boolean } {
+  if (!routeId && playingId !== null) return { to: `${base}/fullScreenPlayer/${playingId}`, notice: false };
+  if (routeId && playingId === null) return { to: `${base}/work/${routeId}`, notice: false };
+  if (!routeId) return { to: `${base}/works`, notice: true };
   return { stay: true };
 }
 
@@ -127,7 +132,7 @@ export default function FullScreenPlayer() {
   const playingId = usePlayer(playingWorkId);
   const title = usePlayer((s) => s.queue[s.queueIndex]?.title);
   const wide = useMediaQuery(WIDE_PLAYER_QUERY, false, { getInitialValueInEffect: false });
-  const target = fullScreenTarget(workId, playingId);
+  const target = fullScreenTarget(workId, playingId, useSite().base);
   const notice = 'notice' in target && target.notice;
   useEffect(() => {
     if (notice) notifications.show({ color: 'red', message: t('player.nothingPlaying') });

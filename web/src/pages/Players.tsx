@@ -33,7 +33,7 @@ function PlayerPasswordCard({ isSet, onChanged }: { isSet: boolean; onChanged():
     if (next.password || next.confirm) return;
     setBusy(true);
     try {
-      notifySuccess((await api<MessageAnswer>('/api/player-access/password', { method: 'PUT', body: { password } })).message);
+      notifySuccess(await api<MessageAnswer>('/api/player-access/password', { method: 'PUT', body: { password } }));
       setPassword('');
       setConfirm('');
       onChanged();
@@ -45,7 +45,7 @@ function PlayerPasswordCard({ isSet, onChanged }: { isSet: boolean; onChanged():
   };
   const remove = async () => {
     try {
-      notifySuccess((await api<MessageAnswer>('/api/player-access/password', { method: 'DELETE' })).message);
+      notifySuccess(await api<MessageAnswer>('/api/player-access/password', { method: 'DELETE' }));
       onChanged();
     } catch (err) {
       notifyError(err);
@@ -90,7 +90,7 @@ function ApiKeysCard({ keys, onChanged }: { keys: ApiKeyInfo[]; onChanged(): voi
   };
   const revoke = async (key: ApiKeyInfo) => {
     try {
-      notifySuccess((await api<MessageAnswer>(`/api/player-access/keys/${key.id}`, { method: 'DELETE' })).message);
+      notifySuccess(await api<MessageAnswer>(`/api/player-access/keys/${key.id}`, { method: 'DELETE' }));
       onChanged();
     } catch (err) {
       notifyError(err);

@@ -8,8 +8,8 @@
  * /fake/work/:id is the same page against the trial catalogue (GET /api/fake/{id} and
  * /api/fake/tracks/{id}; trial hashes): header, dislike and download, file tree, play,
  * AI tasks and their badges (a task's hash is the trial form there).
- * A work the server does not know (404) shows the not-found page; any other failure its
- * error notice and text.
+ * An id that is not a work id (`/work/abc`) and a work the server does not know (404) show
+ * the not-found page, with no call for the former; any other failure its error notice and text.
  */
 import { lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Center, Loader, Stack, Text } from '@mantine/core';
@@ -30,6 +30,8 @@ import { sectionOfPath, tracksApi, workApi, worksPage, zipApi } from '../api/sec
 // The layout's Suspense shows its loader while this small chunk (shared with the route table) loads.
 const NotFound = lazy(() => import('./NotFound'));
 const isNotFound = (err: unknown) => err instanceof ApiError && err.status === 404;
+/** Whether a route's id can name a work: a positive whole number. */
+const isWorkId = (id: string) => /^[1-9]\d{0,15}$/.test(id);
 
 export default function WorkDetail() {
   const { t } = useTranslation();
@@ -40,13 +42,15 @@ export default function WorkDetail() {
   const [tracks, setTracks] = useState<TrackNode[] | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [path, setPath] = useState<number[]>([]);
-  const { tasks, refresh: loadTasks } = useWorkTasks(id);
+  const validId = isWorkId(id);
+  const { tasks, refresh: loadTasks } = useWorkTasks(validId ? id : '');
 
   useEffect(() => {
     let live = true;
     setWork(null);
     setTracks(null);
     setFailure(null);
+    if (!validId) return;
     Promise.all([api<Work>(workApi(section, id)), api<TrackNode[]>(tracksApi(section, id))])
       .then(([w, tr]) => {
         if (!live) return;
@@ -63,7 +67,7 @@ export default function WorkDetail() {
         if (!isNotFound(err)) notifyError(err);
       });
     return () => { live = false; };
-  }, [id, section]);
+  }, [id, section, validId]);
 
   /** The tree again (a trial download has just finished). */
   const reloadTracks = useCallback(() => {
@@ -80,6 +84,7 @@ export default function WorkDetail() {
   const folder = useMemo(() => (tracks ? resolvePath(tracks, path).folders.map((f) => f.title).join('/') : ''), [tracks, path]);
   const patch = useCallback((p: Partial<Work>) => setWork((w) => (w ? { ...w, ...p } : w)), []);
 
+  if (!validId) return <NotFound />;
   if (failure !== null) return isNotFound(failure) ? <NotFound /> : <Center h="40vh"><Text c="dimmed">{errorText(failure)}</Text></Center>;
   if (!work || !tracks) return <Center h="40vh"><Loader /></Center>;
   return (

@@ -8,6 +8,8 @@
  * the card links and the card actions (delete, or dislike and download).
  * Also /novel/works and /novel/search (spec 001 section 2): the same screen in the novel
  * section (site.tsx: its calls, sort options, words; no age rating or recent plays).
+ * An empty list says so (not 'no more works'); a circle, tag or voice actor id the server
+ * does not know says that, without asking for its list.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Badge, Center, Chip, Group, Loader, NativeSelect, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
@@ -16,7 +18,7 @@ import { IconLayoutGrid, IconList, IconSortAscending, IconSortDescending } from 
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { LYRIC_OPTIONS, lyricStatusOf, NSFW_OPTIONS, type NsfwOption, type Pagination } from '@model';
-import { api } from '../api/client';
+import { api, ApiError } from '../api/client';
 import { useSite, useSiteT } from '../site';
 import { useAdvancedKeywords, useWorksPrefs } from '../api/prefs';
 import { listContext, nameOf, namePath, worksEndpoint } from '../api/works';
@@ -46,14 +48,18 @@ export default function Works() {
   const aboveWide = useMediaQuery(`(min-width: ${WIDE}px)`, true, { getInitialValueInEffect: false });
   const ctx = useMemo(() => listContext(pathname.slice(site.base.length), params, keywords), [pathname, site, params, keywords]);
   const section = sectionOfPath(pathname);
-  const [name, setName] = useState('');
-
-  useEffect(() => {
+  // the circle's, tag's or voice actor's name: null when the server knows no such id (the list is then not asked for)
+  const nameLookup = useMemo(() => {
     const p = namePath(ctx, site);
-    setName('');
-    if (!p) return;
-    api<unknown>(p).then((a) => setName(nameOf(a))).catch(() => undefined);
+    return p ? api<unknown>(p).then(nameOf, (err: unknown) => (err instanceof ApiError && err.status === 404 ? null : '')) : Promise.resolve('');
   }, [ctx, site]);
+  const [name, setName] = useState<string | null>('');
+  useEffect(() => {
+    let live = true;
+    setName('');
+    void nameLookup.then((n) => { if (live) setName(n); });
+    return () => { live = false; };
+  }, [nameLookup]);
 
   // the 'no store data' filter: the audio library's works only (the store's metadata is theirs)
   const storeFilter = site.codes && section === 'library';
@@ -70,20 +76,21 @@ export default function Works() {
   const skip = ctx.kind === 'advance' && ctx.keywords.length === 0;
 
   const fetchPage = useCallback(async (page: number, seed: number, signal: AbortSignal) => {
-    if (skip) return { items: [] as CardWork[], totalCount: 0 };
+    if (skip || (await nameLookup) === null) return { items: [] as CardWork[], totalCount: 0 };
     const res = await api<{ works: CardWork[]; pagination: Pagination }>(query.path, { query: { ...query.query, page, seed }, signal });
     return { items: res.works, totalCount: res.pagination.totalCount };
-  }, [query, skip]);
+  }, [query, skip, nameLookup]);
   const list = useInfiniteList<CardWork>(fetchPage, resetKey, WORKS_SCROLL_OFFSET);
   const { remove } = list;
   const onDeleted = useCallback((id: number) => remove((w) => w.id === id), [remove]);
 
   const trial = section === 'trial';
+  const unknown = name === null && (ctx.kind === 'circle' || ctx.kind === 'tag' || ctx.kind === 'va');
   const title = {
     all: trial ? t('trial.title') : st('works.all'),
-    circle: st('works.circle', { name }),
-    tag: st('works.tag', { name }),
-    va: st('works.va', { name }),
+    circle: unknown ? st('works.unknown.circle') : st('works.circle', { name }),
+    tag: unknown ? st('works.unknown.tag') : st('works.tag', { name }),
+    va: unknown ? st('works.unknown.va') : st('works.va', { name }),
     keyword: trial ? t('trial.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }) : st('works.keyword', { name: ctx.kind === 'keyword' ? ctx.keyword : '' }),
     advance: st('works.advance'),
   }[ctx.kind];
@@ -161,7 +168,10 @@ export default function Works() {
       )}
       <div ref={list.sentinelRef} style={{ height: 1 }} />
       {list.loading && <Center py="md"><Loader size="sm" /></Center>}
-      {list.done && !skip && (
+      {list.done && !skip && list.items.length === 0 && (
+        <Text ta="center" c="dimmed" py="xl" data-testid="works-empty">{unknown ? t('works.unknownHint') : st('works.empty')}</Text>
+      )}
+      {list.done && !skip && list.items.length > 0 && (
         <Text ta="center" c="dimmed" py="md" data-testid="no-more">{t('works.noMore')}</Text>
       )}
     </Stack>

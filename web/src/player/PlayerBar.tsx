@@ -4,15 +4,17 @@
  * speed, queue, settings, desktop lyrics, full screen, and the expand button. Hidden
  * while the queue is empty.
  *
+ * The expanded player closes when the address changes (its full-screen button, the work's link).
+ *
  * Gestures on the title area (thresholds of spec 000 section 9): drag up 15 px opens the
  * expanded player, down 15 px closes it; a sideways drag of 10 px, or a 500 ms hold,
  * seeks by dragging (the bar's width is the whole track).
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Anchor, Group, Text } from '@mantine/core';
 import { IconChevronUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { PlayModeButton, PlayPauseButton, PrevNextButtons, SeekButtons, SeekSlider, SpeedMenu, TimeText, VolumeControl, VolumeIndicator } from './controls';
 import { ExpandedPlayer, FullScreenButton, QueueButton } from './ExpandedPlayer';
 import { formatSeconds } from './format';
@@ -32,6 +34,9 @@ export function PlayerBar() {
   const [expanded, setExpanded] = useState(false);
   const [gesture, setGesture] = useState<{ g: Gesture; target: number | null }>({ g: 'idle', target: null });
   const press = useRef<Press | null>(null);
+  // the expanded player is a sheet over the page: a link in it (full screen, the work) closes it
+  const { pathname } = useLocation();
+  useEffect(() => { setExpanded(false); }, [pathname]);
   if (title === undefined) return null;
 
   const update = (p: Press, dx: number, dy: number) => {

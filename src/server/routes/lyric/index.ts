@@ -16,11 +16,11 @@ import { sendFile } from '../../send-file.js';
 import { resolveMediaFile, scopeRoots } from '../../../library/media.js';
 import { mimeTypeOf } from '../../../library/filetypes.js';
 import { createTaskForFile, createTasksForFolder, deleteTask, listTasks, redoTask, startTask, taskLrc, workTasks } from '../../../lyrics/tasks.js';
-import { claimTask, claimedAudio, completeTask, expireStaleClaims, releaseTask, reportStatus } from '../../../lyrics/claims.js';
+import { claimTask, claimedAudio, completeTask, expireStaleClaims, releaseTask, reportStatus, workerSeen } from '../../../lyrics/claims.js';
 import {
   LyricCreateSchema, LyricFolderSchema, LyricIdSchema, LyricListSchema, LyricTaskQuerySchema, WorkerAudioSchema, WorkerClaimSchema, WorkerReleaseSchema, WorkerResultSchema, WorkerStatusSchema,
 } from './schema.js';
-import { NotFound, say, type LrcContentAnswer, type LyricClaimAnswer, type LyricFolderTasksAnswer, type LyricTaskAnswer, type LyricTasksAnswer, type MessageAnswer, type WorkLyricTasksAnswer } from '../../../model/index.js';
+import { NotFound, say, type LrcContentAnswer, type LyricClaimAnswer, type LyricFolderTasksAnswer, type LyricTaskAnswer, type LyricTasksAnswer, type LyricWorkersAnswer, type MessageAnswer, type WorkLyricTasksAnswer } from '../../../model/index.js';
 
 export const lyricRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -37,6 +37,16 @@ lyricRouter.get('/api/lyric/translate', requireUser(), validate(LyricListSchema)
   const q = ctx.state.input.query;
   await expire(ctx);
   const answer: LyricTasksAnswer = await listTasks(ctx.services.db, { page: q.page, workId: q.work_id ?? null, fileName: q.file_name, statuses: q.status });
+  ctx.body = answer;
+});
+
+/**
+ * GET /api/lyric/workers -> 200 {seen}: whether an AI lyric worker has ever been seen
+ * (lyrics/claims.ts workerSeen); the AI centre says a worker must be set up while not.
+ * Any signed-in user.
+ */
+lyricRouter.get('/api/lyric/workers', requireUser(), async (ctx) => {
+  const answer: LyricWorkersAnswer = { seen: await workerSeen(ctx.services.db) };
   ctx.body = answer;
 });
 

@@ -15,13 +15,12 @@ import {
 } from '../../../novels/index.js';
 import { FetchError } from '../../../metadata/http.js';
 import {
-  DomainError, Invalid, NOVEL_TXT_MAX_BYTES, NotFound, SPIDER_OK, say, textOfError,
-  type NovelAddAnswer, type NovelsAnswer, type NovelSpiderAnswer, type NovelUploadAnswer,
+  DomainError, Invalid, NOVEL_TXT_MAX_BYTES, NotFound, SPIDER_FAILED, SPIDER_OK, SPIDER_REFUSED, say, textOfError,
+  type NovelAddAnswer, type NovelsAnswer, type NovelSpiderAnswer, type NovelSpiderFailure, type NovelUploadAnswer,
 } from '../../../model/index.js';
 import { requireAdmin, requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { readUpload } from '../../middleware/multipart.js';
-import { errorBody } from '../../middleware/errors.js';
 import { sendFile } from '../../send-file.js';
 import { CoverSchema } from '../cover/schema.js';
 import { HistroyDeleteSchema, HistroyPutSchema } from '../histroy/schema.js';
@@ -96,8 +95,9 @@ for (const kind of ['circles', 'tags', 'vas'] as NameKind[]) {
 
 /**
  * POST /api/novel/work/spider/ {url} -> 200 {code: 2000, data: the add form's values}
- * read from the page (src/novels/spider.ts). Otherwise the error body {error, code,
- * params} with `msg` (spec 001 section 8: the msg is shown) = error: 400 for a refused
+ * read from the page (src/novels/spider.ts). Otherwise {code, msg, error, messageCode,
+ * params}, `code` a number as on success (4000 refused, 5000 not fetched; spec 001
+ * section 8: the msg is shown), `messageCode` the text's catalogue code: 400 for a refused
  * address (not http/https; loopback, link-local or private unless spiderAllowPrivate) or
  * an answer that is not HTML, 502 (`spider.failed`) when the page cannot be fetched or is too large.
  */
@@ -107,9 +107,11 @@ novelRouter.post(both('/api/novel/work/spider'), requireUser(), requireWriter(),
     ctx.body = answer;
   } catch (err) {
     if (!(err instanceof Invalid || err instanceof FetchError)) throw err;
-    ctx.status = err instanceof Invalid ? 400 : 502;
-    const body = errorBody(err instanceof Invalid ? textOfError(err) : say('spider.failed', { reason: err.message }));
-    ctx.body = { ...body, msg: body.error };
+    const refused = err instanceof Invalid;
+    ctx.status = refused ? 400 : 502;
+    const { message, code, params } = refused ? textOfError(err) : say('spider.failed', { reason: err.message });
+    const body: NovelSpiderFailure = { code: refused ? SPIDER_REFUSED : SPIDER_FAILED, msg: message, error: message, messageCode: code, ...(params ? { params } : {}) };
+    ctx.body = body;
   }
 });
 

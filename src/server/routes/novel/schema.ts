@@ -4,7 +4,7 @@
  * spider, reviews with a progress or myProcess, and the TXT upload's id.
  */
 import { z } from 'zod';
-import { NOVEL_SORT_ORDERS, PROGRESS_VALUES, progressOfMyProcess, type MyProcess, type NovelProcess } from '../../../model/index.js';
+import { NOT_A_DATE, NOVEL_SORT_ORDERS, novelPublishTime, PROGRESS_VALUES, progressOfMyProcess, type MyProcess, type NovelProcess } from '../../../model/index.js';
 import type { NovelInput } from '../../../novels/index.js';
 import { idParams, numericId, opt, vaId } from '../schema.js';
 import { listQuery } from '../works/schema.js';
@@ -52,7 +52,15 @@ export const NovelAddSchema = z.object({
     process: z.coerce.number().int().min(0).max(1).default(1).transform((n) => n as NovelProcess),
     wordCount: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
     tag: z.array(z.union([z.number().int().min(0), z.string().trim().min(1).max(100)])).max(50).default([]),
-    publish_datetime: z.string().trim().max(32).default(''),
+    // one stored form, YYYY-MM-DDTHH:MM, so that the list sorts it as a date ('' none)
+    publish_datetime: z.string().trim().max(40).default('').transform((text, ctx) => {
+      const time = novelPublishTime(text);
+      if (time === null) {
+        ctx.addIssue({ code: 'custom', message: 'not a date', params: NOT_A_DATE });
+        return z.NEVER;
+      }
+      return time;
+    }),
     plat: z.string().trim().max(200).default(''),
     rate: z.coerce.number().int().min(0, 'rate must be 0 to 5').max(5, 'rate must be 0 to 5').default(3),
     myProcess: myProcess.nullable().default(null),

@@ -35,6 +35,8 @@ export function ImagePreview({ images, index, onIndex, onClose }: { images: Trac
     localStorage.setItem(visualiserCoverKey(playingWork), stream);
     notifications.show({
       color: 'green',
+      // at the bottom: at the top it would cover the preview's close button on a phone
+      position: 'bottom-center',
       message: (
         <span>
           {t('work.coverSet')}{' '}

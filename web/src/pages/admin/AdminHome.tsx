@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { RootFolder } from '@model';
 import { notifyError, notifySuccess } from '../../api/client';
 import { ConfirmModal } from '../../components/ConfirmModal';
-import { AdminLayout } from './AdminLayout';
+import { AdminLayout, adminPage } from './AdminLayout';
 import { addRoot, getRoots, removeRoot, renameRoot } from './api';
 
 function RootRow({ root, onChanged }: { root: RootFolder; onChanged(list: RootFolder[]): void }) {
@@ -69,7 +69,7 @@ function RootRow({ root, onChanged }: { root: RootFolder; onChanged(list: RootFo
   );
 }
 
-export default function AdminHome() {
+export default adminPage(function AdminHome() {
   const { t } = useTranslation();
   const [roots, setRoots] = useState<RootFolder[] | null>(null);
   const [name, setName] = useState('');
@@ -130,4 +130,4 @@ export default function AdminHome() {
       </Stack>
     </AdminLayout>
   );
-}
+});

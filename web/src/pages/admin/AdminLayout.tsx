@@ -2,9 +2,10 @@
  * The admin section's own layout (spec 001 section 2): links to the admin home
  * (library root folders), the scanner, advanced settings, user management, and
  * back home. Every admin page renders inside it. The server refuses admin calls
- * to anyone but the admin; for other users the pages show a notice instead.
+ * to anyone but the admin; for other users the pages show a notice instead, and their
+ * content (and its calls, which would only be refused) never mounts (`adminPage`).
  */
-import { type ReactNode, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { Alert, AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { IconAdjustments, IconArrowBackUp, IconFolders, IconRadar, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -42,8 +43,20 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         <NavLink component={Link} to="/" label={t('admin.nav.back')} leftSection={<IconArrowBackUp size={18} />} />
       </AppShell.Navbar>
       <AppShell.Main>
-        {isAdmin ? children : <Alert color="yellow" data-testid="admin-only">{t('admin.adminOnly')}</Alert>}
+        {isAdmin ? children : me !== undefined && <Alert color="yellow" data-testid="admin-only">{t('admin.adminOnly')}</Alert>}
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/**
+ * An admin page that mounts only for the admin: anyone else (and anyone while the
+ * signed-in user loads) gets the layout with its notice, and the page's loads are never
+ * sent, so no refusal shows on top of the notice.
+ */
+export function adminPage(Page: ComponentType): ComponentType {
+  return function AdminOnlyPage() {
+    const { me } = useAuth();
+    return me?.user.group === 'admin' ? <Page /> : <AdminLayout>{null}</AdminLayout>;
+  };
 }

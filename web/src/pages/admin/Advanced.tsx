@@ -15,7 +15,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { SUBSONIC_VARIANTS, needsRestart, type AdminConfig } from '@model';
 import { notifyError, notifySuccess } from '../../api/client';
-import { AdminLayout } from './AdminLayout';
+import { AdminLayout, adminPage } from './AdminLayout';
 import { getAdminConfig, saveAdminConfig } from './api';
 import { WorkerKeysCard } from './WorkerKeys';
 
@@ -73,7 +73,7 @@ const SAVE_BAR = { zIndex: 2, background: 'var(--mantine-color-body)', borderTop
 
 const show = (v: unknown) => (typeof v === 'boolean' ? (v ? 'on' : 'off') : v === '' ? '""' : String(v));
 
-export default function Advanced() {
+export default adminPage(function Advanced() {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, unknown> | null>(null);
   const [defaults, setDefaults] = useState<AdminConfig | null>(null);
@@ -152,4 +152,4 @@ export default function Advanced() {
       </Stack>
     </AdminLayout>
   );
-}
+});

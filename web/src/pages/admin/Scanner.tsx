@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import type { ScanLogEntry, ScanResultEntry, ScanTask } from '@model';
 import { useAuth } from '../../api/auth';
 import { serverText } from '../../i18n/serverText';
-import { AdminLayout } from './AdminLayout';
+import { AdminLayout, adminPage } from './AdminLayout';
 import { useScannerSocket, type ScanStartCommand, type ScannerStatus } from './useScannerSocket';
 
 /** Height of the log panel's scroll area in px (spec 001 section 9). */
@@ -143,14 +143,14 @@ function ResultLines({ results, failedTasks }: { results: ScanResultEntry[]; fai
 }
 
 /** The /admin/scanner route: the scanner screen inside the admin layout (non-admins get the layout's notice, no socket). */
-export default function Scanner() {
+export default adminPage(function Scanner() {
   const { t } = useTranslation();
   return (
     <AdminLayout>
       <ScannerScreen title={t('adminScanner.title')} buttons={SCAN_BUTTONS} />
     </AdminLayout>
   );
-}
+});
 
 /** The screen itself, with its title and run buttons; opens the scanner socket while mounted. */
 export function ScannerScreen({ title, buttons }: { title: string; buttons: ScanButton[] }) {

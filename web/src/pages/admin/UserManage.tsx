@@ -17,7 +17,7 @@ import { ApiError, errorText, notifyError, notifySuccess, setToken } from '../..
 import { useAuth } from '../../api/auth';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { MIN_LENGTH, passwordPairErrors } from '../../components/passwordPair';
-import { AdminLayout } from './AdminLayout';
+import { AdminLayout, adminPage } from './AdminLayout';
 import { addUser, changePassword, deleteUsers, getUsers } from './api';
 
 
@@ -174,7 +174,7 @@ function UsersTable({ users, onDeleted }: { users: User[]; onDeleted(): void }) 
   );
 }
 
-export default function UserManage() {
+export default adminPage(function UserManage() {
   const { t } = useTranslation();
   const [users, setUsers] = useState<User[]>([]);
   const load = useCallback(async () => {
@@ -198,4 +198,4 @@ export default function UserManage() {
       </Stack>
     </AdminLayout>
   );
-}
+});
