@@ -117,17 +117,17 @@ describe('bad input', () => {
     const { playlist } = await alice.create({ name: 'checked', hashes: [h.prologue] });
     const url = `/api/playlists/${playlist.id}`;
     const cases: [string, string, unknown, number, string][] = [
-      ['POST', '/api/playlists', { name: '' }, 400, 'input.fieldRule'],
-      ['POST', '/api/playlists', { name: 'x'.repeat(201) }, 400, 'input.fieldRule'],
+      ['POST', '/api/playlists', { name: '' }, 400, 'input.tooShort'],
+      ['POST', '/api/playlists', { name: 'x'.repeat(201) }, 400, 'input.tooLong'],
       ['POST', '/api/playlists', { name: 'x', hashes: ['../../etc/passwd'] }, 400, 'playlist.trackNotFound'],
       ['POST', '/api/playlists', { name: 'x', hashes: [`${RJ01012345}/999999`] }, 404, 'playlist.trackNotFound'],
       ['PATCH', url, {}, 400, 'input.rule'],
-      ['POST', `${url}/tracks`, { hashes: [] }, 400, 'input.fieldRule'],
+      ['POST', `${url}/tracks`, { hashes: [] }, 400, 'input.tooShort'],
       ['POST', `${url}/works`, { work_id: 4242 }, 404, 'work.idNotFound'],
       ['DELETE', `${url}/entries/999999`, undefined, 404, 'playlist.entryNotFound'],
       ['PUT', `${url}/order`, { entryIds: [] }, 409, 'playlist.orderStale'],
       ['PUT', `${url}/order`, { entryIds: [playlist.entries[0]!.id, playlist.entries[0]!.id] }, 409, 'playlist.orderStale'],
-      ['GET', '/api/playlists/abc', undefined, 400, 'input.fieldRule'],
+      ['GET', '/api/playlists/abc', undefined, 400, 'input.wrongType'],
       ['GET', '/api/playlists/999999', undefined, 404, 'playlist.notFound'],
     ];
     for (const [method, path, body, status, code] of cases) {
