@@ -25,6 +25,9 @@ export function useInfiniteList<T>(
   const seed = useRef(newSeed());
   const generation = useRef(0);
   const abort = useRef<AbortController | null>(null);
+  // A page is being asked for. Set at once (state would lag a render), so a next-page load
+  // cannot start in the commit that reset the list and abort the reset's page 1.
+  const busy = useRef(false);
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
 
@@ -35,6 +38,7 @@ export function useInfiniteList<T>(
     abort.current?.abort();
     const ctrl = new AbortController();
     abort.current = ctrl;
+    busy.current = true;
     setLoading(true);
     try {
       const res = await fetchRef.current(nextPage, seed.current, ctrl.signal);
@@ -47,7 +51,10 @@ export function useInfiniteList<T>(
       setError(true);
       notifyError(err);
     } finally {
-      if (gen === generation.current) setLoading(false);
+      if (gen === generation.current) {
+        busy.current = false;
+        setLoading(false);
+      }
     }
   }, []);
 
@@ -65,7 +72,7 @@ export function useInfiniteList<T>(
 
   // Next page while the sentinel is near the viewport.
   useEffect(() => {
-    if (visible && !loading && !error && page > 0 && !done) void load(page + 1);
+    if (visible && !busy.current && !loading && !error && page > 0 && !done) void load(page + 1);
   }, [visible, loading, error, page, done, load]);
 
   const observer = useRef<IntersectionObserver | null>(null);
