@@ -1,6 +1,6 @@
 /**
  * The TUI bundle (start-up time, bench/tui): dist/tui/run.js (emitted by tsc) with
- * everything it imports (ink, react, ink-text-input, knex, the data source modules) in
+ * everything it imports (ink, react, knex, the data source modules) in
  * one minified CommonJS file, dist/tui/bundle.cjs, which `audiolib tui` runs with V8's code
  * cache (src/cli/tui-bundle.ts; node 20 caches code only for CommonJS run through
  * vm.Script): loading one file takes a fraction of resolving and compiling hundreds of
@@ -11,7 +11,9 @@
  * (required only when such a database is chosen). React is bundled in its production
  * build. CommonJS has no top-level await: yoga-layout's and ink's are rewritten (plugins
  * yogaSync, inkSync); string-width gets a fast path for text that needs no grapheme
- * segmentation (plugin stringWidthFastPath).
+ * segmentation (plugin stringWidthFastPath). Each rewrite throws at build time when its
+ * dependency's code no longer has what it expects, and test/tui/bundle-rewrites.test.ts
+ * applies them to the installed files; what the bundle saves is in bench/README.md "TUI".
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -46,16 +46,23 @@ function nodePidOf(scriptPid) {
 }
 
 /**
- * One launch: wall ms from spawn to the first output showing the works list with a work
- * code row, and the node process's CPU ms at that moment; then q.
+ * One launch of `mode`: 'cli' (`audiolib tui`), 'bundle' (runTui from the bundle with its
+ * code cache, as the CLI loads it) or 'modules' (runTui imported from dist/tui/run.js and
+ * its node_modules, no bundle, no rewrites: what the build's bundle saves). Answers the
+ * wall ms from spawn to the first output showing the works list with a work code row, and
+ * the node process's CPU ms at that moment; then q.
  */
-function launch(direct) {
+function launch(mode) {
   return new Promise((resolve, reject) => {
-    const loader = path.resolve(here, '../../dist/cli/tui-bundle.js'); // the TUI bundle as `audiolib tui` loads it (with its code cache)
-    const script = `process.env.NODE_ENV ??= 'production'; import(${JSON.stringify(loader)}).then(async (m) => { const bundle = m.loadTuiBundle(); await bundle.tui.runTui({ user: 'bench0', dataDir: ${JSON.stringify(dataDir)}, mpvArgs: ['--ao=null'], password: async () => '' }); bundle.saveCache(); })`;
-    const command = direct
-      ? `exec ${process.execPath} --input-type=module -e ${JSON.stringify(script).replace(/\$/g, '\\$')}`
-      : `exec ${process.execPath} ${bin} --data-dir ${dataDir} tui --user bench0 --mpv-arg=--ao=null`;
+    const options = `{ user: 'bench0', dataDir: ${JSON.stringify(dataDir)}, mpvArgs: ['--ao=null'], password: async () => '' }`;
+    const loader = path.resolve(here, '../../dist/cli/tui-bundle.js');
+    const modules = path.resolve(here, '../../dist/tui/run.js');
+    const script = mode === 'bundle'
+      ? `process.env.NODE_ENV ??= 'production'; import(${JSON.stringify(loader)}).then(async (m) => { const bundle = m.loadTuiBundle(); await bundle.tui.runTui(${options}); bundle.saveCache(); })`
+      : `process.env.NODE_ENV ??= 'production'; import(${JSON.stringify(modules)}).then((m) => m.runTui(${options}))`;
+    const command = mode === 'cli'
+      ? `exec ${process.execPath} ${bin} --data-dir ${dataDir} tui --user bench0 --mpv-arg=--ao=null`
+      : `exec ${process.execPath} --input-type=module -e ${JSON.stringify(script).replace(/\$/g, '\\$')}`;
     const started = process.hrtime.bigint();
     const child = spawn('script', ['-qfec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, COLUMNS: '80', LINES: '24' } });
     let out = '';
@@ -77,12 +84,12 @@ function launch(direct) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 /** Launches `runs` times (after one warm-up for the page cache); prints each run and the medians. */
-async function measure(label, direct) {
+async function measure(label, mode) {
   const walls = [];
   const cpus = [];
-  await launch(direct);
+  await launch(mode);
   for (let i = 0; i < runs; i++) {
-    const { ms, cpu } = await launch(direct);
+    const { ms, cpu } = await launch(mode);
     walls.push(ms);
     cpus.push(cpu);
     process.stdout.write(`${label} run ${i + 1}: ${ms.toFixed(0)} ms wall, ${cpu.toFixed(0)} ms CPU\n`);
@@ -90,10 +97,12 @@ async function measure(label, direct) {
   return { wall: median(walls), min: Math.min(...walls), cpu: median(cpus) };
 }
 
-const cli = await measure('audiolib tui', false);
-const direct = await measure('runTui only', true);
+const cli = await measure('audiolib tui', 'cli');
+const direct = await measure('runTui only', 'bundle');
+const modules = await measure('runTui from modules', 'modules');
 const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 process.stdout.write(`\n| start-up to first frame, 100,000 works (median of ${runs}) | wall ms | CPU ms |\n|---|---|---|\n`);
 process.stdout.write(`| \`audiolib tui\` | ${cli.wall.toFixed(0)} (min ${cli.min.toFixed(0)}) | ${cli.cpu.toFixed(0)} |\n`);
 process.stdout.write(`| runTui alone (bundle, database, first page, first frame) | ${direct.wall.toFixed(0)} (min ${direct.min.toFixed(0)}) | ${direct.cpu.toFixed(0)} |\n`);
+process.stdout.write(`| runTui from dist/tui/run.js and node_modules (no bundle) | ${modules.wall.toFixed(0)} (min ${modules.min.toFixed(0)}) | ${modules.cpu.toFixed(0)} |\n`);
 process.stdout.write(`\nload average ${load}; target <= 250 ms\n`);
