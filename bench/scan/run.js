@@ -11,7 +11,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { openServices } from '../../dist/server/services.js';
-import { startServer } from '../../dist/server/app.js';
+import { startServer, stopServer } from '../../dist/server/app.js';
 import { ensureAdmin } from '../../dist/users/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -111,7 +111,6 @@ const r3 = await scan();
 console.log(`rescan, +100 works:    ${fmt(r3)}`);
 console.log(`machine: ${os.cpus().length} x ${os.cpus()[0]?.model}, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
-server.closeAllConnections();
-server.close();
+await stopServer(server, 0);
 await services.db.destroy();
 fs.rmSync(root, { recursive: true, force: true });

@@ -39,10 +39,13 @@ export const STOP_GRACE_MS = 5_000;
 /** Milliseconds past the grace stopServer waits for handlers whose connections are gone (a client that left mid-request). */
 const HANDLERS_LATE_MS = 1_000;
 
-/** The close of each started server's realtime side (scan stopped, downloads reset, relay closed) and backup schedule (a backup under way ended), once begun. */
-const realtimeClosed = new WeakMap<http.Server, Promise<void>>();
-/** The handlers in flight of each started server's app. */
-const serverHandlers = new WeakMap<http.Server, InFlight>();
+/**
+ * What stopServer ends for each started server besides its connections: the handlers in
+ * flight of its app, and what runs beside it (`sideline`: the realtime side's scan, trial
+ * downloads and relay, the scheduled backups, the config watchers), closed once.
+ */
+interface Running { inFlight: InFlight; sideline: () => Promise<void> }
+const running = new WeakMap<http.Server, Running>();
 
 /** Builds the app for the given services; `inFlight` counts its running handlers. No I/O happens until it listens. */
 export function createApp(services: AppServices, inFlight: InFlight = handlersInFlight()): Koa<AppState, { services: AppServices }> {
@@ -70,14 +73,13 @@ export function createApp(services: AppServices, inFlight: InFlight = handlersIn
   return app;
 }
 
-/** Listens on host:port (port 0 picks a free one). Resolves once listening. */
+/** Listens on host:port (port 0 picks a free one). Resolves once listening; stopServer stops it and what runs beside it. */
 export async function startServer(services: AppServices, port: number, host?: string): Promise<http.Server> {
   // downloads left half-done by the last run go back to where they started
   await recoverTrialDownloads(services.db, services.config, services.dataDir);
   const inFlight = handlersInFlight();
   const app = createApp(services, inFlight);
   const server = http.createServer({ maxHeaderSize: MAX_HEADER_SIZE }, app.callback());
-  serverHandlers.set(server, inFlight);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -86,20 +88,13 @@ export async function startServer(services: AppServices, port: number, host?: st
   const watcher = watchConfig(services.dataDir, services.config, (line) => process.stderr.write(`audiolib: ${line}\n`));
   // and when another instance on the same PostgreSQL database saved it
   const follower = await followSharedConfig(services, watcher).catch(() => null);
-  server.once('close', () => {
-    watcher.close();
-    void follower?.close();
-  });
   // the scanner's WebSocket at /api/ws and the scheduled scans of scanCron
-  // (upgraded sockets keep server.close() waiting, so closing the server closes them first)
   const realtime = attachRealtime(server, services);
   // the scheduled backups of backupCron; a backup under way ends before the database closes
   const backups = scheduleBackups(services, (line) => process.stderr.write(`audiolib: ${line}\n`));
-  const closeServer = server.close.bind(server);
-  server.close = ((callback?: (err?: Error) => void) => {
-    if (!realtimeClosed.has(server)) realtimeClosed.set(server, Promise.all([realtime.close(), backups.stop()]).then(() => undefined));
-    return closeServer(callback);
-  }) as typeof server.close;
+  let closing: Promise<void> | undefined;
+  const sideline = () => (closing ??= Promise.all([realtime.close(), backups.stop(), follower?.close()]).then(() => watcher.close()));
+  running.set(server, { inFlight, sideline });
   return server;
 }
 
@@ -115,6 +110,9 @@ export async function startServer(services: AppServices, port: number, host?: st
  */
 export async function stopServer(server: http.Server, graceMs = STOP_GRACE_MS): Promise<void> {
   const began = Date.now();
+  const run = running.get(server);
+  // upgraded sockets (the realtime WebSocket) keep server.close() waiting: they close first
+  const sideline = run?.sideline();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   const sweep = setInterval(() => server.closeIdleConnections(), 50);
   const cut = setTimeout(() => server.closeAllConnections(), graceMs);
@@ -125,9 +123,9 @@ export async function stopServer(server: http.Server, graceMs = STOP_GRACE_MS): 
     clearInterval(sweep);
     clearTimeout(cut);
   }
-  const handlers = serverHandlers.get(server)?.settled();
+  const handlers = run?.inFlight.settled();
   if (handlers) await within(handlers, began + graceMs + HANDLERS_LATE_MS - Date.now());
-  await realtimeClosed.get(server)?.catch(() => undefined);
+  await sideline?.catch(() => undefined);
 }
 
 /** Resolves when `promise` does or after `ms` (ms), whichever comes first. */

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServices } from '../../../src/server/services.js';
-import { startServer } from '../../../src/server/app.js';
+import { startServer, stopServer } from '../../../src/server/app.js';
 import { ensureAdmin } from '../../../src/users/index.js';
 import { saveConfig, defaultConfig } from '../../../src/config/index.js';
 import type { AppServices } from '../../../src/server/context.js';
@@ -30,8 +30,7 @@ beforeAll(async () => {
   port = (server.address() as { port: number }).port;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((r) => server.close(r));
+  await stopServer(server, 0);
   await services.db.destroy();
 });
 
