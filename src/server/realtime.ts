@@ -15,12 +15,11 @@
  * trial): the scanner page shows the first three, /fake/spider the trial crawler's, and a
  * killed run ends with its own kind's message.
  * On PostgreSQL the scanner's messages also go to the admins of every other instance on
- * the database (NOTIFY on channel audiolib_scan, src/db/dialect/session.ts).
+ * the database (scan-relay.ts).
  * Commands sent before the token check finishes wait and run after `success`, in
  * order (a refused socket's are dropped); any other `type`, names such as `toString`
  * included, answers `error {message: 'unknown command: ...'}`.
  */
-import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
@@ -31,12 +30,9 @@ import { isRemoteBlocked } from './middleware/remote.js';
 import { ScanManager, type ScanCommandKind } from './scan-manager.js';
 import { trialDownloadsOf } from './trial-downloads.js';
 import { say, type ScanMessage, type User } from '../model/index.js';
-import { listen, notify } from '../db/dialect/session.js';
+import { relayScanMessages } from './scan-relay.js';
 
 export const REALTIME_PATH = '/api/ws';
-
-/** The NOTIFY channel relaying scanner messages between instances: payload `{origin, message}`. */
-const SCAN_CHANNEL = 'audiolib_scan';
 
 const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update', PERFORM_METADATA_FETCH: 'metadata', PERFORM_TRIAL_FETCH: 'trial' };
 
@@ -78,18 +74,11 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
   /** Whether the running scan is a scheduled one, whose end goes to the log. */
   let scheduled = false;
   const broadcast = (message: ScanMessage) => admins.forEach((ws) => send(ws, message));
-  // other instances' scanner messages (PostgreSQL), told apart from ours by origin
-  const origin = randomUUID();
-  const relay = listen(services.db, SCAN_CHANNEL, (payload) => {
-    const relayed = JSON.parse(payload) as { origin: string; message: ScanMessage };
-    if (relayed.origin !== origin) broadcast(relayed.message);
-  }).catch((err: Error) => {
-    log(`scanner messages of other instances will not show: ${err.message}`);
-    return null;
-  });
+  // other instances' scanner messages (PostgreSQL)
+  const relay = relayScanMessages(services.db, broadcast, log);
   const manager = new ScanManager(services, (message) => {
     // a refusal by the lock (another instance scans) is for this instance's admins only
-    if (!(message.type === 'SCAN_ERROR' && message.code === 'scan.locked')) void notify(services.db, SCAN_CHANNEL, JSON.stringify({ origin, message })).catch(() => undefined);
+    if (!(message.type === 'SCAN_ERROR' && message.code === 'scan.locked')) relay.publish(message);
     if (scheduled && (message.type === 'SCAN_FINISHED' || message.type === 'SCAN_ERROR')) {
       scheduled = false;
       log(message.type === 'SCAN_FINISHED' ? `scheduled ${message.message}` : `scheduled scan failed: ${message.error}`);
@@ -174,7 +163,7 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
       wss.close();
       manager.kill();
       unsubscribe();
-      await Promise.all([manager.idle(), downloads.close(), relay.then((r) => r?.close())]);
+      await Promise.all([manager.idle(), downloads.close(), relay.close()]);
     },
   };
 }
