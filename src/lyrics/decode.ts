@@ -9,6 +9,13 @@ import chardet from 'chardet';
 import iconv from 'iconv-lite';
 import { toLrc } from './subtitles.js';
 
+/**
+ * Text files up to this size (bytes) are decoded to be read: the media stream answers them
+ * as UTF-8 (larger ones as stored), the TUI's pager in local mode shows them (larger ones
+ * are refused).
+ */
+export const TEXT_DECODE_LIMIT = 8 * 1024 * 1024;
+
 const MULTIBYTE = new Set(['Shift_JIS', 'EUC-JP', 'GB18030', 'Big5', 'EUC-KR', 'ISO-2022-JP']);
 
 /** Private-use characters: what GB18030 makes of byte pairs no Chinese text holds (a Shift-JIS name read as GBK). */

@@ -17,6 +17,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { Conflict, Forbidden, Invalid, NotFound, PLAYLIST_COMMENT_MAX, PLAYLIST_MAX_ENTRIES, PLAYLIST_NAME_MAX, say, type Group, type PlaylistAnswer, type PlaylistEntry, type PlaylistSummary } from '../model/index.js';
 import { assertPlayable, entriesOf, type TrackRef } from './entries.js';
+import { assertWriter, canWrite } from '../users/policy.js';
 
 /** Who asks: their name and group (guests read public playlists only and change none). */
 export interface Caller { name: string; group: Group }
@@ -34,7 +35,7 @@ const now = () => new Date().toISOString();
 /** The playlists `caller` may read, as a query on `playlists` (alias p). */
 function readable(db: Knex, caller: Caller) {
   const q = db('playlists as p');
-  return caller.group === 'guest' ? q.where('p.public', true) : q.where((w) => w.where('p.user_name', caller.name).orWhere('p.public', true));
+  return !canWrite(caller) ? q.where('p.public', true) : q.where((w) => w.where('p.user_name', caller.name).orWhere('p.public', true));
 }
 
 /** A row and its entries as the wire shows them. */
@@ -45,7 +46,7 @@ function summary(row: PlaylistRow, entries: PlaylistEntry[], caller: Caller): Pl
     comment: row.comment,
     public: Boolean(row.public),
     owner: row.user_name,
-    mine: caller.group !== 'guest' && row.user_name === caller.name,
+    mine: canWrite(caller) && row.user_name === caller.name,
     created_at: row.created_at,
     changed_at: row.changed_at,
     entryCount: entries.length,
@@ -75,11 +76,6 @@ export async function getPlaylist(db: Knex, caller: Caller, id: number): Promise
   if (!row) throw new NotFound(say('playlist.notFound', { id }));
   const entries = (await entriesOf(db, [id])).get(id)!;
   return { ...summary(row, entries, caller), entries };
-}
-
-/** Refuses guests: Forbidden `auth.guestReadOnly`. */
-function assertWriter(caller: Caller): void {
-  if (caller.group === 'guest') throw new Forbidden(say('auth.guestReadOnly'));
 }
 
 /** Inserts `refs` as the entries of `playlistId` from `position` on. */

@@ -31,6 +31,7 @@ import { playlistEndpoints } from './endpoints/playlists.js';
 import { bookmarkEndpoints } from './endpoints/bookmarks.js';
 import { worksWithCovers } from './covers.js';
 import { notePlayer } from '../users/index.js';
+import { assertWriter } from '../users/policy.js';
 
 /** Every method served, by name. */
 export const ENDPOINTS: Record<string, Endpoint> = {
@@ -53,7 +54,7 @@ async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<
     const client = params.get('c');
     // recording the player must not fail the call (a database busy with a scan's write): logged, tried again on the next call
     if (client) await notePlayer(db, user.name, client).catch((err: unknown) => ctx.app.emit('error', err, ctx));
-    if (endpoint.access === 'writer' && user.group === 'guest') throw new SubsonicError(Code.NotAuthorized, 'guests cannot make changes');
+    if (endpoint.access === 'writer') assertWriter(user); // a guest: code 50 'guests cannot make changes'
     let pinned: Promise<CatalogueCache> | undefined;
     const catalogue = () => (pinned ??= catalogueCache(db, 1, user.stamp as number | string | null | undefined));
     const present = { codeInName: ctx.services.config.subsonicCodeInName, variant: ctx.services.config.subsonicVariant, covers: await worksWithCovers(db, ctx.services.dataDir, await catalogue()) };

@@ -7,6 +7,7 @@
 import type Koa from 'koa';
 import type { AppContext } from '../context.js';
 import { verifyToken, type SignedIn, type Stamp } from '../../users/index.js';
+import { assertWriter } from '../../users/policy.js';
 import { catalogueCache, versionColumn, type CatalogueCache } from '../../catalogue/index.js';
 import { Forbidden, Unauthorized, say, type User } from '../../model/index.js';
 
@@ -53,12 +54,12 @@ export function requestCatalogue(ctx: AppContext): Promise<CatalogueCache> {
   return (ctx.state.catalogue ??= catalogueCache(ctx.services.db, 1, ctx.state.catalogueVersion));
 }
 
-/** Requires a user allowed to write (admin or user); guests get 403. */
+/** Requires a user allowed to write (src/users/policy.ts: admin or user); guests get 403 `auth.guestReadOnly`. */
 export function requireWriter(): Koa.Middleware {
   return async (ctx, next) => {
     const user = ctx.state.user as User | undefined;
     if (!user) throw new Unauthorized(say('auth.unauthorized'));
-    if (user.group === 'guest') throw new Forbidden(say('auth.guestReadOnly'));
+    assertWriter(user);
     await next();
   };
 }

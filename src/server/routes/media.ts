@@ -13,7 +13,7 @@ import { requireUser } from '../middleware/auth.js';
 import { sendFile } from '../send-file.js';
 import { getAudioLyric, resolveMediaFile, resolveWorkFiles, scopeRoots, type MediaFile } from '../../library/media.js';
 import { workZip } from '../../library/work-zip.js';
-import { decodeText } from '../../lyrics/decode.js';
+import { TEXT_DECODE_LIMIT, decodeText } from '../../lyrics/decode.js';
 import { mimeTypeOf } from '../../library/filetypes.js';
 import { NotFound, formatTrackHash, formatWorkCode, say, parseTrackHash, type CheckLrcAnswer } from '../../model/index.js';
 import type { Scope } from '../../catalogue/visible.js';
@@ -23,9 +23,6 @@ import { planStream, sourceAudio, type StreamPlan } from '../../transcode/index.
 import type { Db } from '../../db/index.js';
 import type { TranscodePlanAnswer } from '../../model/index.js';
 import { StreamQuerySchema, TranscodeQuerySchema } from './media-schema.js';
-
-/** Text files up to this size (bytes) are decoded to UTF-8 on stream; larger ones are sent as stored. */
-const TEXT_DECODE_LIMIT = 8 * 1024 * 1024;
 
 /** A route's context: the app context plus the path parameters. */
 type RouteContext = AppContext & { params: Record<string, string | undefined> };

@@ -17,8 +17,8 @@ import { idParam } from './browse.js';
 const LYRIC_CANDIDATES = 50;
 
 /** The lyric of a song of a visible work; null when none. */
-function lyricOf({ db, ctx }: Call, ref: SongRef, fileName: string) {
-  return findTrackLyric(db, ctx.services.dataDir, ctx.services.config.rootFolders, ref.workId, ref.fileId, fileName);
+function lyricOf({ ctx }: Call, ref: SongRef, fileName: string) {
+  return findTrackLyric(ctx.services, ref, fileName);
 }
 
 /** Whether `work`'s circle or a voice actor is named like `artist` (case-insensitive substring). */

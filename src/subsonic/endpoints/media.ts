@@ -74,7 +74,7 @@ export const mediaEndpoints: Record<string, Endpoint> = {
   /** download?id (tr-…): the file as an attachment; code 50 for guests (they stream only). */
   download: {
     async handle(call) {
-      if (!canDownload(call.user.group)) throw new SubsonicError(Code.NotAuthorized, 'guests cannot download');
+      if (!canDownload(call.user)) throw new SubsonicError(Code.NotAuthorized, 'guests cannot download');
       const file = await songFile(call);
       call.ctx.attachment(file.name);
       await sendFile(call.ctx, file.path, { type: mimeTypeOf(file.name) });

@@ -5,8 +5,9 @@
  * artist and album info, similar and top songs), answered empty so players that ask them
  * while syncing go on.
  */
-import type { Group, User } from '../../model/index.js';
+import type { User } from '../../model/index.js';
 import { findUser } from '../../users/index.js';
+import { canWrite } from '../../users/policy.js';
 import { currentScanLock } from '../../scan/index.js';
 import { Code, SubsonicError, notFound } from '../errors.js';
 import type { Call, Endpoint } from '../endpoint.js';
@@ -21,18 +22,18 @@ export const EXTENSIONS = [
   { name: 'indexBasedQueue', versions: [1] },
 ];
 
-/** Whether a group may download files (guests stream only). */
-export const canDownload = (group: Group) => group !== 'guest';
+/** Whether `user` may download files: on /rest a download is refused as the writes are (src/users/policy.ts; guests stream only). */
+export const canDownload = (user: Pick<User, 'group'>) => canWrite(user);
 
 /** The `user` element of a user: roles from the group (admin; user: download, rating, scrobbling; guest: stream only). */
 function presentUser(user: User, folderCount: number): SubsonicNode {
-  const writer = user.group !== 'guest';
+  const writer = canWrite(user);
   return {
     username: user.name,
     scrobblingEnabled: writer,
     adminRole: user.group === 'admin',
     settingsRole: writer,
-    downloadRole: canDownload(user.group),
+    downloadRole: canDownload(user),
     uploadRole: false,
     playlistRole: false,
     coverArtRole: false,

@@ -1,12 +1,15 @@
 /**
- * Local data source: the data directory's database read directly through the domain
- * functions (src/catalogue, src/users, src/library, src/trial), files played from disk
- * after the same checks the media route makes (resolveMediaFile, in the hash's scope),
- * history saved with the same domain function PUT /api/histroy calls.
+ * Local data source: the data directory's database through the same domain functions
+ * the routes call (src/catalogue, src/users, src/library, src/trial, src/playlists,
+ * src/lyrics), with the same rules: who may write (src/users/policy.ts, as the routes'
+ * `requireWriter`), files played from disk after the media route's checks
+ * (resolveMediaFile, in the hash's scope), a track's lyric by the server's lookup
+ * (src/lyrics/lookup.ts: the lyric file, else the AI lyric). A domain refusal reaches the
+ * screens as a SourceError with the text the route answers.
  */
 import fs from 'node:fs';
 import {
-  parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type NovelsAnswer, type NovelWork, type PlaylistAnswer, type PlaylistSummary, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
+  DomainError, WorkStatus, parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type NovelsAnswer, type NovelWork, type PlaylistAnswer, type PlaylistSummary, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
 } from '../../model/index.js';
 import { LIBRARY, listNames, listWorks, getWork } from '../../catalogue/index.js';
 import { NOVEL_CATALOGUE } from '../../novels/catalogue.js';
@@ -19,9 +22,11 @@ import { getTrackTree } from '../../library/tree.js';
 import { findUser } from '../../users/accounts.js';
 import { listHistory, saveHistory } from '../../users/history.js';
 import { listReviews, saveReview } from '../../users/reviews.js';
+import { assertWriter, canWrite } from '../../users/policy.js';
 import { getPlaylist, listPlaylists } from '../../playlists/store.js';
+import type { TrackLyric } from '../../lyrics/track-lyric.js';
 import {
-  GUEST_READ_ONLY, SourceError, TEXT_FILE_LIMIT, type DataSource, type FavouritesQuery, type NameKind, type NovelsQuery, type ReviewFields, type SharedConfig, type TrackLyric, type WorksQuery,
+  SourceError, assertReviewer, type DataSource, type FavouritesQuery, type NameKind, type NovelsQuery, type ReviewFields, type SharedConfig, type WorksQuery,
 } from './source.js';
 
 /** Rows per page the local source answers (the TUI scrolls; no reason to stay at 12). */
@@ -32,6 +37,15 @@ function parseHash(hash: string): { workId: number; fileId: number; scope: Scope
   const parsed = parseTrackHash(hash);
   if (!parsed) throw new SourceError(`not a track hash: ${hash}`);
   return { ...parsed, scope: parsed.trial ? 'trial' : 'library' };
+}
+
+/** Runs a domain call; its refusal (a domain error: a guest, a work not found...) becomes a SourceError with the same text. */
+async function refusing<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    throw err instanceof DomainError ? new SourceError(err.message) : err;
+  }
 }
 
 export class LocalSource implements DataSource {
@@ -83,19 +97,19 @@ export class LocalSource implements DataSource {
   }
 
   async saveHistory(workId: number, state: HistoryState): Promise<void> {
-    if (this.user.group === 'guest') return; // guests read and play but do not write
+    if (!canWrite(this.user)) return; // guests play, but their history is not saved (PUT /api/histroy refuses them)
     await saveHistory(this.db, this.user.name, workId, state);
   }
 
   playlists(): Promise<PlaylistSummary[]> { return listPlaylists(this.db, this.user); }
 
   playlist(id: number): Promise<PlaylistAnswer['playlist']> {
-    return getPlaylist(this.db, this.user, id).catch((err: Error) => { throw new SourceError(err.message, 404); });
+    return refusing(() => getPlaylist(this.db, this.user, id));
   }
 
   trialWorks(page: number): Promise<WorksAnswer> {
     return listWorks(this.db, {
-      filter: { nsfw: 0, lyric: [], scope: 'trial', status: 0 }, order: 'release', sort: 'desc', seed: 0, page, pageSize: LOCAL_PAGE_SIZE, viewer: this.user.name,
+      filter: { nsfw: 0, lyric: [], scope: 'trial', status: WorkStatus.NewTrial }, order: 'release', sort: 'desc', seed: 0, page, pageSize: LOCAL_PAGE_SIZE, viewer: this.user.name,
     });
   }
 
@@ -106,8 +120,10 @@ export class LocalSource implements DataSource {
   }
 
   async dislike(id: number): Promise<void> {
-    if (this.user.group === 'guest') throw new SourceError('guests cannot make changes', 403);
-    await dislikeTrialWork(this.db, id).catch((err: Error) => { throw new SourceError(err.message); });
+    await refusing(async () => {
+      assertWriter(this.user);
+      await dislikeTrialWork(this.db, id);
+    });
   }
 
   novels(q: NovelsQuery): Promise<NovelsAnswer> {
@@ -128,6 +144,9 @@ export class LocalSource implements DataSource {
   /** The folders files of `scope` resolve within (library roots or trial folder), read from config.json on each use. */
   private roots(scope: Scope) { return scopeRoots(loadConfig(this.dataDir), this.dataDir, scope); }
 
+  /** The database, data directory and config, read from config.json on each use: what the server's services hold. */
+  private services() { return { db: this.db, dataDir: this.dataDir, config: loadConfig(this.dataDir) }; }
+
   async mediaLocation(hash: string): Promise<string> {
     const { workId, fileId, scope } = parseHash(hash);
     const file = await resolveMediaFile(this.db, workId, fileId, this.roots(scope), scope);
@@ -137,23 +156,23 @@ export class LocalSource implements DataSource {
 
   /** The server's lookup (src/lyrics/lookup.ts, as the players' API): the local lyric file, else a matching AI lyric. */
   async lyric(hash: string, title: string): Promise<TrackLyric | null> {
-    const { workId, fileId, scope } = parseHash(hash);
+    const track = parseHash(hash);
     const { findTrackLyric } = await import('../../lyrics/lookup.js'); // encodings: loaded on first use
-    return findTrackLyric(this.db, this.dataDir, this.roots(scope), workId, fileId, title, scope);
+    return findTrackLyric(this.services(), track, title);
   }
 
   async textFile(hash: string): Promise<string> {
     const { workId, fileId, scope } = parseHash(hash);
     const file = await resolveMediaFile(this.db, workId, fileId, this.roots(scope), scope);
     if (!file || file.type !== 'text') throw new SourceError('file not found', 404);
-    if (file.size > TEXT_FILE_LIMIT) throw new SourceError(`${file.name}: too large to show here (${Math.ceil(file.size / 1048576)} MiB)`);
-    const { decodeText } = await import('../../lyrics/decode.js'); // encodings: loaded on first use
+    const { TEXT_DECODE_LIMIT, decodeText } = await import('../../lyrics/decode.js'); // encodings: loaded on first use
+    if (file.size > TEXT_DECODE_LIMIT) throw new SourceError(`${file.name}: too large to show here (${Math.ceil(file.size / 1048576)} MiB)`);
     return decodeText(await fs.promises.readFile(file.path));
   }
 
   async review(workId: number, fields: ReviewFields): Promise<void> {
-    if (this.user.group === 'guest') throw new SourceError(GUEST_READ_ONLY, 403);
-    await saveReview(this.db, this.user.name, { work_id: workId, ...fields }, 'given').catch((err: Error) => { throw new SourceError(err.message); });
+    assertReviewer(this.user);
+    await refusing(() => saveReview(this.db, this.user.name, { work_id: workId, ...fields }, 'given'));
   }
 
   async close(): Promise<void> { await this.db.destroy(); }

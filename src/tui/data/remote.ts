@@ -5,14 +5,15 @@
 import type {
   CheckLrcAnswer, LrcContentAnswer, WorkLyricTasksAnswer, HistoryState, ListItem, NovelsAnswer, NovelWork, SharedConfigAnswer, TrackNode, User, Work, WorksAnswer, AuthMeAnswer, PlaylistAnswer, PlaylistsAnswer, PlaylistSummary,
 } from '../../model/index.js';
-import { lyricStatusOf, mediaPath, workIdOfHash } from '../../model/index.js';
+import { WorkStatus, lyricStatusOf, mediaPath, workIdOfHash } from '../../model/index.js';
 import { ApiClient, ApiError, type Method, type Query } from '../../api/client.js';
-import { parseLrc, type LrcLine } from '../../lyrics/lrc.js';
+import { parseLrc } from '../../lyrics/lrc.js';
 import { toLrc } from '../../lyrics/subtitles.js';
 import { matchLyricTask } from '../../lyrics/match.js';
 import { DEFAULT_FORWARD_SEEK_TIME, DEFAULT_REWIND_SEEK_TIME } from '../../player/index.js';
+import { aiTrackLyric, type TrackLyric } from '../../lyrics/track-lyric.js';
 import {
-  GUEST_READ_ONLY, SourceError, type DataSource, type FavouritesQuery, type NameKind, type NovelsQuery, type ReviewFields, type SharedConfig, type TrackLyric, type WorksQuery,
+  SourceError, assertReviewer, type DataSource, type FavouritesQuery, type NameKind, type NovelsQuery, type ReviewFields, type SharedConfig, type WorksQuery,
 } from './source.js';
 
 /** The works list path for a query: a circle/tag/VA list, a search, or all works. */
@@ -95,9 +96,9 @@ export class RemoteSource implements DataSource {
   async playlists(): Promise<PlaylistSummary[]> { return (await this.call<PlaylistsAnswer>('GET', '/api/playlists')).playlists; }
   async playlist(id: number): Promise<PlaylistAnswer['playlist']> { return (await this.call<PlaylistAnswer>('GET', `/api/playlists/${id}`)).playlist; }
 
-  trialWorks(page: number): Promise<WorksAnswer> { return this.call('GET', '/api/fake/works', { page, status: 0 }); }
+  trialWorks(page: number): Promise<WorksAnswer> { return this.call('GET', '/api/fake/works', { page, status: WorkStatus.NewTrial }); }
   trialTracks(id: number): Promise<TrackNode[]> { return this.call('GET', `/api/fake/tracks/${id}`); }
-  async dislike(id: number): Promise<void> { await this.call('PUT', `/api/fake/${id}/`, {}, { status: 4 }); }
+  async dislike(id: number): Promise<void> { await this.call('PUT', `/api/fake/${id}/`, {}, { status: WorkStatus.Disliked }); }
   novels(q: NovelsQuery): Promise<NovelsAnswer> { return this.call('GET', '/api/novel/works', { page: q.page, order: q.order, sort: q.sort }); }
   novel(id: number): Promise<NovelWork> { return this.call('GET', `/api/novel/work/${id}`); }
 
@@ -126,14 +127,14 @@ export class RemoteSource implements DataSource {
     const match = matchLyricTask(title, tasks);
     if (!match) return null;
     const { lrcContent } = await this.call<LrcContentAnswer>('GET', '/api/lyric/translate/lrc', { id: match.task.id });
-    return { lines: parseLrc(lrcContent), source: match.loose ? 'ai-loose' : 'ai' };
+    return aiTrackLyric(match, lrcContent);
   }
 
   /** The server decodes text files to UTF-8 (up to its limit); larger ones come as stored and are decoded here. */
   async textFile(hash: string): Promise<string> { return this.streamText(hash); }
 
   async review(workId: number, fields: ReviewFields): Promise<void> {
-    if (this.user.group === 'guest') throw new SourceError(GUEST_READ_ONLY, 403);
+    assertReviewer(this.user); // nothing is sent for a guest
     await this.call('PUT', '/api/review', {}, { work_id: workId, ...fields });
   }
 

@@ -8,7 +8,8 @@
 import type {
   AdvancedKeyword, HistoryState, ListItem, LyricPart, NovelOrder, NovelsAnswer, NovelWork, NsfwOption, PlaylistAnswer, PlaylistSummary, Progress, SortDir, TrackNode, User, Work, WorksAnswer,
 } from '../../model/index.js';
-import type { LrcLine } from '../../lyrics/lrc.js';
+import type { TrackLyric } from '../../lyrics/track-lyric.js';
+import { canWrite } from '../../users/policy.js';
 
 export type NameKind = 'circles' | 'tags' | 'vas';
 
@@ -47,14 +48,16 @@ export interface SharedConfig { rewindSeekTime: number; forwardSeekTime: number 
 /** The fields of a review write; absent ones stay as they are. */
 export interface ReviewFields { rating?: number | null; progress?: Progress | null; review_text?: string | null }
 
-/** A found lyric: its timed lines (seconds) and where they came from (an AI lyric matched exactly or loosely). */
-export interface TrackLyric { lines: LrcLine[]; source: 'local' | 'ai' | 'ai-loose' }
-
 /** What a guest (read-only account) is told instead of a write. */
 export const GUEST_READ_ONLY = 'guests have a read-only account: ratings, progress and reviews are not saved';
 
-/** Text files up to this size (bytes) are shown in the pager; larger ones are refused (the media route decodes up to the same). */
-export const TEXT_FILE_LIMIT = 8 * 1024 * 1024;
+/**
+ * Refuses a review write of a listener who may not write (src/users/policy.ts: a guest)
+ * before anything is asked or sent: SourceError (GUEST_READ_ONLY, 403).
+ */
+export function assertReviewer(user: User): void {
+  if (!canWrite(user)) throw new SourceError(GUEST_READ_ONLY, 403);
+}
 
 export interface DataSource {
   readonly kind: 'local' | 'remote';

@@ -8,6 +8,7 @@
  */
 import { useRef, useState } from 'react';
 import { PROGRESS_VALUES, type Progress, type Work } from '../../model/index.js';
+import { canWrite } from '../../users/policy.js';
 import { GUEST_READ_ONLY, type ReviewFields } from '../data/source.js';
 import { PROGRESS_LABELS, labelOf } from '../labels.js';
 import { useSession } from '../session.js';
@@ -62,7 +63,7 @@ export function useReview(work: Work | null): { mine: Marks; act(action: ReviewA
 
   const act = (action: ReviewAction) => {
     if (!current) return;
-    if (source.user.group === 'guest') return notify(GUEST_READ_ONLY, 'error');
+    if (!canWrite(source.user)) return notify(GUEST_READ_ONLY, 'error');
     switch (action) {
       case 'rate':
         return ask('rate 1-5 (0 or empty clears): ', current.userRating ? String(current.userRating) : '', (text) => {

@@ -4,7 +4,7 @@
  * same parameters plus `status` 0). The lists of section 9 (orders, nsfw and lyric
  * options, the seed) are in src/model (`@model`).
  */
-import type { AdvancedKeyword } from '@model';
+import { WorkStatus, type AdvancedKeyword } from '@model';
 import type { Query } from './client';
 import { worksApi, type Section } from './section';
 import { AUDIO_SITE, type Site } from '../site';
@@ -44,7 +44,7 @@ const KIND_PATH = { circle: 'circles', tag: 'tags', va: 'vas' } as const;
  * `site` (its API prefix: /api, or the novel section's /api/novel).
  */
 export function worksEndpoint(ctx: ListContext, section: Section = 'library', site: Site = AUDIO_SITE): { path: string; query: Query } {
-  if (section === 'trial') return { path: worksApi('trial'), query: { status: 0, ...(ctx.kind === 'keyword' && { keyword: ctx.keyword, isAdvance: 0 }) } };
+  if (section === 'trial') return { path: worksApi('trial'), query: { status: WorkStatus.NewTrial, ...(ctx.kind === 'keyword' && { keyword: ctx.keyword, isAdvance: 0 }) } };
   const api = site.api;
   switch (ctx.kind) {
     case 'all': return { path: `${api}/works`, query: {} };

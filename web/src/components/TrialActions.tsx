@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconThumbDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { MessageAnswer, TrialDownload, TrialDownloadAnswer } from '@model';
+import { WorkStatus, type MessageAnswer, type TrialDownload, type TrialDownloadAnswer } from '@model';
 import { api, notifyError, notifySuccess } from '../api/client';
 import { serverText } from '../i18n/serverText';
 
@@ -105,7 +105,7 @@ export function TrialActions({ workId, variant, onDisliked, onDownloaded, downlo
 
   const dislike = async () => {
     try {
-      const res = await api<MessageAnswer>(`/api/fake/${workId}/`, { method: 'PUT', body: { status: 4 } });
+      const res = await api<MessageAnswer>(`/api/fake/${workId}/`, { method: 'PUT', body: { status: WorkStatus.Disliked } });
       notifySuccess(res);
       onDisliked(workId);
     } catch (err) {

@@ -19,6 +19,7 @@ import {
   type NovelAddAnswer, type NovelsAnswer, type NovelSpiderAnswer, type NovelSpiderFailure, type NovelUploadAnswer,
 } from '../../../model/index.js';
 import { requireAdmin, requireUser, requireWriter } from '../../middleware/auth.js';
+import { canWrite } from '../../../users/policy.js';
 import { validate } from '../../middleware/validate.js';
 import { readUpload } from '../../middleware/multipart.js';
 import { sendFile } from '../../send-file.js';
@@ -203,7 +204,7 @@ novelRouter.get(both('/api/novel/downloadTxt/:id'), requireUser(), validate(Nove
   const { id } = ctx.state.input.params;
   const txt = await openTxt(ctx.services.db, ctx.services.dataDir, id);
   const user = ctx.state.user!;
-  if (user.group !== 'guest') await markRead(ctx.services.db, user.name, id);
+  if (canWrite(user)) await markRead(ctx.services.db, user.name, id);
   ctx.set('Content-Disposition', `attachment; filename="novel-${id}.txt"; filename*=UTF-8''${encodeURIComponent(txt.name)}`);
   await sendFile(ctx, txt.path, { type: 'text/plain; charset=utf-8' });
 });

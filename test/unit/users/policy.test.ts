@@ -1,0 +1,38 @@
+/**
+ * Who may write (src/users/policy.ts): the admin and users write, guests read only, and
+ * the rule is written once: no other server, players' API or TUI file compares a group
+ * with 'guest'.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Forbidden } from '../../../src/model/index.js';
+import { assertWriter, canWrite } from '../../../src/users/policy.js';
+
+const SRC = path.resolve(import.meta.dirname, '..', '..', '..', 'src');
+const POLICY = path.join(SRC, 'users', 'policy.ts');
+
+describe('the writer policy', () => {
+  it('lets the admin and users write and refuses guests with the coded text', () => {
+    expect((['admin', 'user', 'guest'] as const).map((group) => canWrite({ group }))).toEqual([true, true, false]);
+    expect(() => assertWriter({ group: 'admin' })).not.toThrow();
+    expect(() => assertWriter({ group: 'user' })).not.toThrow();
+    let refusal: unknown;
+    try {
+      assertWriter({ group: 'guest' });
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toBeInstanceOf(Forbidden);
+    expect(refusal).toMatchObject({ message: 'guests cannot make changes', code: 'auth.guestReadOnly' });
+  });
+
+  it('is the one place src/ compares a group with guest', () => {
+    const comparing = fs.readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f))
+      .map((f) => path.join(SRC, f))
+      .filter((file) => file !== POLICY && /[!=]==?\s*'guest'|'guest'\s*[!=]==?/.test(fs.readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SRC, file));
+    expect(comparing).toEqual([]);
+  });
+});
