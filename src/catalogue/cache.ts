@@ -59,9 +59,9 @@ export async function catalogueVersion(db: Knex, versionId = 1): Promise<number 
 
 /**
  * The version of catalogue `versionId` as a subquery, for a column of another one-row
- * query: a request that reads its account anyway reads the version in the same statement
- * (src/users `Stamp`) and opens its cache with it (catalogueCache's `read`), one statement
- * fewer a request.
+ * query: sign-in reads it in the statement that loads the account
+ * (src/server/middleware/session-read.ts) and the request's read context opens the cache
+ * with it (catalogueCache's `read`), one statement fewer a request.
  */
 export function versionColumn(db: Knex, versionId = 1): Knex.QueryBuilder {
   return db('catalogue_version').where({ id: versionId }).select('version');

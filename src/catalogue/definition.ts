@@ -14,7 +14,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { NotFound, say, type CodedText, type SortDir, type Work } from '../model/index.js';
-import { HIDDEN_WORK_SQL, VISIBLE_WORK_SQL, whereVisible, type Scope } from './visible.js';
+import { HIDDEN_WORK_SQL, VISIBLE_WORK_SQL, whereVisible, type Scope, type VisibleOptions } from './visible.js';
 import { presentWork, type UserFields, type WorkRow } from './presenter.js';
 
 
@@ -46,7 +46,7 @@ export interface CatalogueDef<W extends UserFields = Work> {
   /** The NotFound text of work `id` ('work 5 not found', 'novel 5 not found'). */
   notFound(id: number): CodedText;
   /** Narrows a query on the works table (optionally aliased) to the works a listener sees (in `scope`, where the catalogue has scopes). */
-  whereVisible<Q extends Knex.QueryBuilder>(qb: Q, alias?: string, scope?: Scope | readonly Scope[]): Q;
+  whereVisible<Q extends Knex.QueryBuilder>(qb: Q, scope?: Scope | readonly Scope[], opts?: VisibleOptions): Q;
   /** The same rule as SQL on an unaliased works row, and its negation. */
   visibleSql: string;
   hiddenSql: string;
@@ -91,5 +91,5 @@ export const AUDIO_CATALOGUE: CatalogueDef<Work> = {
  * progress, history). Throws NotFound (the definition's notFound text) otherwise.
  */
 export async function assertVisibleIn(db: Db, def: AnyCatalogue, id: number, scopes: readonly Scope[] = ['library']): Promise<void> {
-  if (!(await def.whereVisible(db(def.tables.works).where({ id }), undefined, scopes).first('id'))) throw new NotFound(def.notFound(id));
+  if (!(await def.whereVisible(db(def.tables.works).where({ id }), scopes).first('id'))) throw new NotFound(def.notFound(id));
 }

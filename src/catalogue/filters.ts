@@ -119,7 +119,7 @@ export function whereAdvancedKeyword(db: Knex, qb: Knex.QueryBuilder, { t, d }: 
  * visible in the filter's scope (visible.ts; the definition's rule).
  */
 export function applyWorkFilter(db: Knex, qb: Knex.QueryBuilder, f: WorkFilter, def: AnyCatalogue = AUDIO_CATALOGUE): void {
-  def.whereVisible(qb, 'w', f.scope);
+  def.whereVisible(qb, f.scope, { alias: 'w' });
   if (f.status !== undefined) qb.where('w.status', f.status);
   if (f.nsfw === 1) qb.where('w.nsfw', false);
   if (f.nsfw === 2) qb.where('w.nsfw', true);

@@ -10,6 +10,7 @@ import { dialectOf } from '../db/dialect/index.js';
 import type { Work } from '../model/index.js';
 import { withUserData, type UserFields, type UserWorkData } from './presenter.js';
 import type { CatalogueCache } from './cache.js';
+import { viewerName, type ReadContext } from './context.js';
 import { AUDIO_CATALOGUE, type CatalogueDef, type CatalogueRow, type CatalogueTables } from './definition.js';
 
 /** Which time `updated_at` shows: the work's, or the caller's review / history record's. */
@@ -86,13 +87,15 @@ async function queryUserData(db: Db, tables: CatalogueTables, ids: number[], vie
 
 /**
  * The works of `ids` as anybody sees them (user fields null), in the order of `ids` (ids
- * not found are left out): from `cache`, the others in one query (then kept). Catalogue
- * `def` (definition.ts), the audio catalogue by default. For answers that show none of a
- * caller's data (the players' songs), so no query of the caller's rows.
+ * not found are left out): from the request's catalogue cache, the others in one query
+ * (then kept). Catalogue `def` (definition.ts), the audio catalogue by default. For answers
+ * that show none of a caller's data (the players' songs), so no query of the caller's rows.
  */
 export async function presentedWorks<W extends UserFields = Work>(
-  db: Db, cache: CatalogueCache<W>, ids: number[], def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
+  ctx: ReadContext, ids: number[], def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
 ): Promise<W[]> {
+  const { db } = ctx;
+  const cache = await ctx.catalogue<W>(def.versionId);
   const missing = ids.filter((id) => !cache.work(id));
   const fetched = missing.length ? (await queryWorks(db, def, missing)).works : [];
   return inOrder(cache, ids, fetched);
@@ -108,18 +111,24 @@ function inOrder<W extends UserFields>(cache: CatalogueCache<W>, ids: number[], 
   });
 }
 
+/** How loadWorks reads: which time `updated_at` shows (default the work's), the catalogue (default the audio works), the caller's rows when already read. */
+export interface LoadOptions<W extends UserFields> { time?: TimeSource; catalogue?: CatalogueDef<W>; known?: Map<number, UserWorkData> }
+
 /**
  * Answers the works of `ids` in the order of `ids` (ids not found are left out), with
- * `userRating`, `progress`, `review_text` and `state` of user `viewer`; catalogue `def`
- * (definition.ts), the audio catalogue by default. At most one statement: none when every
- * work is cached and `known` has the caller's rows (read with the page: withUserColumns),
- * those rows when every work is cached, else the works with those rows joined.
+ * `userRating`, `progress`, `review_text` and `state` of the context's viewer; catalogue
+ * `opts.catalogue` (definition.ts), the audio catalogue by default. At most one statement:
+ * none when every work is cached and `opts.known` has the caller's rows (read with the
+ * page: withUserColumns), those rows when every work is cached, else the works with those
+ * rows joined.
  */
-export async function loadWorks<W extends UserFields = Work>(
-  db: Db, cache: CatalogueCache<W>, ids: number[], viewer: string, time: TimeSource = 'work', def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>,
-  known?: Map<number, UserWorkData>,
-): Promise<W[]> {
+export async function loadWorks<W extends UserFields = Work>(ctx: ReadContext, ids: number[], opts: LoadOptions<W> = {}): Promise<W[]> {
   if (ids.length === 0) return [];
+  const { db } = ctx;
+  const viewer = viewerName(ctx);
+  const { time = 'work', known } = opts;
+  const def = opts.catalogue ?? (AUDIO_CATALOGUE as unknown as CatalogueDef<W>);
+  const cache = await ctx.catalogue<W>(def.versionId);
   let works: W[];
   let user: Map<number, UserWorkData>;
   if (ids.every((id) => cache.work(id))) {

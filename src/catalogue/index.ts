@@ -9,3 +9,4 @@ export * from './visible.js';
 export * from './definition.js';
 export { preloadWorks } from './preload.js';
 export { catalogueCache, versionColumn, type CatalogueCache } from './cache.js';
+export { readContext, type KnownVersions, type ReadContext } from './context.js';

@@ -31,7 +31,8 @@ import type { Pagination, Progress, SortDir, Work } from '../model/index.js';
 import { applyWorkFilter, hasTextSearch, type WorkFilter } from './filters.js';
 import { applyOrder, isUserOrder, type ListOrder } from './order.js';
 import { loadWorks, presentedWorks, userDataOf, withUserColumns } from './hydrate.js';
-import { catalogueCache, type CatalogueCache } from './cache.js';
+import type { CatalogueCache } from './cache.js';
+import { viewerName, type ReadContext } from './context.js';
 import { AUDIO_CATALOGUE, type AnyCatalogue, type CatalogueDef } from './definition.js';
 import type { UserFields, UserWorkData } from './presenter.js';
 
@@ -42,7 +43,7 @@ const readsUser = (def: AnyCatalogue, order: ListOrder) => isUserOrder(order) ||
 const DEEP_OFFSET = 600;
 
 /** Where a page of `opts` comes from (see the file comment): always the cached id list, the list when kept current, or a direct query. */
-function pageSource(def: AnyCatalogue, opts: ListOptions<UserFields>, offset: number): 'cached' | 'kept' | 'direct' {
+function pageSource(def: AnyCatalogue, opts: EngineOptions, offset: number): 'cached' | 'kept' | 'direct' {
   if (opts.scope || readsUser(def, opts.order)) return 'direct';
   const f = opts.filter;
   const cached = opts.order === 'random' || opts.order === 'title' || opts.order === 'circle_name' || hasTextSearch(f) || f.tagId !== undefined || f.vaId !== undefined || offset >= DEEP_OFFSET;
@@ -63,26 +64,25 @@ export interface ListOptions<W extends UserFields = Work> {
   pageSize: number;
   /** The first row of the page when it is no multiple of pageSize (the players' API pages by offset); default (page - 1) * pageSize. */
   offset?: number;
-  /** The caller's user name: their rating, review, progress and history ride on each work (unless `bare`). */
-  viewer: string;
   scope?: ListScope;
   /**
-   * The works as anybody sees them (user fields null; `viewer` still orders and scopes):
+   * The works as anybody sees them (user fields null; the context's viewer still orders and scopes):
    * no statement reads the caller's review and history rows for them (the players read
    * the caller's marks on their own: src/subsonic/marks.ts).
    */
   bare?: boolean;
   /** Which catalogue (definition.ts); the audio works by default. */
   catalogue?: CatalogueDef<W>;
-  /** The catalogue's cache as the caller already read it (one version read per request); read here when absent. */
-  cache?: CatalogueCache<W>;
 }
+
+/** ListOptions as the engine reads them: with the caller's user name (their rating, review, progress and history ride on each work unless `bare`). */
+type EngineOptions = ListOptions<UserFields> & { viewer: string };
 
 /** A page of works of any catalogue, as the lists answer it. */
 export interface ListAnswer<W> { works: W[]; pagination: Pagination }
 
 /** The works of `opts` with the unpaged filter applied, no select, no order (aliases w, s, r). */
-function baseQuery(db: Db, def: AnyCatalogue, opts: ListOptions<UserFields>): Knex.QueryBuilder {
+function baseQuery(db: Db, def: AnyCatalogue, opts: EngineOptions): Knex.QueryBuilder {
   const t = def.tables;
   const qb = db(`${t.works} as w`);
   const { scope, viewer } = opts;
@@ -145,7 +145,7 @@ function overChanged(conn: Knex, def: AnyCatalogue, qb: Knex.QueryBuilder, ids: 
  * catalogue definition adds itself (which may read tables the change log does not cover)
  * are computed afresh instead.
  */
-function idListPatch(db: Db, def: AnyCatalogue, opts: ListOptions<UserFields>) {
+function idListPatch(db: Db, def: AnyCatalogue, opts: EngineOptions) {
   const { order, sort, seed, viewer } = opts;
   if (def.order?.(db.queryBuilder(), order, sort, viewer)) return undefined;
   const changed: AnyCatalogue = { ...def, tables: { ...def.tables, works: CHANGED.works, workTags: CHANGED.workTags, workVas: CHANGED.workVas }, searchOnly: CHANGED.ids };
@@ -168,7 +168,7 @@ function idListPatch(db: Db, def: AnyCatalogue, opts: ListOptions<UserFields>) {
  * the caller rated (a few hundred at most) sorted by rating then id, followed by every
  * other work of the filter in id order (the same order as applyOrder's `rating`).
  */
-async function ratingPage(db: Db, def: AnyCatalogue, cache: Pick<CatalogueCache, 'get'>, opts: ListOptions<UserFields>, offset: number): Promise<{ ids: number[]; totalCount: number }> {
+async function ratingPage(db: Db, def: AnyCatalogue, cache: Pick<CatalogueCache, 'get'>, opts: EngineOptions, offset: number): Promise<{ ids: number[]; totalCount: number }> {
   const { sort, pageSize, viewer } = opts;
   const plain = baseQuery(db, def, { ...opts, order: 'id' });
   const rated: number[] = (
@@ -193,8 +193,8 @@ async function ratingPage(db: Db, def: AnyCatalogue, cache: Pick<CatalogueCache,
  * request: on PostgreSQL 8-24 ms at 100,000 works, 107-189 ms at 1,000,000; bench/README.md).
  * The same entry as orderedWorkIds' for the filter.
  */
-async function filterTotal(db: Db, def: AnyCatalogue, cache: Pick<CatalogueCache, 'get'>, opts: ListOptions<UserFields>): Promise<number> {
-  const byId: ListOptions<UserFields> = { ...opts, order: 'id', sort: 'asc', scope: undefined };
+async function filterTotal(db: Db, def: AnyCatalogue, cache: Pick<CatalogueCache, 'get'>, opts: EngineOptions): Promise<number> {
+  const byId: EngineOptions = { ...opts, order: 'id', sort: 'asc', scope: undefined };
   const ordered = baseQuery(db, def, byId).select('w.id');
   applyOrder(ordered, 'id', 'asc', 0, def, opts.viewer);
   return (await cache.get(keyOf('ids', ordered), () => allIds(db, ordered), idListPatch(db, def, byId))).length;
@@ -202,17 +202,21 @@ async function filterTotal(db: Db, def: AnyCatalogue, cache: Pick<CatalogueCache
 
 /**
  * One page of works with its pagination `{currentPage, pageSize, totalCount}`, of the
- * catalogue `opts.catalogue` (the audio works by default).
+ * catalogue `listed.catalogue` (the audio works by default), as the context's viewer sees
+ * them (`ctx`: the request's database, viewer and catalogue cache, context.ts).
  * `betterRandom` answers one random work of the filtered set (pageSize 1).
  */
-export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListOptions<W>): Promise<ListAnswer<W>> {
-  const def = opts.catalogue ?? (AUDIO_CATALOGUE as unknown as CatalogueDef<W>);
-  const { order, page, pageSize, viewer } = opts;
+export async function listWorks<W extends UserFields = Work>(ctx: ReadContext, listed: ListOptions<W>): Promise<ListAnswer<W>> {
+  const { db } = ctx;
+  const viewer = viewerName(ctx);
+  const opts: EngineOptions = { ...(listed as ListOptions<UserFields>), viewer };
+  const def = listed.catalogue ?? (AUDIO_CATALOGUE as unknown as CatalogueDef<W>);
+  const { order, page, pageSize } = opts;
   const base = baseQuery(db, def, opts);
   const perUser = Boolean(opts.scope) || readsUser(def, order);
   const time = opts.scope?.kind ?? 'work';
-  const cache = opts.cache ?? await catalogueCache<W>(db, def.versionId);
-  const load = (ids: number[], known?: Map<number, UserWorkData>) => (opts.bare ? presentedWorks(db, cache, ids, def) : loadWorks(db, cache, ids, viewer, time, def, known));
+  const cache = await ctx.catalogue<W>(def.versionId);
+  const load = (ids: number[], known?: Map<number, UserWorkData>) => (opts.bare ? presentedWorks(ctx, ids, def) : loadWorks(ctx, ids, { time, catalogue: def, known }));
   const withUser = (qb: Knex.QueryBuilder, scoped?: ListScope['kind']) => (opts.bare ? qb : withUserColumns(db, qb, def.tables, viewer, scoped));
 
   if (order === 'betterRandom') {
@@ -263,13 +267,13 @@ export async function listWorks<W extends UserFields = Work>(db: Db, opts: ListO
  * Every id of the visible works of `filter` in `order` (a plain order, not the caller's
  * rating), cached and patched after catalogue changes like the deep pages of listWorks (the same entry
  * for the same filter and order); the players' API pages songs across works with it.
- * `cache`: the audio catalogue's cache if the caller has read it.
  */
-export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: SortDir, cache?: CatalogueCache): Promise<Int32Array> {
-  const opts: ListOptions<UserFields> = { filter, order, sort, seed: 0, page: 1, pageSize: 1, viewer: '' };
+export async function orderedWorkIds(ctx: ReadContext, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: SortDir): Promise<Int32Array> {
+  const { db } = ctx;
+  const opts: EngineOptions = { filter, order, sort, seed: 0, page: 1, pageSize: 1, viewer: '' };
   const ordered = baseQuery(db, AUDIO_CATALOGUE, opts).select('w.id');
   applyOrder(ordered, order, sort);
-  return (cache ?? await catalogueCache(db)).get(keyOf('ids', ordered), () => allIds(db, ordered), idListPatch(db, AUDIO_CATALOGUE, opts));
+  return (await ctx.catalogue()).get(keyOf('ids', ordered), () => allIds(db, ordered), idListPatch(db, AUDIO_CATALOGUE, opts));
 }
 
 /**
@@ -277,12 +281,10 @@ export async function orderedWorkIds(db: Db, filter: WorkFilter, order: Exclude<
  * has fewer), as anybody sees them (user fields null: the players read the caller's
  * stars and ratings with their summaries), as a fresh draw on every call (the players'
  * random lists). The draw picks positions in the filter's cached id list (orderedWorkIds).
- * `cache` as orderedWorkIds.
  */
-export async function randomWorks(db: Db, filter: WorkFilter, count: number, cache?: CatalogueCache): Promise<Work[]> {
-  cache ??= await catalogueCache(db);
-  const all = await orderedWorkIds(db, filter, 'id', 'asc', cache);
+export async function randomWorks(ctx: ReadContext, filter: WorkFilter, count: number): Promise<Work[]> {
+  const all = await orderedWorkIds(ctx, filter, 'id', 'asc');
   const picked = new Set<number>();
   while (picked.size < Math.min(count, all.length)) picked.add(all[Math.floor(Math.random() * all.length)]!);
-  return presentedWorks(db, cache, [...picked]);
+  return presentedWorks(ctx, [...picked]);
 }

@@ -2,9 +2,9 @@
  * Circles, tags and VAs (spec 000 section 7): the name lists with their counts of
  * visible works, and one name by id.
  */
-import type { Db } from '../db/index.js';
 import type { ListItem } from '../model/index.js';
-import { catalogueCache, keepUnlessNamesChanged, type CatalogueCache } from './cache.js';
+import { keepUnlessNamesChanged } from './cache.js';
+import type { ReadContext } from './context.js';
 import { AUDIO_CATALOGUE, type AnyCatalogue } from './definition.js';
 
 export type NameKind = 'circles' | 'tags' | 'vas';
@@ -33,11 +33,11 @@ function countSql(def: AnyCatalogue, kind: NameKind): string {
  * Every circle, tag or VA of catalogue `def` (the audio works by default) with at least
  * one visible work (visible.ts), as `[{id, name, count}]` sorted by name then id; count =
  * its visible works. Cached, and kept across catalogue changes that leave names and
- * visibility alone (cache.ts keepUnlessNamesChanged). `cache`: that catalogue's cache if
- * the caller has opened it.
+ * visibility alone (cache.ts keepUnlessNamesChanged), in the request's cache of that catalogue.
  */
-export async function listNames(db: Db, kind: NameKind, def: AnyCatalogue = AUDIO_CATALOGUE, cache?: Pick<CatalogueCache, 'get'>): Promise<ListItem<number | string>[]> {
-  return (cache ?? await catalogueCache(db, def.versionId)).get(`names|${kind}`, async () => {
+export async function listNames(ctx: ReadContext, kind: NameKind, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<ListItem<number | string>[]> {
+  const { db } = ctx;
+  return (await ctx.catalogue(def.versionId)).get(`names|${kind}`, async () => {
     const rows: { id: number | string; name: string | null; count: number | string }[] = await db
       .select('id', 'name', 'count')
       .from(db.raw(`(${countSql(def, kind)}) AS c`))
@@ -48,6 +48,6 @@ export async function listNames(db: Db, kind: NameKind, def: AnyCatalogue = AUDI
 }
 
 /** The name of one circle, tag or VA of catalogue `def`; undefined when the id is unknown. */
-export async function getName(db: Db, kind: NameKind, id: number | string, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<{ name: string | null } | undefined> {
-  return db(def.tables[kind]).where({ id }).first('name');
+export async function getName(ctx: ReadContext, kind: NameKind, id: number | string, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<{ name: string | null } | undefined> {
+  return ctx.db(def.tables[kind]).where({ id }).first('name');
 }

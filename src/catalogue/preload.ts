@@ -7,7 +7,8 @@
  * on PostgreSQL (bench/README.md, catalogue).
  */
 import type { Db } from '../db/index.js';
-import { catalogueCache, MAX_WORKS, type CatalogueCache } from './cache.js';
+import { MAX_WORKS } from './cache.js';
+import { readContext, type ReadContext } from './context.js';
 import { LIBRARY } from './filters.js';
 import { presentedWorks } from './hydrate.js';
 import { orderedWorkIds } from './list.js';
@@ -20,7 +21,7 @@ export interface PreloadOptions {
   /** Stops the pass between chunks. */
   signal?: AbortSignal;
   /** Reads what another part keeps of the same works with each chunk (the players' audio summaries: src/subsonic/tracks.ts). */
-  alongside?: (ids: number[], cache: CatalogueCache) => Promise<unknown>;
+  alongside?: (ctx: ReadContext, ids: number[]) => Promise<unknown>;
   /**
    * A later pass: it reads nothing when the library holds more visible works than `limit`,
    * since requests have since read other works into the places the first ones left, and
@@ -43,17 +44,19 @@ export interface PreloadOptions {
  */
 export async function preloadWorks(db: Db, { signal, alongside, again = false, limit = MAX_WORKS }: PreloadOptions = {}): Promise<{ works: number; ms: number }> {
   const started = performance.now();
-  let cache = await catalogueCache(db);
-  const ids = await orderedWorkIds(db, LIBRARY, 'id', 'asc', cache);
+  let ctx = readContext(db, null);
+  let cache = await ctx.catalogue();
+  const ids = await orderedWorkIds(ctx, LIBRARY, 'id', 'asc');
   const end = again && ids.length > limit ? 0 : Math.min(ids.length, limit);
   let works = 0;
   for (let i = 0; i < end && !signal?.aborted; i += CHUNK) {
     const chunk = Array.from(ids.subarray(i, Math.min(i + CHUNK, end))).filter((id) => !cache.work(id));
     if (!chunk.length) continue;
     await new Promise((resolve) => setImmediate(resolve));
-    cache = await catalogueCache(db);
-    await presentedWorks(db, cache, chunk);
-    await alongside?.(chunk, cache);
+    ctx = readContext(db, null); // each chunk at the version it reads
+    cache = await ctx.catalogue();
+    await presentedWorks(ctx, chunk);
+    await alongside?.(ctx, chunk);
     works += chunk.length;
   }
   return { works, ms: performance.now() - started };

@@ -21,12 +21,14 @@ export const SCOPE_STATUSES: Record<Scope, readonly number[]> = {
   trial: [WorkStatus.NewTrial, WorkStatus.DownloadWanted, WorkStatus.Downloading],
 };
 
+/** How whereVisible names the works table: `alias`, its name or alias in the query ('w', 'works'); none for a plain `db('works')`. */
+export interface VisibleOptions { alias?: string }
+
 /**
  * Narrows a query on `works` to the works visible in `scope` (default the library; a
- * list of scopes: visible in any of them). `alias` is the table's name or alias in the
- * query ('w', 'works'); none for a plain `db('works')`. Answers the same builder.
+ * list of scopes: visible in any of them). Answers the same builder.
  */
-export function whereVisible<Q extends Knex.QueryBuilder>(qb: Q, alias?: string, scope: Scope | readonly Scope[] = 'library'): Q {
+export function whereVisible<Q extends Knex.QueryBuilder>(qb: Q, scope: Scope | readonly Scope[] = 'library', { alias }: VisibleOptions = {}): Q {
   const column = (name: string) => (alias ? `${alias}.${name}` : name);
   const statuses = (typeof scope === 'string' ? [scope] : scope).flatMap((s) => SCOPE_STATUSES[s]);
   if (statuses.length === 1) qb.where(column('status'), statuses[0]!);
@@ -49,5 +51,5 @@ export const HIDDEN_WORK_SQL = `status <> ${WorkStatus.InLibrary} OR removed_at 
  * `work {id} not found` otherwise.
  */
 export async function assertVisibleWork(db: Db, id: number, scopes: readonly Scope[] = ['library']): Promise<void> {
-  if (!(await whereVisible(db('works').where({ id }), undefined, scopes).first('id'))) throw new NotFound(say('work.idNotFound', { id }));
+  if (!(await whereVisible(db('works').where({ id }), scopes).first('id'))) throw new NotFound(say('work.idNotFound', { id }));
 }

@@ -5,22 +5,23 @@
 import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
 import { loadWorks } from './hydrate.js';
-import { catalogueCache, type CatalogueCache } from './cache.js';
+import type { ReadContext } from './context.js';
 import type { Scope } from './visible.js';
 import { AUDIO_CATALOGUE, type CatalogueDef } from './definition.js';
 import type { UserFields } from './presenter.js';
 
+/** Which work getWork reads: its `scope` (visible.ts; default the library) in `catalogue` (definition.ts; default the audio works, the novel section has no scopes). */
+export interface WorkLookup<W extends UserFields> { scope?: Scope; catalogue?: CatalogueDef<W> }
+
 /**
- * Work `id` visible in `scope` (visible.ts; default the library) of catalogue `def` (the
- * audio works by default; the novel section has no scopes) as the caller `viewer` sees it;
- * undefined otherwise. `cache`: the catalogue's cache if the caller has read it.
+ * Work `id` visible in `lookup.scope` of `lookup.catalogue` as the context's viewer sees
+ * it; undefined otherwise.
  */
-export async function getWork<W extends UserFields = Work>(
-  db: Db, id: number, viewer: string, scope: Scope = 'library', def: CatalogueDef<W> = AUDIO_CATALOGUE as unknown as CatalogueDef<W>, cache?: CatalogueCache<W>,
-): Promise<W | undefined> {
-  const visible = await def.whereVisible(db(def.tables.works).where({ id }), undefined, scope).first('id');
+export async function getWork<W extends UserFields = Work>(ctx: ReadContext, id: number, lookup: WorkLookup<W> = {}): Promise<W | undefined> {
+  const def = lookup.catalogue ?? (AUDIO_CATALOGUE as unknown as CatalogueDef<W>);
+  const visible = await def.whereVisible(ctx.db(def.tables.works).where({ id }), lookup.scope ?? 'library').first('id');
   if (!visible) return undefined;
-  return (await loadWorks(db, cache ?? await catalogueCache<W>(db, def.versionId), [id], viewer, 'work', def))[0];
+  return (await loadWorks(ctx, [id], { catalogue: def }))[0];
 }
 
 /**

@@ -17,7 +17,7 @@ import type { Command } from 'commander';
 import { openServices } from '../server/services.js';
 import { STOP_GRACE_MS, startServer, stopServer } from '../server/app.js';
 import { ADMIN_NAME, ensureAdmin, findUser } from '../users/index.js';
-import { preloadWorks, type CatalogueCache } from '../catalogue/index.js';
+import { preloadWorks, type ReadContext } from '../catalogue/index.js';
 import { audioSummaries } from '../subsonic/tracks.js';
 import { resolveDataDir } from '../config/index.js';
 import { CliError, info } from './output.js';
@@ -57,7 +57,7 @@ export function registerServe(program: Command): void {
       info(`audiolib serving ${dataDir} on ${url}${every ? ` (every address; on this machine http://localhost:${actual})` : ''}`);
       if (!services.config.auth) info(`audiolib: warning: auth is off: every request acts as the admin${every ? ', from any address that reaches this one' : ''}`);
       const preload = new AbortController();
-      const alongside = (ids: number[], cache: CatalogueCache) => audioSummaries(services.db, ids, services.config.subsonicVariant, cache);
+      const alongside = (read: ReadContext, ids: number[]) => audioSummaries(read, ids, services.config.subsonicVariant);
       const readIntoMemory = (again: boolean) => preloadWorks(services.db, { signal: preload.signal, alongside, again }).then(({ works, ms }) => {
         if (!again && works >= PRELOAD_REPORTED) info(`audiolib: ${works.toLocaleString('en')} works read into memory in ${(ms / 1000).toFixed(1)} s`);
       }, (err: Error) => {

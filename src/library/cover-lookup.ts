@@ -43,7 +43,7 @@ export interface CoverImage { path: string; type: string; source: 'saved' | 'wor
  * hidden or not in the scope.
  */
 export async function findCover(db: Db, dataDir: string, workId: number, type: CoverType, roots: readonly { path: string }[], scope: Scope = 'library'): Promise<CoverImage | null> {
-  const work = await whereVisible(db('works').where({ id: workId }), undefined, scope).first('code_prefix', 'cover_file_id');
+  const work = await whereVisible(db('works').where({ id: workId }), scope).first('code_prefix', 'cover_file_id');
   if (!work) return null;
   for (const t of FALLBACK[type]) {
     const file = path.join(coversDir(dataDir), coverFileName(workId, t, work.code_prefix ?? 'RJ'));

@@ -52,7 +52,7 @@ export function scopeRoots(config: Pick<Config, 'rootFolders' | 'trialFolder'>, 
  * parent folder).
  */
 export async function resolveMediaFile(db: Db, workId: number, fileId: number, roots: readonly { path: string }[], scope: Scope = 'library'): Promise<MediaFile | null> {
-  const row = await whereVisible(db('files').join('works', 'works.id', 'files.work_id').where({ 'files.id': fileId, 'files.work_id': workId }), 'works', scope)
+  const row = await whereVisible(db('files').join('works', 'works.id', 'files.work_id').where({ 'files.id': fileId, 'files.work_id': workId }), scope, { alias: 'works' })
     .first('files.relpath', 'files.type', 'works.dir');
   if (!row || !row.dir) return null;
   const dir = path.resolve(row.dir as string);
@@ -68,7 +68,7 @@ export async function resolveMediaFile(db: Db, workId: number, fileId: number, r
  * unknown, hidden or not in the scope. Input as resolveMediaFile.
  */
 export async function resolveWorkFiles(db: Db, workId: number, roots: readonly { path: string }[], scope: Scope = 'library'): Promise<{ codePrefix: string; files: MediaFile[] } | null> {
-  const work = await whereVisible(db('works').where('works.id', workId), 'works', scope).first('works.dir', 'works.code_prefix');
+  const work = await whereVisible(db('works').where('works.id', workId), scope, { alias: 'works' }).first('works.dir', 'works.code_prefix');
   if (!work) return null;
   if (!work.dir) return { codePrefix: String(work.code_prefix), files: [] };
   const rows: { id: number; relpath: string; type: FileType }[] = await db('files').where({ work_id: workId }).orderBy('relpath').select('id', 'relpath', 'type');
@@ -99,7 +99,7 @@ async function checkedFile(dir: string, allowed: readonly string[], f: Pick<Medi
  * not a file of that work visible in `scope` (default the library).
  */
 export async function getAudioLyric(db: Db, workId: number, fileId: number, scope: Scope = 'library'): Promise<{ lyric: LyricRef | null } | null> {
-  const audio = await whereVisible(db('files').join('works', 'works.id', 'files.work_id').where({ 'files.id': fileId, 'files.work_id': workId }), 'works', scope)
+  const audio = await whereVisible(db('files').join('works', 'works.id', 'files.work_id').where({ 'files.id': fileId, 'files.work_id': workId }), scope, { alias: 'works' })
     .first('files.id');
   if (!audio) return null;
   const lyrics = await db('files').where({ work_id: workId, audio_file_id: fileId }).select('id', 'relpath');

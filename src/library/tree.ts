@@ -116,7 +116,7 @@ function finish(folder: FolderDraft): TrackNode[] {
  * work is unknown, hidden or not in the scope (catalogue/visible.ts).
  */
 export async function getTrackTree(db: Db, workId: number, scope: Scope = 'library'): Promise<TrackNode[] | null> {
-  const work = await whereVisible(db('works').where({ id: workId }), undefined, scope).first('id', 'title');
+  const work = await whereVisible(db('works').where({ id: workId }), scope).first('id', 'title');
   if (!work) return null;
   const files: FileRow[] = await db('files')
     .where({ work_id: workId })

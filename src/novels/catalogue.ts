@@ -4,7 +4,7 @@
  * (src/model/wire.ts) and its sort orders (spec 001 section 9).
  */
 import type { Knex } from 'knex';
-import { isoTime, orderNullable, type CatalogueDef, type CatalogueRow } from '../catalogue/index.js';
+import { isoTime, orderNullable, type CatalogueDef, type CatalogueRow, type VisibleOptions } from '../catalogue/index.js';
 import { myProcessOf, say, type LyricStatus, type NamedRef, type NovelProcess, type NovelTxt, type NovelWork } from '../model/index.js';
 
 /** The visibility rule of novels: not deleted. */
@@ -79,7 +79,8 @@ export const NOVEL_CATALOGUE: CatalogueDef<NovelWork> = {
     workTags: 'novel_work_tags', workVas: 'novel_work_authors', reviews: 'novel_reviews', history: 'novel_history',
   },
   notFound: (id) => say('novel.idNotFound', { id }),
-  whereVisible: <Q extends Knex.QueryBuilder>(qb: Q, alias?: string) => qb.whereNull(alias ? `${alias}.removed_at` : 'removed_at') as Q,
+  // no scopes: the scope argument is ignored
+  whereVisible: <Q extends Knex.QueryBuilder>(qb: Q, _scope?: unknown, { alias }: VisibleOptions = {}) => qb.whereNull(alias ? `${alias}.removed_at` : 'removed_at') as Q,
   visibleSql: VISIBLE_SQL,
   hiddenSql: `NOT (${VISIBLE_SQL})`,
   columns: [

@@ -36,7 +36,7 @@ export async function assertPlayable(db: Knex, refs: readonly TrackRef[]): Promi
   for (let i = 0; i < fileIds.length; i += 500) {
     const rows: { id: number; work_id: number }[] = await whereVisible(
       db('files as f').join('works as w', 'w.id', 'f.work_id').whereIn('f.id', fileIds.slice(i, i + 500)).where('f.type', 'audio'),
-      'w', ['library', 'trial'],
+      ['library', 'trial'], { alias: 'w' },
     ).select('f.id', 'f.work_id');
     for (const row of rows) found.add(`${row.work_id}/${row.id}`);
   }
@@ -62,7 +62,7 @@ function audioRefs(nodes: TrackNode[], out: TrackRef[]): TrackRef[] {
  * for a work in neither; an empty list for a work without audio.
  */
 export async function workTracks(db: Knex, workId: number): Promise<TrackRef[]> {
-  const work = await whereVisible(db('works').where({ id: workId }), undefined, ['library', 'trial']).first('id', 'title');
+  const work = await whereVisible(db('works').where({ id: workId }), ['library', 'trial']).first('id', 'title');
   if (!work) throw new NotFound(say('work.idNotFound', { id: workId }));
   const files: FileRow[] = await db('files').where({ work_id: workId }).select('id', 'work_id', 'relpath', 'type', 'size', 'duration', 'audio_file_id');
   return audioRefs(buildTrackTree(work, files), []);

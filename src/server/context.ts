@@ -6,7 +6,7 @@ import type Koa from 'koa';
 import type { Db } from '../db/index.js';
 import type { Config } from '../config/index.js';
 import type { User } from '../model/index.js';
-import type { CatalogueCache } from '../catalogue/index.js';
+import type { ReadContext } from '../catalogue/index.js';
 
 export interface AppServices {
   db: Db;
@@ -18,10 +18,8 @@ export interface AppServices {
 
 export interface AppState {
   user?: User;
-  /** The audio catalogue's version, read with the account by requireUser (middleware/auth.ts). */
-  catalogueVersion?: number | string | null;
-  /** The request's audio catalogue cache, once opened (middleware/auth.ts requestCatalogue). */
-  catalogue?: Promise<CatalogueCache>;
+  /** The request's read context (src/catalogue/context.ts), built by requireUser (middleware/auth.ts). */
+  read?: ReadContext;
   /** How this route answers Invalid: 422 where its validate step says so (middleware/validate.ts), else 400. */
   invalidStatus?: 422;
 }

@@ -15,8 +15,8 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../server/context.js';
 import { tooManyFailures, type LoginGuard } from '../server/middleware/throttle.js';
-import { authenticate, findUser, readPlayerPassword, signedIn, userOfApiKey, type SignedIn, type Stamp } from '../users/index.js';
-import { versionColumn } from '../catalogue/index.js';
+import { authenticate, readPlayerPassword, signedIn } from '../users/index.js';
+import { accountSession, apiKeySession, type Session } from '../server/middleware/session-read.js';
 import { Code, SubsonicError, missing } from './errors.js';
 import type { Params } from './params.js';
 
@@ -33,41 +33,44 @@ function plainPassword(p: string): string | null {
   return /^(?:[0-9a-fA-F]{2})*$/.test(hex) ? Buffer.from(hex, 'hex').toString('utf8') : null;
 }
 
-/** The user of `u` + `p`: the player password first (no hashing cost, `stamp` read with the account), then the login password. */
-async function byPassword(ctx: AppContext, name: string, p: string, stamp: Stamp): Promise<SignedIn | null> {
+/**
+ * The session of `u` + `p`: the player password first (no hashing cost; the account read
+ * with the catalogue's version, session-read.ts), then the login password (no version read).
+ */
+async function byPassword(ctx: AppContext, name: string, p: string): Promise<Session | null> {
   const { db, secret } = ctx.services;
   const password = plainPassword(p);
   if (password === null) return null;
   const player = await readPlayerPassword(db, secret, name);
   if (player !== null && sameText(player, password)) {
-    const row = await findUser(db, name, stamp);
-    return row ? signedIn(row, true) : null;
+    const found = await accountSession(db, name);
+    return found ? { user: signedIn(found.row), versions: found.versions } : null;
   }
   const row = await authenticate(db, name, password);
-  return row ? signedIn(row, false) : null;
+  return row ? { user: signedIn(row), versions: {} } : null;
 }
 
-/** The user of `u` + `t` + `s` (`stamp` read with the account); throws code 41 when the user has no player password to check the token with. */
-async function byToken(ctx: AppContext, name: string, token: string, salt: string, stamp: Stamp): Promise<SignedIn | null> {
+/** The session of `u` + `t` + `s` (the account read with the catalogue's version); throws code 41 when the user has no player password to check the token with. */
+async function byToken(ctx: AppContext, name: string, token: string, salt: string): Promise<Session | null> {
   const { db, secret } = ctx.services;
-  const row = await findUser(db, name, stamp);
-  if (!row) return null;
+  const found = await accountSession(db, name);
+  if (!found) return null;
   const player = await readPlayerPassword(db, secret, name);
   if (player === null) {
     throw new SubsonicError(Code.TokenNotSupported, 'token authentication needs a player password: set one in the web settings or with `audiolib user player-password`');
   }
   const expected = crypto.createHash('md5').update(player + salt, 'utf8').digest('hex');
-  return sameText(expected, token.toLowerCase()) ? signedIn(row, true) : null;
+  return sameText(expected, token.toLowerCase()) ? { user: signedIn(found.row), versions: found.versions } : null;
 }
 
 /**
- * The caller of a call with `params`, or a SubsonicError (codes 10, 40, 41, 43, 44; 0 with
- * HTTP 429 while `guard` refuses). A wrong credential counts as a failed sign-in. The
- * caller carries `stamp`, the audio catalogue's version read with its account (users
- * `Stamp`), except after a login-password sign-in or with auth off.
+ * The caller's session of a call with `params` (session-read.ts: the user, and the audio
+ * catalogue's version read with the account, except after a login-password sign-in or
+ * with auth off), or a SubsonicError (codes 10, 40, 41, 43, 44; 0 with HTTP 429 while
+ * `guard` refuses). A wrong credential counts as a failed sign-in.
  */
-export async function signIn(ctx: AppContext, params: Params, guard: LoginGuard): Promise<SignedIn> {
-  if (!ctx.services.config.auth) return { name: 'admin', group: 'admin' };
+export async function signIn(ctx: AppContext, params: Params, guard: LoginGuard): Promise<Session> {
+  if (!ctx.services.config.auth) return { user: { name: 'admin', group: 'admin' }, versions: {} };
   const apiKey = params.get('apiKey');
   const name = params.get('u');
   if (apiKey !== undefined && name !== undefined) throw new SubsonicError(Code.ConflictingAuth, 'give either apiKey or u, not both');
@@ -76,19 +79,18 @@ export async function signIn(ctx: AppContext, params: Params, guard: LoginGuard)
   const [token, salt] = [params.get('t'), params.get('s')];
   if (apiKey === undefined && p === undefined && !(token && salt)) throw missing(token ? 's' : 'p');
 
-  const stamp = versionColumn(ctx.services.db);
-  const keyUser = apiKey === undefined ? null : await userOfApiKey(ctx.services.db, apiKey, stamp);
+  const keySession = apiKey === undefined ? null : await apiKeySession(ctx.services.db, apiKey);
   const account = apiKey === undefined ? name! : '';
-  const wait = keyUser ? 0 : guard.waitFor(account, ctx.ip);
+  const wait = keySession ? 0 : guard.waitFor(account, ctx.ip);
   if (wait > 0) throw new SubsonicError(Code.Generic, tooManyFailures(ctx, wait).message, 429);
-  let user: SignedIn | null;
-  if (apiKey !== undefined) user = keyUser;
-  else if (p !== undefined) user = await byPassword(ctx, name!, p, stamp);
-  else user = await byToken(ctx, name!, token!, salt!, stamp);
-  if (!user) {
+  let session: Session | null;
+  if (apiKey !== undefined) session = keySession;
+  else if (p !== undefined) session = await byPassword(ctx, name!, p);
+  else session = await byToken(ctx, name!, token!, salt!);
+  if (!session) {
     guard.fail(account, ctx.ip);
     throw apiKey !== undefined ? new SubsonicError(Code.InvalidApiKey, 'invalid API key') : new SubsonicError(Code.WrongCredentials, 'Wrong username or password');
   }
-  guard.succeed(user.name, ctx.ip);
-  return user;
+  guard.succeed(session.user.name, ctx.ip);
+  return session;
 }

@@ -6,7 +6,7 @@
 import type { Db } from '../db/index.js';
 import type { User } from '../model/index.js';
 import type { AppContext } from '../server/context.js';
-import type { CatalogueCache, WorkFilter } from '../catalogue/index.js';
+import type { ReadContext, WorkFilter } from '../catalogue/index.js';
 import { notFound } from './errors.js';
 import type { Params } from './params.js';
 import type { Marker } from './marks.js';
@@ -19,13 +19,13 @@ export interface Call {
   params: Params;
   /** The caller, with their marks version (marks.ts) and how they are shown the library (config subsonicCodeInName, subsonicVariant). */
   user: User & Marker & { present: PresentOptions };
-  /** The catalogue's cache (src/catalogue/cache.ts), its version read once per call. */
-  catalogue(): Promise<CatalogueCache>;
+  /** The call's read context (src/catalogue/context.ts): the caller, the catalogue's cache with its version read once per call. */
+  read: ReadContext;
 }
 
 export type Endpoint =
   /** Answered without signing in (getOpenSubsonicExtensions). */
-  | { access: 'public'; handle(call: Omit<Call, 'user' | 'catalogue'>): Promise<SubsonicNode> }
+  | { access: 'public'; handle(call: Omit<Call, 'user' | 'read'>): Promise<SubsonicNode> }
   /** Any signed-in user (`reader`, the default), or users who may write (`writer`: guests get code 50). */
   | { access?: 'reader' | 'writer'; handle(call: Call): Promise<SubsonicNode | undefined> };
 

@@ -18,7 +18,7 @@ import { Params } from './params.js';
 import { formatOf, respond, type Format } from './respond.js';
 import { signIn } from './auth.js';
 import type { Endpoint } from './endpoint.js';
-import { catalogueCache, type CatalogueCache } from '../catalogue/index.js';
+import { readContext } from '../catalogue/index.js';
 import { systemEndpoints } from './endpoints/system.js';
 import { browseEndpoints } from './endpoints/browse.js';
 import { listEndpoints } from './endpoints/lists.js';
@@ -50,15 +50,15 @@ async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<
     if (!endpoint) throw new SubsonicError(Code.Generic, method ? `method not implemented: ${method}` : 'no method: call /rest/{method}');
     const db = ctx.services.db;
     if (endpoint.access === 'public') return respond(ctx, format, await endpoint.handle({ ctx, db, params }));
-    const user = await signIn(ctx, params, guard);
+    const { user, versions } = await signIn(ctx, params, guard);
     const client = params.get('c');
     // recording the player must not fail the call (a database busy with a scan's write): logged, tried again on the next call
     if (client) await notePlayer(db, user.name, client).catch((err: unknown) => ctx.app.emit('error', err, ctx));
     if (endpoint.access === 'writer') assertWriter(user); // a guest: code 50 'guests cannot make changes'
-    let pinned: Promise<CatalogueCache> | undefined;
-    const catalogue = () => (pinned ??= catalogueCache(db, 1, user.stamp as number | string | null | undefined));
-    const present = { codeInName: ctx.services.config.subsonicCodeInName, variant: ctx.services.config.subsonicVariant, covers: await worksWithCovers(db, ctx.services.dataDir, await catalogue()) };
-    const payload = await endpoint.handle({ ctx, db, params, user: { name: user.name, group: user.group, marks: user.marks, present }, catalogue });
+    // the call's read context: the caller, and the catalogue cache as of the version read with the account
+    const read = readContext(db, { name: user.name, group: user.group }, versions);
+    const present = { codeInName: ctx.services.config.subsonicCodeInName, variant: ctx.services.config.subsonicVariant, covers: await worksWithCovers(read, ctx.services.dataDir) };
+    const payload = await endpoint.handle({ ctx, db, params, user: { name: user.name, group: user.group, marks: user.marks, present }, read });
     if (payload) respond(ctx, format, payload);
   } catch (err) {
     const error = subsonicErrorOf(err);

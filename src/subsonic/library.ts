@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/index.js';
 import type { SubsonicVariant, Work } from '../model/index.js';
-import { catalogueCache, loadWorks, orderedWorkIds, presentedWorks, type CatalogueCache, type ListOrder, type WorkFilter } from '../catalogue/index.js';
+import { loadWorks, orderedWorkIds, presentedWorks, type ListOrder, type ReadContext, type WorkFilter } from '../catalogue/index.js';
 import { DEFAULT_PRESENT, presentAlbum, presentAlbumDirectory, presentSong, type PresentOptions } from './presenters.js';
 import { albumTracks, audioSummaries, keptTracks, tracksOf, visibleWorkIds, withTrackStars, type AudioSummary, type Track } from './tracks.js';
 import { marksOf, type Marker, type Marks } from './marks.js';
@@ -21,25 +21,24 @@ const preferOf = (user: Viewer) => (user.present ?? DEFAULT_PRESENT).variant;
 /** A song by its work and file ids. */
 export interface SongRef { workId: number; fileId: number }
 
-/** The visible works of `ids` as `viewer` sees them, in the order of `ids` (others left out); `cache`: the catalogue's cache if the caller has read it. */
-export async function worksById(db: Db, ids: readonly number[], viewer: string, cache?: CatalogueCache): Promise<Work[]> {
-  return loadWorks(db, cache ?? await catalogueCache(db), await visibleWorkIds(db, ids), viewer);
+/** The visible works of `ids` as the context's viewer sees them, in the order of `ids` (others left out). */
+export async function worksById(read: ReadContext, ids: readonly number[]): Promise<Work[]> {
+  return loadWorks(read, await visibleWorkIds(read.db, ids));
 }
 
 /**
  * Works as `AlbumID3`s (`id3`, with song counts and durations) or directory `Child`s, with
  * `user`'s stars and ratings (marksOf), so `works` need not carry the caller's data; no
- * statement when the summaries and the marks are kept. `cache`: the catalogue's cache if
- * the caller has read it.
+ * statement when the summaries and the marks are kept.
  */
-export async function albumsOf(db: Db, user: Viewer, works: Work[], id3: boolean, cache?: CatalogueCache): Promise<SubsonicNode[]> {
-  const [audio, marks] = await Promise.all([audioSummaries(db, works.map((w) => w.id), preferOf(user), cache), marksOf(db, user)]);
+export async function albumsOf(read: ReadContext, user: Viewer, works: Work[], id3: boolean): Promise<SubsonicNode[]> {
+  const [audio, marks] = await Promise.all([audioSummaries(read, works.map((w) => w.id), preferOf(user)), marksOf(read.db, user)]);
   return presentAlbums(works, audio, marks, id3, user.present);
 }
 
 /** `works` as `AlbumID3`s (`id3`) or directory `Child`s, with their summaries and the caller's marks. */
 function presentAlbums(works: Work[], audio: Map<number, AudioSummary>, marks: Marks, id3: boolean, opts = DEFAULT_PRESENT): SubsonicNode[] {
-  return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), marks.works.get(w.id) ?? {}, undefined, opts) : presentAlbumDirectory(w, marks.works.get(w.id) ?? {}, opts)));
+  return works.map((w) => (id3 ? presentAlbum(w, audio.get(w.id), marks.works.get(w.id) ?? {}, opts) : presentAlbumDirectory(w, marks.works.get(w.id) ?? {}, opts)));
 }
 
 /** The album tracks (`tracks`, with the caller's stars; albumTracks) of `works` that `pick` takes, as song `Child`s. */
@@ -53,10 +52,11 @@ export async function songsOfWorks(db: Db, user: Viewer, works: Work[], pick: So
   return presentSongs(works, withTrackStars(tracks, marks.tracks), pick, user.present);
 }
 
-/** The songs of `refs` (audio files of visible works, copies an album leaves out included), in the order of `refs`; the others are left out. `cache` as worksById. */
-export async function songsByRef(db: Db, user: Viewer, refs: readonly SongRef[], cache?: CatalogueCache): Promise<SubsonicNode[]> {
+/** The songs of `refs` (audio files of visible works, copies an album leaves out included), in the order of `refs`; the others are left out. */
+export async function songsByRef(read: ReadContext, user: Viewer, refs: readonly SongRef[]): Promise<SubsonicNode[]> {
+  const { db } = read;
   const visible = await visibleWorkIds(db, refs.map((r) => r.workId));
-  const works = new Map((await presentedWorks(db, cache ?? await catalogueCache(db), visible)).map((w) => [w.id, w]));
+  const works = new Map((await presentedWorks(read, visible)).map((w) => [w.id, w]));
   const [plain, marks] = await Promise.all([tracksOf(db, [...works.keys()], preferOf(user)), marksOf(db, user)]);
   const tracks = withTrackStars(plain, marks.tracks);
   return refs.flatMap((r) => {
@@ -84,21 +84,19 @@ export interface SongSelection { works: Work[]; pick: (tracks: Track[], work: Wo
  * in `order`, `count` from `offset`: each work's album tracks (the copy `prefer` lists,
  * variants.ts) in play order, one work after another. The works are walked in the
  * filter's cached id list, their album counts read a slice at a time (audioSummaries)
- * until the page is full, so a page reads only the works up to its own. `cache`: the
- * catalogue's cache if the caller has read it.
+ * until the page is full, so a page reads only the works up to its own.
  */
 export async function songSelection(
-  db: Db, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, prefer: SubsonicVariant, cache?: CatalogueCache,
+  read: ReadContext, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, prefer: SubsonicVariant,
 ): Promise<SongSelection> {
   if (count <= 0) return { works: [], pick: () => [] };
-  cache ??= await catalogueCache(db);
-  const ids = await orderedWorkIds(db, filter, order, sort, cache);
+  const ids = await orderedWorkIds(read, filter, order, sort);
   const skip = new Map<number, number>();
   let before = 0;
   let taken = 0;
   for (let i = 0, step = SONG_WALK_FIRST; i < ids.length && taken < count; i += step, step = Math.min(step * 2, SONG_WALK_MAX)) {
     const slice = Array.from(ids.subarray(i, i + step));
-    const audio = await audioSummaries(db, slice, prefer, cache);
+    const audio = await audioSummaries(read, slice, prefer);
     for (const id of slice) {
       const n = audio.get(id)?.count ?? 0;
       if (before + n > offset) {
@@ -112,7 +110,7 @@ export async function songSelection(
   }
   let left = count;
   return {
-    works: await presentedWorks(db, cache, [...skip.keys()]), // songs show none of the caller's data but stars
+    works: await presentedWorks(read, [...skip.keys()]), // songs show none of the caller's data but stars
     pick(tracks, work) {
       const part = tracks.slice(skip.get(work.id) ?? 0).slice(0, Math.max(0, left));
       left -= part.length;
@@ -123,10 +121,10 @@ export async function songSelection(
 
 /** A page of songs (songSelection) as song `Child`s with `user`'s stars (getSongsByGenre). */
 export async function songPage(
-  db: Db, user: Viewer, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number, cache?: CatalogueCache,
+  read: ReadContext, user: Viewer, filter: WorkFilter, order: Exclude<ListOrder, 'betterRandom' | 'rating' | 'userRating'>, sort: 'asc' | 'desc', offset: number, count: number,
 ): Promise<SubsonicNode[]> {
-  const { works, pick } = await songSelection(db, filter, order, sort, offset, count, preferOf(user), cache);
-  return songsOfWorks(db, user, works, pick);
+  const { works, pick } = await songSelection(read, filter, order, sort, offset, count, preferOf(user));
+  return songsOfWorks(read.db, user, works, pick);
 }
 
 /**
@@ -136,8 +134,8 @@ export async function songPage(
  * catalogue).
  */
 export async function albumsAndSongs(
-  db: Db, user: Viewer, albumWorks: Work[], id3: boolean, songs: SongSelection, cache: CatalogueCache,
+  read: ReadContext, user: Viewer, albumWorks: Work[], id3: boolean, songs: SongSelection,
 ): Promise<{ album: SubsonicNode[]; song: SubsonicNode[] }> {
-  const [audio, marks, tracks] = await Promise.all([audioSummaries(db, albumWorks.map((w) => w.id), preferOf(user), cache), marksOf(db, user), keptTracks(db, songs.works.map((w) => w.id), cache, preferOf(user))]);
+  const [audio, marks, tracks] = await Promise.all([audioSummaries(read, albumWorks.map((w) => w.id), preferOf(user)), marksOf(read.db, user), keptTracks(read, songs.works.map((w) => w.id), preferOf(user))]);
   return { album: presentAlbums(albumWorks, audio, marks, id3, user.present), song: presentSongs(songs.works, withTrackStars(tracks, marks.tracks), songs.pick, user.present) };
 }

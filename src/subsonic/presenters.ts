@@ -90,7 +90,7 @@ function albumCommon(work: Work, marks: AlbumMarks, opts: PresentOptions): Subso
  * its song count and duration (`audio`) and the caller's star and rating (`marks`); `discs`
  * name the folders holding audio when there are several (getAlbum, from the work's tracks).
  */
-export function presentAlbum(work: Work, audio: AudioSummary | undefined, marks: AlbumMarks, discs?: Track[], opts: PresentOptions = DEFAULT_PRESENT): SubsonicNode {
+export function presentAlbum(work: Work, audio: AudioSummary | undefined, marks: AlbumMarks, opts: PresentOptions, discs?: Track[]): SubsonicNode {
   const discTitles = discs && [...new Map(discs.filter((t) => t.disc).map((t) => [t.disc!, t.folder])).entries()].map(([disc, title]) => ({ disc, title }));
   return Object.assign(albumCommon(work, marks, opts), {
     name: albumName(work, opts),

@@ -9,7 +9,7 @@
  */
 import type { Db } from '../db/index.js';
 import { buildTrackTree, type FileRow } from '../library/tree.js';
-import { catalogueCache, whereVisible, type CatalogueCache } from '../catalogue/index.js';
+import { whereVisible, type CatalogueCache, type ReadContext } from '../catalogue/index.js';
 import { parseTrackHash, type SubsonicVariant, type TrackNode } from '../model/index.js';
 import { unlistedCopies } from './variants.js';
 
@@ -104,7 +104,8 @@ const MAX_TRACKED = 5_000;
  * the catalogue's works (a change that names a work drops them): one query for the works
  * not kept, none when all are. The tracks are shared between requests: never change one.
  */
-export async function keptTracks(db: Db, workIds: readonly number[], cache: CatalogueCache, prefer: SubsonicVariant): Promise<Map<number, Track[]>> {
+export async function keptTracks(read: ReadContext, workIds: readonly number[], prefer: SubsonicVariant): Promise<Map<number, Track[]>> {
+  const cache = await read.catalogue();
   const unique = [...new Set(workIds)];
   const answer = new Map<number, Track[]>();
   for (const id of unique) {
@@ -113,7 +114,7 @@ export async function keptTracks(db: Db, workIds: readonly number[], cache: Cata
   }
   const missing = unique.filter((id) => !answer.has(id));
   if (missing.length) {
-    for (const [id, tracks] of tracksByWork(missing, await filesQuery(db, missing), prefer)) {
+    for (const [id, tracks] of tracksByWork(missing, await filesQuery(read.db, missing), prefer)) {
       answer.set(id, tracks);
       cache.putWorkValue(TRACKS(prefer), id, tracks, MAX_TRACKED);
     }
@@ -176,10 +177,11 @@ const unsummarised = (cache: CatalogueCache, workIds: readonly number[], prefer:
  * duration of the tracks each album lists (one copy of each, by `prefer`: variants.ts),
  * from one query of the audio files of 500 works at a time on the `files` (work_id, type)
  * index, each kept with the catalogue's works (MAX_SUMMARIES), so no request reads more
- * than its own works. `cache`: the catalogue's cache if the caller has read it.
+ * than its own works (in the context's catalogue cache).
  */
-export async function audioSummaries(db: Db, workIds: readonly number[], prefer: SubsonicVariant, cache?: CatalogueCache): Promise<Map<number, AudioSummary>> {
-  const kept = cache ?? await catalogueCache(db);
+export async function audioSummaries(read: ReadContext, workIds: readonly number[], prefer: SubsonicVariant): Promise<Map<number, AudioSummary>> {
+  const { db } = read;
+  const kept = await read.catalogue();
   const missing = unsummarised(kept, workIds, prefer);
   for (let i = 0; i < missing.length; i += SUMMARY_CHUNK) {
     const chunk = missing.slice(i, i + SUMMARY_CHUNK);

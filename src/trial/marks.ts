@@ -15,7 +15,7 @@ import type { TrialMark, Work } from '../model/index.js';
  */
 export async function withTrialMarks<W extends Pick<Work, 'id'>>(db: Db, works: readonly W[]): Promise<(W & { trial?: TrialMark })[]> {
   if (works.length === 0) return [];
-  const rows: { id: number; status: number; downloaded: number | boolean }[] = await whereVisible(db('works as w').whereIn('w.id', works.map((w) => w.id)), 'w', 'trial')
+  const rows: { id: number; status: number; downloaded: number | boolean }[] = await whereVisible(db('works as w').whereIn('w.id', works.map((w) => w.id)), 'trial', { alias: 'w' })
     .select('w.id', 'w.status', db.raw('EXISTS (SELECT 1 FROM files f WHERE f.work_id = w.id) as downloaded'));
   const marks = new Map(rows.map((r) => [r.id, { status: r.status as TrialMark['status'], downloaded: Boolean(r.downloaded) }]));
   return works.map((w) => {

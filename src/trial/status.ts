@@ -15,7 +15,7 @@ interface TrialRow { id: number; code_prefix: string; status: number; removed_at
 
 /** The work `id` when it is in the trial catalogue (status 0, 1 or 2, not removed); throws NotFound otherwise. */
 async function trialRow(db: Db, id: number): Promise<TrialRow> {
-  const row: TrialRow | undefined = await whereVisible(db('works').where({ id }), undefined, 'trial').first('id', 'code_prefix', 'status', 'removed_at');
+  const row: TrialRow | undefined = await whereVisible(db('works').where({ id }), 'trial').first('id', 'code_prefix', 'status', 'removed_at');
   if (!row) throw new NotFound(`work ${formatWorkCode(id)} is not in the trial catalogue`);
   return row;
 }
@@ -87,6 +87,6 @@ export async function addTrialWorks(db: Db, works: readonly ListedWork[]): Promi
 
 /** Ids of the trial catalogue's works whose metadata is pending or failed (to fetch). */
 export async function trialMetadataIds(db: Db): Promise<number[]> {
-  const rows: { id: number }[] = await whereVisible(db('works'), undefined, 'trial').whereIn('metadata_status', ['pending', 'failed']).orderBy('id').select('id');
+  const rows: { id: number }[] = await whereVisible(db('works'), 'trial').whereIn('metadata_status', ['pending', 'failed']).orderBy('id').select('id');
   return rows.map((r) => r.id);
 }

@@ -2,7 +2,6 @@
  * User accounts (DESIGN section 4 `users`): create, find, verify, first admin.
  */
 import crypto from 'node:crypto';
-import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import type { Group, User } from '../model/index.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -20,33 +19,24 @@ export function newAccountRow(name: string, passwordHash: string, group: Group):
   return { name, password: passwordHash, group, account_id: crypto.randomUUID() };
 }
 
-/**
- * A one-value subquery read in the statement that loads an account, as its column `stamp`
- * (the catalogue's version: a request then reads it without a statement of its own).
- */
-export type Stamp = Knex.QueryBuilder;
+/** A signed-in user and `marks`, the version of the account's stars and ratings (signedIn; absent with auth off). */
+export interface SignedIn extends User { marks?: string }
 
 /**
- * A signed-in user, the value its `stamp` read (absent without one) and `marks`, the
- * version of the account's stars and ratings (signedIn; absent with auth off).
+ * The signed-in user of an account row. `marks`: the account id and `users.marks_version`
+ * (bumped by triggers on every write to the user's stars and ratings), so an account
+ * created again under the same name has other versions.
  */
-export interface SignedIn extends User { stamp?: unknown; marks?: string }
-
-/**
- * The signed-in user of an account row (read with a stamp when `stamped`). `marks`: the
- * account id and `users.marks_version` (bumped by triggers on every write to the user's
- * stars and ratings), so an account created again under the same name has other versions.
- */
-export function signedIn(row: Pick<UserRow, 'name' | 'group' | 'account_id' | 'marks_version'> & { stamp?: unknown }, stamped: boolean): SignedIn {
-  const user: SignedIn = { name: row.name, group: row.group, marks: `${row.account_id}/${row.marks_version}` };
-  if (stamped) user.stamp = row.stamp;
-  return user;
+export function signedIn(row: Pick<UserRow, 'name' | 'group' | 'account_id' | 'marks_version'>): SignedIn {
+  return { name: row.name, group: row.group, marks: `${row.account_id}/${row.marks_version}` };
 }
 
-/** Finds a user by name, with `stamp` as the row's `stamp`; undefined when absent. */
-export async function findUser(db: Db, name: string, stamp?: Stamp): Promise<(UserRow & { stamp?: unknown }) | undefined> {
-  const q = db<UserRow>('users').where({ name });
-  return stamp ? q.first('users.*', stamp.clone().as('stamp')) : q.first();
+/** The account row of `name` as a query (one row at most), for findUser and for a caller that reads more in the same statement. */
+export const accountQuery = (db: Db, name: string) => db<UserRow>('users').where({ name });
+
+/** Finds a user by name; undefined when absent. */
+export async function findUser(db: Db, name: string): Promise<UserRow | undefined> {
+  return accountQuery(db, name).first();
 }
 
 /** Creates a user. Throws when the name exists (primary key). */

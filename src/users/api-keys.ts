@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { NotFound, type ApiKeyInfo, type Group } from '../model/index.js';
 import { isoTime } from '../catalogue/presenter.js';
-import { findUser, signedIn, type SignedIn, type Stamp } from './accounts.js';
+import { findUser, signedIn, type SignedIn } from './accounts.js';
 
 /** A key's label: 1 to 64 characters (default 'player'). */
 export const apiKeyNameSchema = z.string({ error: 'key name must be text' }).trim().min(1, 'key name must not be empty').max(64, 'key name length at most 64').default('player');
@@ -44,16 +44,22 @@ export async function revokeApiKey(db: Db, user: string, id: number): Promise<vo
   if (!(await db('api_keys').where({ user_name: user, id }).del())) throw new NotFound(`no API key ${id} for ${user}`);
 }
 
+/** A key's row with its owner's account, as apiKeyOwner selects it. */
+export interface ApiKeyOwnerRow { id: number; name: string; group: Group; account_id: string; marks_version: number | string; last_used_at: string | number | Date | null }
+
 /**
- * The user a key belongs to (group as stored now, with `stamp` read in the same statement:
- * accounts.ts), or null for an unknown or revoked key; records the use.
+ * The query of key `key`'s row with its owner's account (group as stored now; at most one
+ * row of ApiKeyOwnerRow), for a caller that reads more in the same statement; keyUser
+ * then records the use.
  */
-export async function userOfApiKey(db: Db, key: string, stamp?: Stamp): Promise<SignedIn | null> {
-  const row = await db('api_keys as k').join('users as u', 'u.name', 'k.user_name').where('k.key_hash', hashOf(key))
-    .first<{ id: number; name: string; group: Group; account_id: string; marks_version: number | string; last_used_at: string | number | Date | null; stamp?: unknown } | undefined>(
-      'k.id', 'u.name', 'u.group', 'u.account_id', 'u.marks_version', 'k.last_used_at', ...(stamp ? [stamp.clone().as('stamp')] : []));
-  if (!row) return null;
+export function apiKeyOwner(db: Db, key: string) {
+  return db('api_keys as k').join('users as u', 'u.name', 'k.user_name').where('k.key_hash', hashOf(key))
+    .select('k.id', 'u.name', 'u.group', 'u.account_id', 'u.marks_version', 'k.last_used_at');
+}
+
+/** The user of a key's row read with apiKeyOwner; records the use (at most once per LAST_USED_STEP_MS). */
+export async function keyUser(db: Db, row: ApiKeyOwnerRow): Promise<SignedIn> {
   const last = isoTime(row.last_used_at);
   if (!last || Date.now() - Date.parse(last) > LAST_USED_STEP_MS) await db('api_keys').where({ id: row.id }).update({ last_used_at: new Date().toISOString() });
-  return signedIn(row, Boolean(stamp));
+  return signedIn(row);
 }

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/index.js';
 import type { HistoryState, Work } from '../model/index.js';
-import { AUDIO_CATALOGUE, LIBRARY_AND_TRIAL, assertVisibleIn, listWorks, type AnyCatalogue, type CatalogueCache, type CatalogueDef, type ListAnswer, type UserFields } from '../catalogue/index.js';
+import { AUDIO_CATALOGUE, LIBRARY_AND_TRIAL, assertVisibleIn, listWorks, type AnyCatalogue, type CatalogueDef, type ListAnswer, type ReadContext, type UserFields } from '../catalogue/index.js';
 import type { FavouritesQuery } from './reviews.js';
 
 /**
@@ -31,11 +31,11 @@ export async function deleteHistory(db: Db, user: string, workId: number, def: A
 }
 
 /**
- * GET /api/histroy: the visible works (library or trial catalogue) `user` has a play history for, each with its
- * `state`, optionally only those whose review progress is `q.progress`; `updated_at`
- * is the history record's time (default order: most recent first). Catalogue `def`:
- * the audio works by default; `cache` as listReviews.
+ * GET /api/histroy: the visible works (library or trial catalogue) the context's viewer has
+ * a play history for, each with its `state`, optionally only those whose review progress
+ * is `q.progress`; `updated_at` is the history record's time (default order: most recent
+ * first). Catalogue `def`: the audio works by default, or the novel section's.
  */
-export async function listHistory<W extends UserFields = Work>(db: Db, user: string, q: FavouritesQuery, def?: CatalogueDef<W>, cache?: CatalogueCache<W>): Promise<ListAnswer<W>> {
-  return listWorks(db, { filter: LIBRARY_AND_TRIAL, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, viewer: user, scope: { kind: 'history', progress: q.progress }, catalogue: def, cache });
+export async function listHistory<W extends UserFields = Work>(ctx: ReadContext, q: FavouritesQuery, def?: CatalogueDef<W>): Promise<ListAnswer<W>> {
+  return listWorks(ctx, { filter: LIBRARY_AND_TRIAL, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, scope: { kind: 'history', progress: q.progress }, catalogue: def });
 }

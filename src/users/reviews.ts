@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/index.js';
 import type { FavouriteOrder, Progress, SortDir, Work } from '../model/index.js';
-import { AUDIO_CATALOGUE, LIBRARY_AND_TRIAL, assertVisibleIn, listWorks, type AnyCatalogue, type CatalogueCache, type CatalogueDef, type ListAnswer, type UserFields } from '../catalogue/index.js';
+import { AUDIO_CATALOGUE, LIBRARY_AND_TRIAL, assertVisibleIn, listWorks, type AnyCatalogue, type CatalogueDef, type ListAnswer, type ReadContext, type UserFields } from '../catalogue/index.js';
 
 /**
  * Which fields a PUT /api/review writes (section 7 "review parameter usage"):
@@ -51,11 +51,11 @@ export async function deleteReview(db: Db, user: string, workId: number, def: An
 export interface FavouritesQuery { order: FavouriteOrder; sort: SortDir; page: number; pageSize: number; progress?: Progress }
 
 /**
- * GET /api/review: the visible works (library or trial catalogue) `user` has a review row for (rating, text or
- * progress), optionally only one progress value, in favourites order; `updated_at` is
- * the review's time. Catalogue `def` (the audio works by default) and `cache`, that
- * catalogue's cache if the caller has opened it (catalogue/list.ts ListOptions).
+ * GET /api/review: the visible works (library or trial catalogue) the context's viewer has a
+ * review row for (rating, text or progress), optionally only one progress value, in
+ * favourites order; `updated_at` is the review's time. Catalogue `def`: the audio works
+ * by default, or the novel section's.
  */
-export async function listReviews<W extends UserFields = Work>(db: Db, user: string, q: FavouritesQuery, def?: CatalogueDef<W>, cache?: CatalogueCache<W>): Promise<ListAnswer<W>> {
-  return listWorks(db, { filter: LIBRARY_AND_TRIAL, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, viewer: user, scope: { kind: 'review', progress: q.progress }, catalogue: def, cache });
+export async function listReviews<W extends UserFields = Work>(ctx: ReadContext, q: FavouritesQuery, def?: CatalogueDef<W>): Promise<ListAnswer<W>> {
+  return listWorks(ctx, { filter: LIBRARY_AND_TRIAL, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, scope: { kind: 'review', progress: q.progress }, catalogue: def });
 }

@@ -10,7 +10,7 @@
 import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import type { Db } from '../db/index.js';
-import { findUser, signedIn, type SignedIn, type Stamp, type UserRow } from './accounts.js';
+import { findUser, signedIn, type SignedIn, type UserRow } from './accounts.js';
 
 /**
  * The secret as a Web Crypto HMAC key, imported once per secret: jose verifies with Web
@@ -57,20 +57,31 @@ export async function issueToken(secret: Uint8Array, user: Pick<UserRow, 'name' 
     .sign(await keyOf(secret));
 }
 
-/**
- * Verifies a token and loads its account (with `stamp` read in the same statement).
- * Returns the user {name, group, stamp?}, or null for a bad signature, a missing or past
- * `exp`, or a token that no longer matches the account (deleted, created again, group or
- * password changed).
- */
-export async function verifyToken(db: Db, secret: Uint8Array, token: string, stamp?: Stamp): Promise<SignedIn | null> {
+/** What a token claims: the account's name, account_id (`sub`), token_version (`ver`) and group (`grp`). */
+export type TokenClaims = JWTPayload & { name: string };
+
+/** The claims of `token` when its signature holds and it carries `exp`, `sub` and a name; null otherwise (bad, expired). */
+export async function tokenClaims(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
   try {
     const payload = await checkedClaims(secret, token);
-    if (typeof payload.name !== 'string') return null;
-    const row = await findUser(db, payload.name, stamp);
-    if (!row || payload.sub !== row.account_id || payload.ver !== row.token_version || payload.grp !== row.group) return null;
-    return signedIn(row, Boolean(stamp));
+    return typeof payload.name === 'string' ? (payload as TokenClaims) : null;
   } catch {
     return null;
   }
+}
+
+/** Whether `claims` still name account `row` as it is: the same account_id, token_version and group. */
+export const tokenMatches = (claims: TokenClaims, row: Pick<UserRow, 'account_id' | 'token_version' | 'group'>): boolean =>
+  claims.sub === row.account_id && claims.ver === row.token_version && claims.grp === row.group;
+
+/**
+ * Verifies a token and loads its account. Returns the user {name, group, marks}, or null
+ * for a bad signature, a missing or past `exp`, a token that no longer matches the
+ * account (deleted, created again, group or password changed), or an account that could
+ * not be read.
+ */
+export async function verifyToken(db: Db, secret: Uint8Array, token: string): Promise<SignedIn | null> {
+  const claims = await tokenClaims(secret, token);
+  const row = claims && await findUser(db, claims.name).catch(() => undefined);
+  return claims && row && tokenMatches(claims, row) ? signedIn(row) : null;
 }

@@ -6,9 +6,10 @@
  */
 import type Koa from 'koa';
 import type { AppContext } from '../context.js';
-import { verifyToken, type SignedIn, type Stamp } from '../../users/index.js';
+import type { SignedIn } from '../../users/index.js';
 import { assertWriter } from '../../users/policy.js';
-import { catalogueCache, versionColumn, type CatalogueCache } from '../../catalogue/index.js';
+import { readContext } from '../../catalogue/index.js';
+import { tokenSession, type Session } from './session-read.js';
 import { Forbidden, Unauthorized, say, type User } from '../../model/index.js';
 
 /** Reads the token from the Authorization header, else the `token` query parameter. */
@@ -20,38 +21,34 @@ export function readToken(ctx: AppContext): string | null {
   return typeof q === 'string' && q ? q : null;
 }
 
-/**
- * Resolves the caller: the admin when auth is off, the token's user, or null. With
- * `stamp`, the user carries the value it read in the account's statement (users `Stamp`).
- */
-export async function resolveUser(ctx: AppContext, stamp?: Stamp): Promise<SignedIn | null> {
+/** The caller's session: the admin when auth is off (no version read), the token's account (session-read.ts), or null. */
+async function resolveSession(ctx: AppContext): Promise<Session | null> {
   const { config, db, secret } = ctx.services;
-  if (!config.auth) return { name: 'admin', group: 'admin' };
+  if (!config.auth) return { user: { name: 'admin', group: 'admin' }, versions: {} };
   const token = readToken(ctx);
-  return token ? verifyToken(db, secret, token, stamp) : null;
+  return token ? tokenSession(db, secret, token) : null;
+}
+
+/** Resolves the caller: the admin when auth is off, the token's user, or null. */
+export async function resolveUser(ctx: AppContext): Promise<SignedIn | null> {
+  return (await resolveSession(ctx))?.user ?? null;
 }
 
 /**
- * Requires a signed-in user (any group); sets ctx.state.user {name, group} and, read in
- * the same statement as the account, the audio catalogue's version for requestCatalogue.
+ * Requires a signed-in user (any group); sets ctx.state.user {name, group} and
+ * ctx.state.read, the request's read context (src/catalogue/context.ts) for the caller,
+ * with the audio catalogue's version read in the account's statement (session-read.ts).
  */
 export function requireUser(): Koa.Middleware {
   return async (ctx, next) => {
     const c = ctx as AppContext;
-    const user = await resolveUser(c, versionColumn(c.services.db));
-    if (!user) throw new Unauthorized(say('auth.unauthorized'));
-    c.state.user = { name: user.name, group: user.group };
-    if ('stamp' in user) c.state.catalogueVersion = user.stamp as number | string | null;
+    const session = await resolveSession(c);
+    if (!session) throw new Unauthorized(say('auth.unauthorized'));
+    const user = { name: session.user.name, group: session.user.group };
+    c.state.user = user;
+    c.state.read = readContext(c.services.db, user, session.versions);
     await next();
   };
-}
-
-/**
- * The audio catalogue's cache for this request (catalogue/cache.ts), opened once with the
- * version requireUser read with the account, or read now when it read none (auth off).
- */
-export function requestCatalogue(ctx: AppContext): Promise<CatalogueCache> {
-  return (ctx.state.catalogue ??= catalogueCache(ctx.services.db, 1, ctx.state.catalogueVersion));
 }
 
 /** Requires a user allowed to write (src/users/policy.ts: admin or user); guests get 403 `auth.guestReadOnly`. */

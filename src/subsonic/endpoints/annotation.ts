@@ -50,10 +50,10 @@ export const annotationEndpoints: Record<string, Endpoint> = {
       const refs = songRefs(call.params.all('id'));
       if (!refs.length) throw missing('id');
       if (!call.params.bool('submission', true)) {
-        await queueOf(call.db, call.user.name, refs, await call.catalogue());
+        await queueOf(call.read, refs);
         return {};
       }
-      for (const ref of refs) await recordPlay(call.db, call.user.name, ref, await call.catalogue());
+      for (const ref of refs) await recordPlay(call, ref);
       return {};
     },
   },

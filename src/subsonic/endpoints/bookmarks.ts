@@ -21,9 +21,9 @@ export const bookmarkEndpoints: Record<string, Endpoint> = {
    * `{position (ms), username, comment, created, changed, entry (the song)}`.
    */
   getBookmarks: {
-    async handle({ db, user, catalogue }) {
+    async handle({ db, user, read }) {
       const marks = await listBookmarks(db, user.name);
-      const songs = await songsByRef(db, user, marks, await catalogue());
+      const songs = await songsByRef(read, user, marks);
       const byId = new Map(songs.map((s) => [String(s.id), s]));
       const bookmark = marks.flatMap((b) => {
         const entry = byId.get(songId(b.workId, b.fileId));

@@ -4,9 +4,8 @@
  * real sub-folders holding audio) and by tags (getArtists, getArtist, getAlbum, getSong,
  * getGenres). Unknown, hidden or malformed ids answer code 70.
  */
-import type { Db } from '../../db/index.js';
 import type { Work } from '../../model/index.js';
-import { LIBRARY, getName, getWork, isoTime, listNames, listWorks, presentedWorks, whereVisible, type CatalogueCache, type WorkFilter } from '../../catalogue/index.js';
+import { LIBRARY, getName, getWork, isoTime, listNames, listWorks, presentedWorks, whereVisible, type ReadContext, type WorkFilter } from '../../catalogue/index.js';
 import { VISIBLE_WORK_SQL } from '../../catalogue/visible.js';
 import { notFound } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
@@ -29,15 +28,15 @@ export function idParam<K extends SubsonicId['kind']>(call: Pick<Call, 'params'>
 }
 
 /** The visible work `id` as the caller sees it; code 70 otherwise. */
-async function visibleWork({ db, user, catalogue }: Call, id: number): Promise<Work> {
-  const work = await getWork(db, id, user.name, 'library', undefined, await catalogue());
+async function visibleWork({ read }: Call, id: number): Promise<Work> {
+  const work = await getWork(read, id);
   if (!work) throw notFound(`album al-${id}`);
   return work;
 }
 
 /** The ids of the visible works with neither circle nor voice actor (the unknown circle's), newest release first, at most MAX_ARTIST_ALBUMS; cached per catalogue version. */
-async function unknownArtistWorkIds(db: Db, cache: CatalogueCache): Promise<number[]> {
-  return cache.get('subsonic|unknown-artist', async () => {
+async function unknownArtistWorkIds({ db, catalogue }: ReadContext): Promise<number[]> {
+  return (await catalogue()).get('subsonic|unknown-artist', async () => {
     const rows = await whereVisible(db('works'))
       .whereNull('circle_id')
       .whereNotExists(db('work_vas').whereRaw('work_vas.work_id = works.id'))
@@ -49,16 +48,15 @@ async function unknownArtistWorkIds(db: Db, cache: CatalogueCache): Promise<numb
 }
 
 /** The works of a circle, a VA or the unknown circle, newest release first, with the artist's name; code 70 for one without visible works. */
-async function artistWorks({ db, user, catalogue }: Call, id: Extract<SubsonicId, { kind: 'circle' | 'va' | 'unknown' }>): Promise<{ name: string; works: Work[] }> {
+async function artistWorks({ read }: Call, id: Extract<SubsonicId, { kind: 'circle' | 'va' | 'unknown' }>): Promise<{ name: string; works: Work[] }> {
   if (id.kind === 'unknown') {
-    const cache = await catalogue();
-    const works = await presentedWorks(db, cache, await unknownArtistWorkIds(db, cache));
+    const works = await presentedWorks(read, await unknownArtistWorkIds(read));
     if (!works.length) throw notFound('artist');
     return { name: UNKNOWN_ARTIST.name, works };
   }
   const filter: WorkFilter = id.kind === 'circle' ? { ...LIBRARY, circleId: id.circleId } : { ...LIBRARY, vaId: id.vaId };
-  const { works } = await listWorks(db, { filter, order: 'release', sort: 'desc', seed: 0, page: 1, pageSize: MAX_ARTIST_ALBUMS, viewer: user.name, bare: true, cache: await catalogue() });
-  const named = await getName(db, id.kind === 'circle' ? 'circles' : 'vas', id.kind === 'circle' ? id.circleId : id.vaId);
+  const { works } = await listWorks(read, { filter, order: 'release', sort: 'desc', seed: 0, page: 1, pageSize: MAX_ARTIST_ALBUMS, bare: true });
+  const named = await getName(read, id.kind === 'circle' ? 'circles' : 'vas', id.kind === 'circle' ? id.circleId : id.vaId);
   if (!works.length || !named) throw notFound('artist');
   return { name: named.name ?? '', works };
 }
@@ -76,7 +74,7 @@ async function workDirectory(call: Call, work: Work, path: string): Promise<Subs
   if (path !== '' && !below.length) throw notFound('directory');
   const folders = [...new Set(below.filter((t) => t.folder !== path).map((t) => t.folder.slice(path ? path.length + 1 : 0).split('/')[0]!))];
   const files = below.filter((t) => t.folder === path);
-  const [marks, songs] = await Promise.all([marksOf(db, user), songsByRef(db, user, files, await call.catalogue())]);
+  const [marks, songs] = await Promise.all([marksOf(db, user), songsByRef(call.read, user, files)]);
   const parentPath = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
   return {
     directory: {
@@ -90,9 +88,9 @@ async function workDirectory(call: Call, work: Work, path: string): Promise<Subs
   };
 }
 
-/** Every visible work of the root (all roots: undefined) as folder-index entries by letter, and the newest change (ms); cached per catalogue version (`cache`). */
-async function folderIndex(db: Db, cache: CatalogueCache, rootFolder: string | undefined): Promise<{ lastModified: number; index: SubsonicNode[] }> {
-  return cache.get(`subsonic|indexes|${rootFolder ?? ''}`, async () => {
+/** Every visible work of the root (all roots: undefined) as folder-index entries by letter, and the newest change (ms); cached per catalogue version. */
+async function folderIndex({ db, catalogue }: ReadContext, rootFolder: string | undefined): Promise<{ lastModified: number; index: SubsonicNode[] }> {
+  return (await catalogue()).get(`subsonic|indexes|${rootFolder ?? ''}`, async () => {
     const q = whereVisible(db('works')).select('id', 'title', 'updated_at');
     if (rootFolder !== undefined) q.where('root_folder', rootFolder);
     const rows: { id: number; title: string; updated_at: string }[] = await q;
@@ -101,9 +99,9 @@ async function folderIndex(db: Db, cache: CatalogueCache, rootFolder: string | u
   });
 }
 
-/** Songs (audio files) per tag id of visible works; cached per catalogue version (`cache`). */
-async function songCountsByTag(db: Db, cache: CatalogueCache): Promise<Map<number, number>> {
-  return cache.get('subsonic|genre-songs', async () => {
+/** Songs (audio files) per tag id of visible works; cached per catalogue version. */
+async function songCountsByTag({ db, catalogue }: ReadContext): Promise<Map<number, number>> {
+  return (await catalogue()).get('subsonic|genre-songs', async () => {
     const rows: { tag_id: number; n: number | string }[] = await db.raw(`SELECT wt.tag_id, count(*) AS n FROM work_tags wt
       JOIN files f ON f.work_id = wt.work_id AND f.type = 'audio'
       WHERE wt.work_id IN (SELECT id FROM works WHERE ${VISIBLE_WORK_SQL}) GROUP BY wt.tag_id`).then((r: unknown) => (Array.isArray(r) ? r : (r as { rows: [] }).rows));
@@ -120,7 +118,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
   /** getIndexes?musicFolderId&ifModifiedSince: the works (directories) by first letter; only lastModified when nothing changed since. */
   getIndexes: {
     async handle(call) {
-      const { lastModified, index } = await folderIndex(call.db, await call.catalogue(), folderFilter(call).rootFolder);
+      const { lastModified, index } = await folderIndex(call.read, folderFilter(call).rootFolder);
       const since = call.params.int('ifModifiedSince', -1, -1, Number.MAX_SAFE_INTEGER);
       return { indexes: { lastModified, ignoredArticles: '', index: since >= lastModified ? [] : index } };
     },
@@ -132,16 +130,15 @@ export const browseEndpoints: Record<string, Endpoint> = {
       const id = idParam(call, ['album', 'folder', 'circle', 'va', 'unknown']);
       if (id.kind === 'album' || id.kind === 'folder') return workDirectory(call, await visibleWork(call, id.workId), id.kind === 'folder' ? id.path : '');
       const { name, works } = await artistWorks(call, id);
-      return { directory: { id: call.params.required('id'), name, child: await albumsOf(call.db, call.user, works, false, await call.catalogue()) } };
+      return { directory: { id: call.params.required('id'), name, child: await albumsOf(call.read, call.user, works, false) } };
     },
   },
 
   /** getArtists: circles and voice actors with visible works, and the unknown circle when it has some, by first letter (cached per catalogue version). */
   getArtists: {
-    async handle({ db, catalogue }) {
-      const cache = await catalogue();
-      const index = await cache.get('subsonic|artists', async () => {
-        const [circles, vas, unknown] = await Promise.all([listNames(db, 'circles'), listNames(db, 'vas'), unknownArtistWorkIds(db, cache)]);
+    async handle({ read }) {
+      const index = await (await read.catalogue()).get('subsonic|artists', async () => {
+        const [circles, vas, unknown] = await Promise.all([listNames(read, 'circles'), listNames(read, 'vas'), unknownArtistWorkIds(read)]);
         const unknownArtist = unknown.length ? [presentArtist('unknown', { id: 0, name: UNKNOWN_ARTIST.name, count: unknown.length })] : [];
         return indexByLetter([...circles.map((c) => presentArtist('circle', c)), ...vas.map((v) => presentArtist('va', v)), ...unknownArtist]);
       });
@@ -155,7 +152,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
       const id = idParam(call, ['circle', 'va', 'unknown']);
       const { name, works } = await artistWorks(call, id);
       const item = { id: id.kind === 'circle' ? id.circleId : id.kind === 'va' ? id.vaId : 0, name, count: works.length };
-      return { artist: { ...presentArtist(id.kind, item), album: await albumsOf(call.db, call.user, works, true, await call.catalogue()) } };
+      return { artist: { ...presentArtist(id.kind, item), album: await albumsOf(call.read, call.user, works, true) } };
     },
   },
 
@@ -165,7 +162,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
       const work = await visibleWork(call, idParam(call, ['album']).workId);
       const tracks = albumTracks((await tracksOf(call.db, [work.id], call.user.present.variant)).get(work.id) ?? []);
       const marks = await marksOf(call.db, call.user);
-      return { album: { ...presentAlbum(work, summaryOf(tracks), marks.works.get(work.id) ?? {}, tracks, call.user.present), song: await songsOfWorks(call.db, call.user, [work]) } };
+      return { album: { ...presentAlbum(work, summaryOf(tracks), marks.works.get(work.id) ?? {}, call.user.present, tracks), song: await songsOfWorks(call.db, call.user, [work]) } };
     },
   },
 
@@ -173,7 +170,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
   getSong: {
     async handle(call) {
       const id = idParam(call, ['song']);
-      const [song] = await songsByRef(call.db, call.user, [id], await call.catalogue());
+      const [song] = await songsByRef(call.read, call.user, [id]);
       if (!song) throw notFound(`song ${call.params.required('id')}`);
       return { song };
     },
@@ -181,9 +178,8 @@ export const browseEndpoints: Record<string, Endpoint> = {
 
   /** getGenres: the tags with visible works, with album and song counts. */
   getGenres: {
-    async handle({ db, catalogue }) {
-      const cache = await catalogue();
-      const [tags, songs] = await Promise.all([listNames(db, 'tags', undefined, cache), songCountsByTag(db, cache)]);
+    async handle({ read }) {
+      const [tags, songs] = await Promise.all([listNames(read, 'tags'), songCountsByTag(read)]);
       return { genres: { genre: tags.map((t) => presentGenre(t.name, t.count, songs.get(Number(t.id)) ?? 0)) } };
     },
   },

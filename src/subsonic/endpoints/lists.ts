@@ -4,7 +4,6 @@
  * size up to 500 from offset), getRandomSongs, getSongsByGenre, getStarred, getStarred2.
  * Each list type is an order or scope of the catalogue's list engine (src/catalogue).
  */
-import type { Db } from '../../db/index.js';
 import type { Work } from '../../model/index.js';
 import { LIBRARY, listNames, listWorks, randomWorks, type ListOptions, type WorkFilter } from '../../catalogue/index.js';
 import { Code, SubsonicError } from '../errors.js';
@@ -17,8 +16,8 @@ import type { SubsonicNode } from '../serialise.js';
 export const MAX_LIST = 500;
 
 /** The tag named `genre` (the first by id when names repeat); undefined when none has visible works. */
-async function tagOfGenre({ db, catalogue }: Call, genre: string): Promise<number | undefined> {
-  const tag = (await listNames(db, 'tags', undefined, await catalogue())).filter((t) => t.name === genre).sort((a, b) => Number(a.id) - Number(b.id))[0];
+async function tagOfGenre({ read }: Call, genre: string): Promise<number | undefined> {
+  const tag = (await listNames(read, 'tags')).filter((t) => t.name === genre).sort((a, b) => Number(a.id) - Number(b.id))[0];
   return tag === undefined ? undefined : Number(tag.id);
 }
 
@@ -60,37 +59,37 @@ function orderOf(call: Call, type: string): Pick<ListOptions, 'order' | 'sort' |
 
 /** The works of an album list call (type, size, offset and the type's own parameters), as anybody sees them (albumsOf adds the caller's marks). */
 async function albumListWorks(call: Call): Promise<Work[]> {
-  const { db, params, user } = call;
+  const { db, params, user, read } = call;
   const type = params.required('type');
   const size = params.int('size', 10, 0, MAX_LIST);
   const offset = params.int('offset', 0, 0, 1_000_000);
   if (type === 'starred') {
     const { works } = await starredOf(db, user.name);
-    return (await worksById(db, works, user.name, await call.catalogue())).slice(offset, offset + size);
+    return (await worksById(read, works)).slice(offset, offset + size);
   }
   const filter = await songFilter(call);
-  if (type === 'random') return filter ? randomWorks(db, filter, size, await call.catalogue()) : [];
+  if (type === 'random') return filter ? randomWorks(read, filter, size) : [];
   const order = orderOf(call, type);
   if (!filter || size === 0) return [];
-  return (await listWorks(db, { ...order, filter, seed: 0, page: 1, pageSize: size, offset, viewer: user.name, bare: true, cache: await call.catalogue() })).works;
+  return (await listWorks(read, { ...order, filter, seed: 0, page: 1, pageSize: size, offset, bare: true })).works;
 }
 
 /** getStarred and getStarred2: the caller's starred albums and songs, most recent first (hidden ones left out). */
-async function starred({ db, user, catalogue }: Call, id3: boolean): Promise<SubsonicNode> {
-  const [{ works, tracks }, cache] = await Promise.all([starredOf(db, user.name), catalogue()]);
-  const [albums, songs] = await Promise.all([worksById(db, works, user.name, cache).then((w) => albumsOf(db, user, w, id3, cache)), songsByRef(db, user, tracks, cache)]);
+async function starred({ db, user, read }: Call, id3: boolean): Promise<SubsonicNode> {
+  const { works, tracks } = await starredOf(db, user.name);
+  const [albums, songs] = await Promise.all([worksById(read, works).then((w) => albumsOf(read, user, w, id3)), songsByRef(read, user, tracks)]);
   return { artist: [], album: albums, song: songs };
 }
 
 export const listEndpoints: Record<string, Endpoint> = {
-  getAlbumList: { handle: async (call) => ({ albumList: { album: await albumsOf(call.db, call.user, await albumListWorks(call), false, await call.catalogue()) } }) },
-  getAlbumList2: { handle: async (call) => ({ albumList2: { album: await albumsOf(call.db, call.user, await albumListWorks(call), true, await call.catalogue()) } }) },
+  getAlbumList: { handle: async (call) => ({ albumList: { album: await albumsOf(call.read, call.user, await albumListWorks(call), false) } }) },
+  getAlbumList2: { handle: async (call) => ({ albumList2: { album: await albumsOf(call.read, call.user, await albumListWorks(call), true) } }) },
 
   /** getRandomSongs?size&genre&fromYear&toYear&musicFolderId: one random track of each of `size` random works. */
   getRandomSongs: {
     async handle(call) {
       const filter = await songFilter(call);
-      const works = filter ? await randomWorks(call.db, filter, call.params.int('size', 10, 0, MAX_LIST), await call.catalogue()) : [];
+      const works = filter ? await randomWorks(call.read, filter, call.params.int('size', 10, 0, MAX_LIST)) : [];
       const song = await songsOfWorks(call.db, call.user, works, (tracks) => (tracks.length ? [tracks[Math.floor(Math.random() * tracks.length)]!] : []));
       return { randomSongs: { song } };
     },
@@ -101,7 +100,7 @@ export const listEndpoints: Record<string, Endpoint> = {
     async handle(call) {
       call.params.required('genre');
       const filter = await songFilter(call);
-      const song = filter ? await songPage(call.db, call.user, filter, 'release', 'desc', call.params.int('offset', 0, 0, 10_000_000), call.params.int('count', 10, 0, MAX_LIST), await call.catalogue()) : [];
+      const song = filter ? await songPage(call.read, call.user, filter, 'release', 'desc', call.params.int('offset', 0, 0, 10_000_000), call.params.int('count', 10, 0, MAX_LIST)) : [];
       return { songsByGenre: { song } };
     },
   },

@@ -33,7 +33,7 @@ export const lyricsEndpoints: Record<string, Endpoint> = {
       const track = await findTrack(call.db, call.user, id);
       if (!track) throw notFound(`song ${call.params.required('id')}`);
       const lyric = await lyricOf(call, id, track.name);
-      const [work] = await worksById(call.db, [id.workId], call.user.name, await call.catalogue());
+      const [work] = await worksById(call.read, [id.workId]);
       const structured = lyric && {
         displayArtist: work?.vas.map((v) => v.name).join(' / ') || work?.circle?.name || undefined,
         displayTitle: stripExtension(track.name),
@@ -57,10 +57,10 @@ export const lyricsEndpoints: Record<string, Endpoint> = {
       const artist = call.params.get('artist')?.trim() ?? '';
       if (!title) return { lyrics: {} };
       const like = `%${title.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const rows: { work_id: number; id: number; relpath: string }[] = await whereVisible(call.db('files as f').join('works as w', 'w.id', 'f.work_id'), 'w')
+      const rows: { work_id: number; id: number; relpath: string }[] = await whereVisible(call.db('files as f').join('works as w', 'w.id', 'f.work_id'), 'library', { alias: 'w' })
         .where('f.type', 'audio').whereRaw(`f.relpath LIKE ? ESCAPE '\\'`, [like]).limit(LYRIC_CANDIDATES).select('f.work_id', 'f.id', 'f.relpath');
       const named = rows.map((r) => ({ ...r, name: r.relpath.slice(r.relpath.lastIndexOf('/') + 1) })).filter((r) => stripExtension(r.name).toLowerCase() === title.toLowerCase());
-      const works = new Map((await worksById(call.db, named.map((r) => r.work_id), call.user.name, await call.catalogue())).map((w) => [w.id, w]));
+      const works = new Map((await worksById(call.read, named.map((r) => r.work_id))).map((w) => [w.id, w]));
       for (const r of named) {
         const work = works.get(r.work_id);
         if (!work || (artist && !byArtist(work, artist))) continue;

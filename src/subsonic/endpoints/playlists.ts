@@ -58,7 +58,7 @@ async function songsParam({ db, params }: Pick<Call, 'db' | 'params'>, name: str
 
 /** Playlist `p` with its songs, as the caller sees them. */
 async function withSongs(call: Call, p: Playlist): Promise<SubsonicNode> {
-  const songs = await songsByRef(call.db, call.user, shown(p.entries).map((e) => ({ workId: e.workId, fileId: e.fileId })), await call.catalogue());
+  const songs = await songsByRef(call.read, call.user, shown(p.entries).map((e) => ({ workId: e.workId, fileId: e.fileId })));
   return present(p, songs);
 }
 

@@ -10,8 +10,7 @@
  * savePlayQueueByIndex) reads and writes the same record with the current song given by
  * its place in the queue. A scrobble (annotation.ts) records a play through `recordPlay`.
  */
-import type { Db } from '../../db/index.js';
-import type { CatalogueCache } from '../../catalogue/index.js';
+import type { ReadContext } from '../../catalogue/index.js';
 import { formatTrackHash, parseTrackHash, type QueueItem, type Work } from '../../model/index.js';
 import { listHistory, saveHistory } from '../../users/history.js';
 import { Code, SubsonicError, notFound } from '../errors.js';
@@ -32,8 +31,9 @@ const MAX_QUEUE = 5000;
 const queueItem = (track: Track, work: Work): QueueItem => ({ hash: formatTrackHash(track.workId, track.fileId), title: track.name, workTitle: work.title, duration: track.duration });
 
 /** The tracks and works of `refs` (audio files of visible works), in order; code 70 for the first that is none. */
-export async function queueOf(db: Db, viewer: string, refs: SongRef[], cache?: CatalogueCache): Promise<{ track: Track; work: Work }[]> {
-  const works = new Map((await worksById(db, refs.map((r) => r.workId), viewer, cache)).map((w) => [w.id, w]));
+export async function queueOf(read: ReadContext, refs: SongRef[]): Promise<{ track: Track; work: Work }[]> {
+  const { db } = read;
+  const works = new Map((await worksById(read, refs.map((r) => r.workId))).map((w) => [w.id, w]));
   const tracks = await tracksOf(db, [...works.keys()], QUEUE_COPIES);
   return refs.map((r) => {
     const work = works.get(r.workId);
@@ -49,8 +49,8 @@ export async function queueOf(db: Db, viewer: string, refs: SongRef[], cache?: C
  * position is not lost); otherwise the record becomes the song's folder as the queue,
  * at that song, from 0 s. Code 70 for a song that is no audio file of a visible work.
  */
-export async function recordPlay(db: Db, user: string, ref: SongRef, cache?: CatalogueCache): Promise<void> {
-  const [{ track, work }] = (await queueOf(db, user, [ref], cache)) as [{ track: Track; work: Work }];
+export async function recordPlay({ db, read, user: { name: user } }: Pick<Call, 'db' | 'read' | 'user'>, ref: SongRef): Promise<void> {
+  const [{ track, work }] = (await queueOf(read, [ref])) as [{ track: Track; work: Work }];
   const hash = formatTrackHash(ref.workId, ref.fileId);
   if (work.state?.queue.some((q) => q.hash === hash)) return saveHistory(db, user, ref.workId, work.state);
   const folder = ((await tracksOf(db, [ref.workId], QUEUE_COPIES)).get(ref.workId) ?? []).filter((t) => t.folder === track.folder);
@@ -67,8 +67,8 @@ export function songRefs(ids: string[]): SongRef[] {
 }
 
 /** The caller's most recently saved history record of a visible work, or undefined. */
-async function latestRecord({ db, user, catalogue }: Call): Promise<Work | undefined> {
-  const [work] = (await listHistory(db, user.name, { order: 'updated_at', sort: 'desc', page: 1, pageSize: 1 }, undefined, await catalogue())).works;
+async function latestRecord({ read }: Call): Promise<Work | undefined> {
+  const [work] = (await listHistory(read, { order: 'updated_at', sort: 'desc', page: 1, pageSize: 1 })).works;
   return work?.state ? work : undefined;
 }
 
@@ -84,7 +84,7 @@ async function queueAnswer(call: Call, work: Work): Promise<{ entry: SubsonicNod
     const h = parseTrackHash(q.hash);
     return h && !h.trial ? [{ workId: h.workId, fileId: h.fileId, at }] : [];
   });
-  const entry = await songsByRef(call.db, call.user, refs, await call.catalogue());
+  const entry = await songsByRef(call.read, call.user, refs);
   // songsByRef keeps the order of refs and leaves out the missing ones (every copy of a missing song)
   let currentIndex: number | undefined;
   for (let r = 0, e = 0; r < refs.length && e < entry.length; r++) {
@@ -100,9 +100,9 @@ async function queueAnswer(call: Call, work: Work): Promise<{ entry: SubsonicNod
  * into it, as the history record of that song's work. Code 70 for an id that is no song
  * of a visible work, code 0 for a queue over MAX_QUEUE songs.
  */
-async function saveQueue({ db, user, catalogue }: Call, ids: string[], index: number, positionMs: number): Promise<void> {
+async function saveQueue({ db, user, read }: Call, ids: string[], index: number, positionMs: number): Promise<void> {
   if (ids.length > MAX_QUEUE) throw new SubsonicError(Code.Generic, `a queue holds at most ${MAX_QUEUE} songs`);
-  const queue = await queueOf(db, user.name, songRefs(ids), await catalogue());
+  const queue = await queueOf(read, songRefs(ids));
   await saveHistory(db, user.name, queue[index]!.track.workId, { queue: queue.map((q) => queueItem(q.track, q.work)), index, seconds: positionMs / 1000 });
 }
 

@@ -7,9 +7,8 @@
  * audio files; artists are the circles and voice actors whose name contains the query.
  * An empty query (or `""`) lists everything, as OpenSubsonic players use it to sync.
  */
-import type { Db } from '../../db/index.js';
 import type { ListItem, SubsonicVariant, Work } from '../../model/index.js';
-import { LIBRARY, listNames, orderedWorkIds, presentedWorks, whereVisible, type CatalogueCache, type WorkFilter } from '../../catalogue/index.js';
+import { LIBRARY, listNames, orderedWorkIds, presentedWorks, whereVisible, type ReadContext, type WorkFilter } from '../../catalogue/index.js';
 import { dialectOf, likeContains } from '../../db/dialect/index.js';
 import { stripExtension } from '../../lyrics/match.js';
 import { missing } from '../errors.js';
@@ -29,10 +28,10 @@ function part(call: Call, name: string): { count: number; offset: number } {
   return { count: call.params.int(`${name}Count`, 20, 0, MAX_LIST), offset: call.params.int(`${name}Offset`, 0, 0, 10_000_000) };
 }
 
-/** Circles, then voice actors, each with its name in lower case; cached per catalogue version (`cache`). */
-async function artistNames(db: Db, cache: CatalogueCache): Promise<{ kind: ArtistKind; item: ListItem<number | string>; lower: string }[]> {
-  return cache.get('subsonic|artist-names', async () => {
-    const [circles, vas] = await Promise.all([listNames(db, 'circles'), listNames(db, 'vas')]);
+/** Circles, then voice actors, each with its name in lower case; cached per catalogue version. */
+async function artistNames(read: ReadContext): Promise<{ kind: ArtistKind; item: ListItem<number | string>; lower: string }[]> {
+  return (await read.catalogue()).get('subsonic|artist-names', async () => {
+    const [circles, vas] = await Promise.all([listNames(read, 'circles'), listNames(read, 'vas')]);
     const entry = (kind: ArtistKind) => (item: ListItem<number | string>) => ({ kind, item, lower: (item.name ?? '').toLowerCase() });
     return [...circles.map(entry('circle')), ...vas.map(entry('va'))];
   });
@@ -43,10 +42,10 @@ async function artistNames(db: Db, cache: CatalogueCache): Promise<{ kind: Artis
  * kept per catalogue version and needle, so a player's repeated search does not test
  * every name again.
  */
-async function namesMatching(db: Db, cache: CatalogueCache, needle: string, limit: number): Promise<Awaited<ReturnType<typeof artistNames>>> {
-  return cache.get(`subsonic|artists-matching|${limit}|${needle}`, async () => {
+async function namesMatching(read: ReadContext, needle: string, limit: number): Promise<Awaited<ReturnType<typeof artistNames>>> {
+  return (await read.catalogue()).get(`subsonic|artists-matching|${limit}|${needle}`, async () => {
     const found = [];
-    for (const n of await artistNames(db, cache)) {
+    for (const n of await artistNames(read)) {
       if (!n.lower.includes(needle)) continue;
       found.push(n);
       if (found.length >= limit) break;
@@ -59,7 +58,7 @@ async function namesMatching(db: Db, cache: CatalogueCache, needle: string, limi
 async function artistsMatching(call: Call, query: string, id3: boolean): Promise<SubsonicNode[]> {
   const { count, offset } = part(call, 'artist');
   if (count === 0) return [];
-  const found = await namesMatching(call.db, await call.catalogue(), query.toLowerCase(), offset + count);
+  const found = await namesMatching(call.read, query.toLowerCase(), offset + count);
   return found.slice(offset).map(({ kind, item }) =>
     id3 ? presentArtist(kind, item) : { id: kind === 'circle' ? circleArtistId(Number(item.id)) : vaArtistId(String(item.id)), name: item.name ?? '' });
 }
@@ -68,9 +67,9 @@ async function artistsMatching(call: Call, query: string, id3: boolean): Promise
  * A page of the works `filter` finds in `order`, as anybody sees them (albumsOf adds the
  * caller's stars and ratings): a slice of the same cached id list the songs are paged on.
  */
-async function albumPage(db: Db, filter: WorkFilter, order: 'release' | 'id', sort: 'asc' | 'desc', { count, offset }: { count: number; offset: number }, cache: CatalogueCache): Promise<Work[]> {
-  const ids = await orderedWorkIds(db, filter, order, sort, cache);
-  return presentedWorks(db, cache, Array.from(ids.subarray(offset, offset + count)));
+async function albumPage(read: ReadContext, filter: WorkFilter, order: 'release' | 'id', sort: 'asc' | 'desc', { count, offset }: { count: number; offset: number }): Promise<Work[]> {
+  const ids = await orderedWorkIds(read, filter, order, sort);
+  return presentedWorks(read, Array.from(ids.subarray(offset, offset + count)));
 }
 
 /** Most audio files a title search reads (before leaving out the found works' own). */
@@ -83,13 +82,14 @@ const MAX_TITLED = 5_000;
  * works `filter` finds (their tracks follow anyway), by work id then file id; at most
  * MAX_TITLED files read. Cached per catalogue version, root, preference and query.
  */
-async function titledTracks(db: Db, query: string, scope: WorkFilter, filter: WorkFilter, order: 'release' | 'id', sort: 'asc' | 'desc', prefer: SubsonicVariant, cache: CatalogueCache): Promise<SongRef[]> {
-  return cache.get(`subsonic|titled|${scope.rootFolder ?? ''}|${prefer}|${query}`, async () => {
+async function titledTracks(read: ReadContext, query: string, scope: WorkFilter, filter: WorkFilter, order: 'release' | 'id', sort: 'asc' | 'desc', prefer: SubsonicVariant): Promise<SongRef[]> {
+  const { db } = read;
+  return (await read.catalogue()).get(`subsonic|titled|${scope.rootFolder ?? ''}|${prefer}|${query}`, async () => {
     const like = dialectOf(db).name === 'postgres' ? 'ILIKE' : 'LIKE';
     const [inScope, found, rows] = await Promise.all([
-      orderedWorkIds(db, scope, 'id', 'asc', cache),
-      orderedWorkIds(db, filter, order, sort, cache),
-      whereVisible(db('files as f').join('works as w', 'w.id', 'f.work_id'), 'w')
+      orderedWorkIds(read, scope, 'id', 'asc'),
+      orderedWorkIds(read, filter, order, sort),
+      whereVisible(db('files as f').join('works as w', 'w.id', 'f.work_id'), 'library', { alias: 'w' })
         .where('f.type', 'audio').whereRaw(`f.relpath ${like} ? ESCAPE '\\'`, [likeContains(query)])
         .orderBy([{ column: 'f.work_id' }, { column: 'f.id' }]).limit(MAX_TITLED)
         .select<{ work_id: number; id: number; relpath: string }[]>('f.work_id', 'f.id', 'f.relpath'),
@@ -98,7 +98,7 @@ async function titledTracks(db: Db, query: string, scope: WorkFilter, filter: Wo
     const listed = new Set(found);
     const needle = query.toLowerCase();
     const matching = rows.filter((r) => allowed.has(Number(r.work_id)) && !listed.has(Number(r.work_id)) && stripExtension(r.relpath.slice(r.relpath.lastIndexOf('/') + 1)).toLowerCase().includes(needle));
-    const tracks = await keptTracks(db, matching.map((r) => Number(r.work_id)), cache, prefer);
+    const tracks = await keptTracks(read, matching.map((r) => Number(r.work_id)), prefer);
     const onAlbum = new Set([...tracks.values()].flatMap((list) => albumTracks(list).map((t) => t.fileId)));
     return matching.filter((r) => onAlbum.has(Number(r.id))).map((r) => ({ workId: Number(r.work_id), fileId: Number(r.id) }));
   });
@@ -114,17 +114,17 @@ async function search(call: Call, id3: boolean): Promise<SubsonicNode> {
   const songs = part(call, 'song');
   const order = query ? 'release' : 'id';
   const sort = query ? 'desc' : 'asc';
-  const cache = await call.catalogue();
+  const { read } = call;
   // songs: the files titled by the query first, then the found works' tracks, one paged list
-  const titled = query && songs.count ? await titledTracks(call.db, query, { ...LIBRARY, ...folderFilter(call) }, filter, order, sort, call.user.present.variant, cache) : [];
+  const titled = query && songs.count ? await titledTracks(read, query, { ...LIBRARY, ...folderFilter(call) }, filter, order, sort, call.user.present.variant) : [];
   const titledPage = titled.slice(songs.offset, songs.offset + songs.count);
   const [artist, works, picked, titledSongs] = await Promise.all([
     artistsMatching(call, query, id3),
-    albums.count ? albumPage(call.db, filter, order, sort, albums, cache) : [],
-    songSelection(call.db, filter, order, sort, Math.max(0, songs.offset - titled.length), songs.count - titledPage.length, call.user.present.variant, cache),
-    songsByRef(call.db, call.user, titledPage, cache),
+    albums.count ? albumPage(read, filter, order, sort, albums) : [],
+    songSelection(read, filter, order, sort, Math.max(0, songs.offset - titled.length), songs.count - titledPage.length, call.user.present.variant),
+    songsByRef(read, call.user, titledPage),
   ]);
-  const { album, song } = await albumsAndSongs(call.db, call.user, works, id3, picked, cache);
+  const { album, song } = await albumsAndSongs(read, call.user, works, id3, picked);
   return { artist, album, song: [...titledSongs, ...song] };
 }
 

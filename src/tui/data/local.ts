@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import {
   DomainError, WorkStatus, parseTrackHash, type FavouriteOrder, type HistoryState, type ListItem, type NovelsAnswer, type NovelWork, type PlaylistAnswer, type PlaylistSummary, type TrackNode, type User, type Work, type WorkOrder, type WorksAnswer,
 } from '../../model/index.js';
-import { LIBRARY, listNames, listWorks, getWork } from '../../catalogue/index.js';
+import { LIBRARY, listNames, listWorks, getWork, readContext, type ReadContext } from '../../catalogue/index.js';
 import { NOVEL_CATALOGUE } from '../../novels/catalogue.js';
 import { loadConfig } from '../../config/index.js';
 import { openMigrated, type Db } from '../../db/index.js';
@@ -54,6 +54,9 @@ export class LocalSource implements DataSource {
 
   get label(): string { return this.dataDir; }
 
+  /** A read context for one call (src/catalogue/context.ts): the catalogue's version is read once per call, as once per request on the server. */
+  private read(): ReadContext { return readContext(this.db, this.user); }
+
   /**
    * Opens (and migrates) the data directory's database; the listener is `userName`,
    * which must be an existing account (SourceError otherwise).
@@ -71,16 +74,16 @@ export class LocalSource implements DataSource {
   }
 
   works(q: WorksQuery): Promise<WorksAnswer> {
-    return listWorks(this.db, {
+    return listWorks(this.read(), {
       filter: { nsfw: q.nsfw, lyric: q.lyric, circleId: q.circleId, tagId: q.tagId, vaId: q.vaId, keyword: q.keyword, advanced: q.advanced },
-      order: q.order as WorkOrder, sort: q.sort, seed: q.seed, page: q.page, pageSize: LOCAL_PAGE_SIZE, viewer: this.user.name,
+      order: q.order as WorkOrder, sort: q.sort, seed: q.seed, page: q.page, pageSize: LOCAL_PAGE_SIZE,
     });
   }
 
-  names(kind: NameKind): Promise<ListItem<number | string>[]> { return listNames(this.db, kind); }
+  names(kind: NameKind): Promise<ListItem<number | string>[]> { return listNames(this.read(), kind); }
 
   async work(id: number): Promise<Work> {
-    const work = await getWork(this.db, id, this.user.name);
+    const work = await getWork(this.read(), id);
     if (!work) throw new SourceError('work not found', 404);
     return work;
   }
@@ -93,7 +96,7 @@ export class LocalSource implements DataSource {
 
   favourites(q: FavouritesQuery): Promise<WorksAnswer> {
     const query = { order: q.order as FavouriteOrder, sort: q.sort, page: q.page, pageSize: LOCAL_PAGE_SIZE, progress: q.mode === 'progress' ? q.progress : undefined };
-    return q.mode === 'history' ? listHistory(this.db, this.user.name, query) : listReviews(this.db, this.user.name, query);
+    return q.mode === 'history' ? listHistory(this.read(), query) : listReviews(this.read(), query);
   }
 
   async saveHistory(workId: number, state: HistoryState): Promise<void> {
@@ -108,8 +111,8 @@ export class LocalSource implements DataSource {
   }
 
   trialWorks(page: number): Promise<WorksAnswer> {
-    return listWorks(this.db, {
-      filter: { nsfw: 0, lyric: [], scope: 'trial', status: WorkStatus.NewTrial }, order: 'release', sort: 'desc', seed: 0, page, pageSize: LOCAL_PAGE_SIZE, viewer: this.user.name,
+    return listWorks(this.read(), {
+      filter: { nsfw: 0, lyric: [], scope: 'trial', status: WorkStatus.NewTrial }, order: 'release', sort: 'desc', seed: 0, page, pageSize: LOCAL_PAGE_SIZE,
     });
   }
 
@@ -127,11 +130,11 @@ export class LocalSource implements DataSource {
   }
 
   novels(q: NovelsQuery): Promise<NovelsAnswer> {
-    return listWorks(this.db, { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: LOCAL_PAGE_SIZE, viewer: this.user.name, catalogue: NOVEL_CATALOGUE });
+    return listWorks(this.read(), { filter: LIBRARY, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: LOCAL_PAGE_SIZE, catalogue: NOVEL_CATALOGUE });
   }
 
   async novel(id: number): Promise<NovelWork> {
-    const novel = await getWork(this.db, id, this.user.name, 'library', NOVEL_CATALOGUE);
+    const novel = await getWork(this.read(), id, { catalogue: NOVEL_CATALOGUE });
     if (!novel) throw new SourceError('novel not found', 404);
     return novel;
   }

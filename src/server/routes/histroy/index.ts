@@ -7,7 +7,7 @@ import type { AppContext, AppState } from '../../context.js';
 import { deleteHistory, listHistory, saveHistory } from '../../../users/history.js';
 import { NotFound, say } from '../../../model/index.js';
 import { withTrialMarks } from '../../../trial/marks.js';
-import { requestCatalogue, requireUser, requireWriter } from '../../middleware/auth.js';
+import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { HistroyDeleteSchema, HistroyListSchema, HistroyPutSchema } from './schema.js';
 
@@ -20,7 +20,7 @@ export const histroyRouter = new Router<AppState, { services: AppContext['servic
  */
 histroyRouter.get('/api/histroy', requireUser(), validate(HistroyListSchema), async (ctx) => {
   const q = ctx.state.input.query;
-  const answer = await listHistory(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, undefined, await requestCatalogue(ctx));
+  const answer = await listHistory(ctx.state.read!, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize });
   ctx.body = { ...answer, works: await withTrialMarks(ctx.services.db, answer.works) };
 });
 

@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { getName, listNames, type NameKind } from '../../../catalogue/index.js';
 import { NotFound, say } from '../../../model/index.js';
-import { requestCatalogue, requireUser } from '../../middleware/auth.js';
+import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { NumericNameSchema, VaNameSchema } from './schema.js';
 
@@ -18,12 +18,12 @@ const NOT_FOUND = { circles: 'circle.notFound', tags: 'tag.notFound', vas: 'va.n
 for (const kind of ['circles', 'tags', 'vas'] as NameKind[]) {
   /** GET /api/{kind}/ -> 200 [{id, name, count}] sorted by name; only names with visible works. */
   namesRouter.get([`/api/${kind}`, `/api/${kind}/`], requireUser(), async (ctx) => {
-    ctx.body = await listNames(ctx.services.db, kind, undefined, await requestCatalogue(ctx));
+    ctx.body = await listNames(ctx.state.read!, kind);
   });
 
   /** GET /api/{kind}/:id -> 200 {name}; 404 {error} for an unknown id, 400 for a malformed one. */
   namesRouter.get(`/api/${kind}/:id`, requireUser(), validate(kind === 'vas' ? VaNameSchema : NumericNameSchema), async (ctx) => {
-    const found = await getName(ctx.services.db, kind, ctx.state.input.params.id);
+    const found = await getName(ctx.state.read!, kind, ctx.state.input.params.id);
     if (!found) throw new NotFound(say(NOT_FOUND[kind]));
     ctx.body = found;
   });

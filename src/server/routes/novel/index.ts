@@ -41,7 +41,7 @@ type ListQuery = { page: number; sort: 'asc' | 'desc'; order: string; seed: numb
 /** Runs the novel list of the query `q`, narrowed by `extra` (site, tag or author). */
 function answerList(ctx: AppContext, q: ListQuery, extra: Partial<WorkFilter> = {}): Promise<NovelsAnswer> {
   const { db, config } = ctx.services;
-  return listWorks(db, { ...q, filter: { ...q.filter, ...extra }, pageSize: config.pageSize, viewer: ctx.state.user!.name, catalogue: NOVEL_CATALOGUE });
+  return listWorks(ctx.state.read!, { ...q, filter: { ...q.filter, ...extra }, pageSize: config.pageSize, catalogue: NOVEL_CATALOGUE });
 }
 
 /**
@@ -82,13 +82,13 @@ for (const kind of ['circles', 'tags', 'vas'] as NameKind[]) {
   /** GET /api/novel/{kind}/ ?limit=9999&page=1 -> 200 {data: [{id, name, count}]}: names with visible novels, by name. */
   novelRouter.get(both(`/api/novel/${kind}`), requireUser(), validate(NovelNamesSchema), async (ctx) => {
     const { limit, page } = ctx.state.input.query;
-    const all = await listNames(ctx.services.db, kind, NOVEL_CATALOGUE);
+    const all = await listNames(ctx.state.read!, kind, NOVEL_CATALOGUE);
     ctx.body = { data: all.slice((page - 1) * limit, page * limit) };
   });
 
   /** GET /api/novel/{kind}/:id -> 200 {name}; 404 {error} for an unknown id. */
   novelRouter.get(both(`/api/novel/${kind}/:id`), requireUser(), validate(kind === 'vas' ? NovelAuthorNameSchema : NovelNumericNameSchema), async (ctx) => {
-    const found = await getName(ctx.services.db, kind, ctx.state.input.params.id, NOVEL_CATALOGUE);
+    const found = await getName(ctx.state.read!, kind, ctx.state.input.params.id, NOVEL_CATALOGUE);
     if (!found) throw new NotFound(say(kind === 'vas' ? 'novel.authorNotFound' : kind === 'tags' ? 'tag.notFound' : 'circle.notFound'));
     ctx.body = found;
   });
@@ -142,7 +142,7 @@ novelRouter.post(both('/api/novel/work'), requireUser(), requireWriter(), valida
 
 /** GET /api/novel/work/:id -> 200 the novel (with the caller's rating, myProcess, review, history); 404 unknown or deleted. */
 novelRouter.get('/api/novel/work/:id', requireUser(), validate(NovelIdSchema), async (ctx) => {
-  const novel = await getWork(ctx.services.db, ctx.state.input.params.id, ctx.state.user!.name, 'library', NOVEL_CATALOGUE);
+  const novel = await getWork(ctx.state.read!, ctx.state.input.params.id, { catalogue: NOVEL_CATALOGUE });
   if (!novel) throw new NotFound(say('novel.notFound'));
   ctx.body = novel;
 });
@@ -165,7 +165,7 @@ novelRouter.delete('/api/novel/work/:id', requireUser(), requireAdmin(), validat
  */
 novelRouter.get(both('/api/novel/work/updateData/:id'), requireUser(), requireWriter(), validate(NovelIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
-  const novel = await getWork(ctx.services.db, id, ctx.state.user!.name, 'library', NOVEL_CATALOGUE);
+  const novel = await getWork(ctx.state.read!, id, { catalogue: NOVEL_CATALOGUE });
   if (!novel) throw new NotFound(say('novel.notFound'));
   if (!novel.url) throw new Invalid(say('novel.noOrigin'));
   let page;
@@ -244,11 +244,11 @@ novelRouter.delete('/api/novel/review', requireUser(), requireWriter(), validate
  */
 novelRouter.get('/api/novel/review', requireUser(), validate(ReviewListSchema), async (ctx) => {
   const q = ctx.state.input.query;
-  ctx.body = await listReviews(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, NOVEL_CATALOGUE);
+  ctx.body = await listReviews(ctx.state.read!, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, NOVEL_CATALOGUE);
 });
 novelRouter.get('/api/novel/histroy', requireUser(), validate(ReviewListSchema), async (ctx) => {
   const q = ctx.state.input.query;
-  ctx.body = await listHistory(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, NOVEL_CATALOGUE);
+  ctx.body = await listHistory(ctx.state.read!, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, NOVEL_CATALOGUE);
 });
 
 /** PUT /api/novel/histroy {work_id, state} -> 200 {message: 'history saved'}, as PUT /api/histroy. */

@@ -8,7 +8,7 @@ import type { AppContext, AppState } from '../../context.js';
 import { deleteReview, listReviews, saveReview } from '../../../users/reviews.js';
 import { NotFound, say } from '../../../model/index.js';
 import { withTrialMarks } from '../../../trial/marks.js';
-import { requestCatalogue, requireUser, requireWriter } from '../../middleware/auth.js';
+import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { ReviewDeleteSchema, ReviewListSchema, ReviewPutSchema } from './schema.js';
 
@@ -22,7 +22,7 @@ export const reviewRouter = new Router<AppState, { services: AppContext['service
  */
 reviewRouter.get('/api/review', requireUser(), validate(ReviewListSchema), async (ctx) => {
   const q = ctx.state.input.query;
-  const answer = await listReviews(ctx.services.db, ctx.state.user!.name, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, undefined, await requestCatalogue(ctx));
+  const answer = await listReviews(ctx.state.read!, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize });
   ctx.body = { ...answer, works: await withTrialMarks(ctx.services.db, answer.works) };
 });
 

@@ -9,7 +9,7 @@ import { getWork, hideWork, type Scope } from '../../../catalogue/index.js';
 import { runWorkScan } from '../../../scan/index.js';
 import { withTrialMarks } from '../../../trial/marks.js';
 import { NotFound, formatWorkCode, say, type WorkScanAnswer } from '../../../model/index.js';
-import { requestCatalogue, requireAdmin, requireUser } from '../../middleware/auth.js';
+import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { WorkIdSchema } from './schema.js';
 
@@ -25,7 +25,7 @@ export const workRouter: ApiRouter = new Router();
  */
 export function mountWorkDetail(router: ApiRouter, path: string, scope: Scope): void {
   router.get(path, requireUser(), validate(WorkIdSchema), async (ctx) => {
-    const work = await getWork(ctx.services.db, ctx.state.input.params.id, ctx.state.user!.name, scope, undefined, await requestCatalogue(ctx));
+    const work = await getWork(ctx.state.read!, ctx.state.input.params.id, { scope });
     if (!work) throw new NotFound(say('work.notFound'));
     // a trial work says its trial status and whether its files are downloaded (TrialMark)
     ctx.body = scope === 'trial' ? (await withTrialMarks(ctx.services.db, [work]))[0] : work;

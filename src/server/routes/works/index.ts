@@ -6,7 +6,7 @@
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { listWorks, type WorkFilter } from '../../../catalogue/index.js';
-import { requestCatalogue, requireUser } from '../../middleware/auth.js';
+import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { WorksListSchema, WorksOfIdSchema, WorksOfVaSchema, type WorksQuery } from './schema.js';
 import type { WorksAnswer } from '../../../model/index.js';
@@ -19,7 +19,7 @@ export const worksRouter = new Router<AppState, { services: AppContext['services
  */
 export async function answerList(ctx: AppContext, q: WorksQuery, extra: Partial<WorkFilter> = {}): Promise<WorksAnswer> {
   const { db, config } = ctx.services;
-  return listWorks(db, { ...q, filter: { ...q.filter, ...extra }, pageSize: config.pageSize, viewer: ctx.state.user!.name, cache: await requestCatalogue(ctx) });
+  return listWorks(ctx.state.read!, { ...q, filter: { ...q.filter, ...extra }, pageSize: config.pageSize });
 }
 
 /**
