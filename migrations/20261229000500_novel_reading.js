@@ -4,7 +4,7 @@
  * into the TXT as stored (UTF-8, src/novels/txt.ts), so the reader reopens at the same
  * place in any browser. Like novel_history: no cascading delete from novels (a deleted
  * novel is hidden, never removed); a deleted user's rows go with the user
- * (src/users/manage.ts). Plain schema calls: the same on PostgreSQL.
+ * (src/users/delete.ts). Plain schema calls: the same on PostgreSQL.
  * @param {import('knex').Knex} knex
  */
 export async function up(knex) {

@@ -4,13 +4,14 @@
  * library work, named by its work and file ids (the track hash `{workId}/{fileId}`);
  * positions in milliseconds, as the Subsonic API counts them. Bookmarks stay when a work
  * is hidden or a file vanishes (user data) and show again when it is back; they go with
- * the user (src/users/manage.ts deleteUsers).
+ * the user (src/users/delete.ts deleteUsers).
  */
 import type { Db } from '../db/index.js';
 import { Invalid, NotFound, formatTrackHash, say } from '../model/index.js';
-import { assertVisibleWork, isoTime } from '../catalogue/index.js';
+import { assertVisibleWork } from '../catalogue/index.js';
+import { dbTime, readTime } from '../db/time.js';
 
-/** The table, for the account deletion (src/users/manage.ts). */
+/** The table, for the account deletion (src/users/delete.ts). */
 export const BOOKMARKS_TABLE = 'bookmarks';
 
 /** Longest comment kept, in characters. */
@@ -37,7 +38,7 @@ interface BookmarkRow { user_name: string; work_id: number; file_id: number; pos
 
 const fromRow = (r: BookmarkRow): Bookmark => ({
   user: r.user_name, workId: Number(r.work_id), fileId: Number(r.file_id), positionMs: Number(r.position_ms), comment: r.comment,
-  created: isoTime(r.created_at)!, changed: isoTime(r.updated_at)!,
+  created: readTime(r.created_at)!, changed: readTime(r.updated_at)!,
 });
 
 /** The path inside its work of track `ref`; throws NotFound (`bookmark.trackNotFound`, or the work's) unless it is an audio file of a visible library work. */
@@ -59,7 +60,7 @@ async function trackPath(db: Db, ref: TrackRef): Promise<string> {
 export async function saveBookmark(db: Db, user: string, ref: TrackRef, positionMs: number, comment = ''): Promise<TrackBookmark> {
   if (!Number.isInteger(positionMs) || positionMs < 0 || positionMs > MAX_POSITION_MS) throw new Invalid(say('input.fieldRule', { field: 'position', reason: `must be a whole number of ms from 0 to ${MAX_POSITION_MS}` }));
   if (comment.length > MAX_COMMENT) throw new Invalid(say('input.fieldRule', { field: 'comment', reason: `at most ${MAX_COMMENT} characters` }));
-  const now = new Date().toISOString();
+  const now = dbTime();
   return db.transaction(async (trx) => {
     const relpath = await trackPath(trx, ref);
     const key = { user_name: user, work_id: ref.workId, file_id: ref.fileId };

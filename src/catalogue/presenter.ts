@@ -3,6 +3,7 @@
  * place: every list, the detail call, favourites and history answer works built here.
  */
 import type { HistoryState, NamedRef, Progress, RateDetail, Work, LyricStatus } from '../model/index.js';
+import { readTime } from '../db/time.js';
 
 /** A works row joined with its circle, VAs and tags (see hydrate.ts). */
 export interface WorkRow {
@@ -37,18 +38,6 @@ export interface UserWorkData {
   review_updated_at: string | number | Date | null;
   state: string | null;
   history_updated_at: string | number | Date | null;
-}
-
-/**
- * A stored time as ISO 8601 UTC. SQLite keeps CURRENT_TIMESTAMP text
- * ('YYYY-MM-DD HH:MM:SS', UTC), ISO text or epoch milliseconds depending on the writer.
- */
-export function isoTime(value: string | number | Date | null | undefined): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'number') return new Date(value).toISOString();
-  if (/^\d+$/.test(value)) return new Date(Number(value)).toISOString();
-  return /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(value) ? `${value.replace(' ', 'T')}.000Z` : value;
 }
 
 /** Parses stored JSON, answering `fallback` when it is missing or broken. */
@@ -110,8 +99,8 @@ export function presentWork(row: WorkRow): Work {
     progress: null,
     review_text: null,
     state: null,
-    created_at: isoTime(row.created_at),
-    updated_at: isoTime(row.updated_at),
+    created_at: readTime(row.created_at),
+    updated_at: readTime(row.updated_at),
     store_data: row.metadata_source === 'dlsite',
   };
 }
@@ -140,6 +129,6 @@ export function withUserData<W extends UserFields>(work: W, user: UserWorkData |
     progress: (user.progress as Progress | null) ?? null,
     review_text: user.review_text ?? null,
     state: parseJson<HistoryState | null>(user.state, null),
-    updated_at: isoTime(scopeTime) ?? work.updated_at,
+    updated_at: readTime(scopeTime) ?? work.updated_at,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * One work (spec 000 section 7): the detail call and the admin's delete, which hides the
- * work and keeps every user's reviews, progress and history (DESIGN section 4).
+ * One work (spec 000 section 7): the detail call. The admin's delete, which hides the
+ * work, is src/works/hide.ts `hideWork`.
  */
 import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
@@ -22,13 +22,4 @@ export async function getWork<W extends UserFields = Work>(ctx: ReadContext, id:
   const visible = await def.whereVisible(ctx.db(def.tables.works).where({ id }), lookup.scope ?? 'library').first('id');
   if (!visible) return undefined;
   return (await loadWorks(ctx, [id], { catalogue: def }))[0];
-}
-
-/**
- * Hides work `id`: removed_at = now, removed_reason 'deleted'. Answers false when there
- * is no visible work with that id. Reviews, progress, history and lyric tasks stay.
- */
-export async function hideWork(db: Db, id: number): Promise<boolean> {
-  const n = await db('works').where({ id }).whereNull('removed_at').update({ removed_at: new Date().toISOString(), removed_reason: 'deleted' });
-  return n > 0;
 }

@@ -18,6 +18,7 @@ import { Conflict, Invalid } from '../model/index.js';
 import { ConfigError, describeOsError, isOsError } from '../config/index.js';
 import { checkDeferredKeys, deferKeys, foreignKeys, keysToDefer, restoreKeys } from './copy/deferred.js';
 import { CopyError, reasonOf, rowLabel } from './copy/failure.js';
+import { dbTime } from './time.js';
 
 
 /** Tables never copied: knex's bookkeeping, derived data rebuilt after the copy, per-engine secrets. */
@@ -64,7 +65,7 @@ async function targetColumns(to: Db | Knex.Transaction, table: string): Promise<
 function convert(value: unknown, type: string | undefined): unknown {
   if (value === null || value === undefined) return null;
   if (type === 'boolean') return Boolean(Number(value));
-  if (type?.startsWith('timestamp') && typeof value === 'number') return new Date(value).toISOString();
+  if (type?.startsWith('timestamp') && typeof value === 'number') return dbTime(value);
   return value;
 }
 

@@ -21,6 +21,7 @@ import { PreparedSqliteClient } from './sqlite-client.js';
 import { RESTORE_ADVICE, markDamage } from './damage.js';
 import { BUSY_TIMEOUT_MS } from './sqlite-transaction.js';
 import { preparedPgClient } from './pg-client.js';
+import { dbTime } from './time.js';
 
 export type Db = Knex;
 
@@ -69,7 +70,7 @@ function setPgTypeParsers(): void {
   types.setTypeParser(types.builtins.BOOL, (v: string) => (v === 't' ? 1 : 0));
   for (const oid of [types.builtins.TIMESTAMPTZ, types.builtins.TIMESTAMP]) {
     const parse = types.getTypeParser(oid);
-    types.setTypeParser(oid, (v: string) => (parse(v) as Date).toISOString());
+    types.setTypeParser(oid, (v: string) => dbTime(parse(v) as Date));
   }
 }
 

@@ -2,8 +2,9 @@
  * Phase 3 of a scan (README.md): syncing one work folder into the catalogue. Lists the
  * folder, compares with the work's `files` rows (size + mtime), reads durations of new
  * and changed audio only, then writes the work row, its files, lyric links, cover and
- * lyric_status in one transaction (shared with other works' writes: group-write.ts).
- * Rows of unchanged files keep their ids and durations.
+ * lyric_status in one transaction (shared with other works' writes: group-write.ts),
+ * through the rows' owner (src/works/sync.ts). Rows of unchanged files keep their ids and
+ * durations.
  */
 import path from 'node:path';
 import type { Db } from '../db/index.js';
@@ -19,18 +20,8 @@ import type { LinkRoot } from './link-roots.js';
 import { limited } from './limit.js';
 import { groupWriter, type GroupWriter } from './group-write.js';
 import type { ScanLog } from './types.js';
-
-/** The columns of `works` the scanner reads. */
-export interface WorkRow {
-  id: number; code_prefix: string; title: string; root_folder: string | null; dir: string | null;
-  cover_file_id: number | null; lyric_status: string; status: number; metadata_source: string;
-  removed_at: string | null; removed_reason: string | null;
-}
-export const WORK_COLUMNS = ['id', 'code_prefix', 'title', 'root_folder', 'dir', 'cover_file_id', 'lyric_status', 'status', 'metadata_source', 'removed_at', 'removed_reason'];
-
-/** The columns of `files` the scanner reads. */
-export interface FileRow { id: number; work_id: number; relpath: string; type: string; size: number; mtime: number; duration: number | null; audio_file_id: number | null }
-export const FILE_COLUMNS = ['id', 'work_id', 'relpath', 'type', 'size', 'mtime', 'duration', 'audio_file_id'];
+import type { FileRow, WorkRow } from '../works/rows.js';
+import { deleteFileRows, hasStatus, insertFileRows, insertScannedWork, linkFiles, setDerived, updateFileRow, updateScannedWork, type SyncedWorkFields } from '../works/sync.js';
 
 /**
  * What to sync: the work's id, prefix, shown code, folder, root name, and the roots its
@@ -84,18 +75,16 @@ export interface WorkOutcome {
   times?: FolderTimes | null;
 }
 
-const nowText = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
-
 /**
  * The fields of the work row that a sync of `target` sets: all of them for a new work;
  * for a known one those that differ (folder, root, prefix, title from the folder name while
  * the metadata comes from the folder, library status, and the removal cleared when it was
  * hidden as missing). Empty = the row stays as it is.
  */
-function workFieldsOf(target: WorkTarget, row: WorkRow | undefined): Record<string, unknown> {
+function workFieldsOf(target: WorkTarget, row: WorkRow | undefined): SyncedWorkFields {
   const library = target.keepStatus === undefined;
   const title = titleFromFolderName(path.basename(target.dir), target.code);
-  const fields: Record<string, unknown> = {};
+  const fields: SyncedWorkFields = {};
   if (!row || row.dir !== target.dir) fields.dir = target.dir;
   if (!row || row.root_folder !== target.rootName) fields.root_folder = target.rootName;
   if (!row || row.code_prefix !== target.prefix) fields.code_prefix = target.prefix;
@@ -171,20 +160,14 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
 
   await ctx.write(async (trx) => {
     signal?.throwIfAborted(); // checked again here: a write may wait in the queue behind others
-    const now = nowText();
-    if (!library && (await trx('works').where({ id: target.id, status: target.keepStatus }).first('id')) === undefined) {
+    if (!library && !(await hasStatus(trx, target.id, target.keepStatus!))) {
       throw new Conflict(`${target.code} is no longer in the trial catalogue`);
     }
-    if (!row) {
-      await trx('works').insert({ id: target.id, ...workFields, created_at: now, updated_at: now });
-    } else if (Object.keys(workFields).length > 0 || fileChanges > 0) {
-      await trx('works').where({ id: target.id }).update({ ...workFields, updated_at: now });
-    }
-    for (let i = 0; i < vanished.length; i += 500) {
-      await trx('files').whereIn('id', vanished.slice(i, i + 500).map((r) => r.id)).delete();
-    }
+    if (!row) await insertScannedWork(trx, target.id, workFields);
+    else if (Object.keys(workFields).length > 0 || fileChanges > 0) await updateScannedWork(trx, target.id, workFields);
+    await deleteFileRows(trx, vanished.map((r) => r.id));
     for (const c of changed) {
-      await trx('files').where({ id: c.row.id }).update({ size: c.size, mtime: c.mtime, type: c.type, duration: c.type === 'audio' ? durations.get(c.row.relpath) ?? null : null });
+      await updateFileRow(trx, c.row.id, { size: c.size, mtime: c.mtime, type: c.type, duration: c.type === 'audio' ? durations.get(c.row.relpath) ?? null : null });
     }
     const inserts = fresh.map((f) => ({ work_id: target.id, relpath: f.relpath, type: f.type, size: f.size, mtime: f.mtime, duration: f.type === 'audio' ? durations.get(f.relpath) ?? null : null }));
     // the work's rows as they now are, built in memory: kept rows, changed rows, inserted rows with their new ids
@@ -196,22 +179,16 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
     });
     for (let i = 0; i < inserts.length; i += 100) {
       const chunk = inserts.slice(i, i + 100);
-      const ids: { id: number; relpath: string }[] = await trx('files').insert(chunk, ['id', 'relpath']);
+      const ids = await insertFileRows(trx, chunk);
       const idOf = new Map(ids.map((r) => [r.relpath, r.id]));
       for (const f of chunk) current.push({ ...f, id: idOf.get(f.relpath)!, audio_file_id: null });
     }
 
     const derived = derive(current, row?.lyric_status ?? '');
     const relinked = current.filter((r) => (derived.links.get(r.id) ?? null) !== (r.audio_file_id ?? null));
-    for (let i = 0; i < relinked.length; i += 200) {
-      // one statement per 200 rows: CASE id WHEN lyric THEN audio ... (plain SQL, any engine)
-      const chunk = relinked.slice(i, i + 200);
-      const cases = chunk.map(() => 'WHEN ? THEN CAST(? AS INTEGER)').join(' ');
-      const audioId = trx.raw(`CASE id ${cases} END`, chunk.flatMap((r) => [r.id, derived.links.get(r.id) ?? null]));
-      await trx('files').whereIn('id', chunk.map((r) => r.id)).update({ audio_file_id: audioId });
-    }
+    await linkFiles(trx, relinked.map((r) => [r.id, derived.links.get(r.id) ?? null] as const));
     if (!row || derived.coverId !== (row.cover_file_id ?? null) || derived.lyricStatus !== row.lyric_status) {
-      await trx('works').where({ id: target.id }).update({ cover_file_id: derived.coverId, lyric_status: derived.lyricStatus, updated_at: now });
+      await setDerived(trx, target.id, derived.coverId, derived.lyricStatus);
     }
   });
   const counts = { added: fresh.length, changed: changed.length, removed: vanished.length };

@@ -14,8 +14,9 @@ import type { Db } from '../db/index.js';
 import { Conflict, Invalid, NotFound, say, type LyricTask } from '../model/index.js';
 import { parseLrc } from './lrc.js';
 import { TaskStatus } from './status.js';
-import { getTask, nowIso } from './tasks.js';
+import { getTask } from './tasks.js';
 import { refreshWorkAiLyricStatus, removeTaskLrc, writeTaskLrc } from './store.js';
+import { dbTime } from '../db/time.js';
 
 /** Longest worker_name and worker_status kept (characters). */
 const MAX_TEXT = 500;
@@ -27,13 +28,13 @@ const clip = (s: string) => s.slice(0, MAX_TEXT);
  * Called before each claim and each list read, so no timer is needed.
  */
 export async function expireStaleClaims(db: Db, timeoutSeconds: number, now: Date = new Date()): Promise<number> {
-  const cutoff = new Date(now.getTime() - timeoutSeconds * 1000).toISOString();
+  const cutoff = dbTime(now.getTime() - timeoutSeconds * 1000);
   const stale = () => db('lyric_tasks')
     .where({ status: TaskStatus.TRANSCRIBING })
     .andWhere((q) => q.where('heartbeat_at', '<', cutoff).orWhereNull('heartbeat_at'));
   // a read first: list calls run this often, and most of the time there is nothing to write
   if (!(await stale().first('id'))) return 0;
-  return stale().update({ status: TaskStatus.PENDING, worker_name: null, worker_status: null, claim_secret: null, claimed_at: null, heartbeat_at: null, updated_at: nowIso() });
+  return stale().update({ status: TaskStatus.PENDING, worker_name: null, worker_status: null, claim_secret: null, claimed_at: null, heartbeat_at: null, updated_at: dbTime() });
 }
 
 /**
@@ -46,7 +47,7 @@ export async function claimTask(db: Db, workerName: string, timeoutSeconds: numb
     const next = await db('lyric_tasks').where({ status: TaskStatus.PENDING }).orderBy('id').first('id');
     if (!next) return null;
     const secret = crypto.randomBytes(24).toString('base64url');
-    const now = nowIso();
+    const now = dbTime();
     const changed = await db('lyric_tasks')
       .where({ id: next.id, status: TaskStatus.PENDING })
       .update({ status: TaskStatus.TRANSCRIBING, worker_name: clip(workerName), worker_status: 'claimed', claim_secret: secret, claimed_at: now, heartbeat_at: now, updated_at: now });
@@ -90,7 +91,7 @@ export async function claimedAudio(db: Db, id: number, secret: string): Promise<
  */
 export async function reportStatus(db: Db, id: number, secret: string, workerStatus: string): Promise<LyricTask> {
   await heldClaim(db, id, secret);
-  const now = nowIso();
+  const now = dbTime();
   const changed = await whereHeld(db, id, secret).update({ worker_status: clip(workerStatus), heartbeat_at: now, updated_at: now });
   if (!changed) throw notClaimed(id);
   return getTask(db, id);
@@ -108,7 +109,7 @@ export async function completeTask(db: Db, dataDir: string, id: number, secret: 
   // lrc_path changes only here, under the claim, or with the row (deleteTask): the value
   // read with the claim is still the served one when the guarded UPDATE below succeeds
   const { work_id: workId, lrc_path: previous } = await heldClaim(db, id, secret);
-  const now = nowIso();
+  const now = dbTime();
   if ('error' in result) {
     const changed = await whereHeld(db, id, secret).update({ status: TaskStatus.ERROR, worker_status: clip(result.error || 'failed'), claim_secret: null, heartbeat_at: now, updated_at: now });
     if (!changed) throw notClaimed(id);
@@ -132,7 +133,7 @@ export async function completeTask(db: Db, dataDir: string, id: number, secret: 
  */
 export async function releaseTask(db: Db, id: number, secret: string): Promise<LyricTask> {
   await heldClaim(db, id, secret);
-  const changed = await whereHeld(db, id, secret).update({ status: TaskStatus.PENDING, worker_name: null, worker_status: null, claim_secret: null, claimed_at: null, heartbeat_at: null, updated_at: nowIso() });
+  const changed = await whereHeld(db, id, secret).update({ status: TaskStatus.PENDING, worker_name: null, worker_status: null, claim_secret: null, claimed_at: null, heartbeat_at: null, updated_at: dbTime() });
   if (!changed) throw notClaimed(id);
   return getTask(db, id);
 }

@@ -2,13 +2,14 @@
  * Where AI lyrics live (DESIGN section 1): `{dataDir}/lyrics/task-{id}-{stamp}.lrc` (one
  * name per result, so a late result of a lost claim never touches another's file), and the
  * work's `lyric_status` (spec 000 section 3: parts 'local' and/or 'ai' joined by an
- * underscore, sorted) kept in step with the work's tasks that serve a lyric. Node only.
+ * underscore, sorted) kept in step with the work's tasks that serve a lyric (written through
+ * src/works/columns.ts). Node only.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/index.js';
-import { withLyricPart } from '../model/index.js';
+import { setAiLyricPart } from '../works/columns.js';
 
 /** Absolute path of a stored LRC; `lrcPath` is the lyric_tasks.lrc_path value (a bare file name). */
 export function lrcFilePath(dataDir: string, lrcPath: string): string {
@@ -46,9 +47,6 @@ export function readTaskLrc(dataDir: string, lrcPath: string): string | null {
  * result), absent otherwise. A work not in the catalogue is left alone.
  */
 export async function refreshWorkAiLyricStatus(db: Db, workId: number): Promise<void> {
-  const work = await db('works').where({ id: workId }).first('lyric_status');
-  if (!work) return;
   const served = await db('lyric_tasks').where({ work_id: workId }).whereNotNull('lrc_path').first('id');
-  const next = withLyricPart(String(work.lyric_status ?? ''), 'ai', Boolean(served));
-  if (next !== work.lyric_status) await db('works').where({ id: workId }).update({ lyric_status: next });
+  await setAiLyricPart(db, workId, Boolean(served));
 }

@@ -11,6 +11,7 @@ import { SCOPE_STATUSES, assertVisibleWork, type Scope } from '../catalogue/visi
 import { lockForTransaction } from '../db/dialect/index.js';
 import { TaskStatus } from './status.js';
 import { readTaskLrc, refreshWorkAiLyricStatus, removeTaskLrc } from './store.js';
+import { dbTime, readTime } from '../db/time.js';
 
 /** Page size of the task list (spec 000 section 9). */
 export const TASK_PAGE_SIZE = 12;
@@ -33,12 +34,6 @@ interface TaskRow {
   work_status: number | null;
 }
 
-/** A stored timestamp (ISO text from SQLite, a Date from PostgreSQL, epoch ms) as ISO 8601 text. */
-export const isoOf = (v: string | Date | number) => (v instanceof Date ? v.toISOString() : typeof v === 'number' ? new Date(v).toISOString() : String(v));
-
-/** The current time as stored in lyric task timestamps. */
-export const nowIso = () => new Date().toISOString();
-
 /** Presents a row with the spec's field names (src/model/wire.ts LyricTask); `hash` as the work's track tree names the file (`rj…` in the trial catalogue). */
 export function presentTask(row: TaskRow): LyricTask {
   return {
@@ -54,8 +49,8 @@ export function presentTask(row: TaskRow): LyricTask {
     worker_name: row.worker_name,
     worker_status: row.worker_status,
     has_lrc: row.lrc_path !== null,
-    created_at: isoOf(row.created_at),
-    updated_at: isoOf(row.updated_at),
+    created_at: readTime(row.created_at),
+    updated_at: readTime(row.updated_at),
   };
 }
 
@@ -130,7 +125,7 @@ const TASK_CREATE_LOCK = 0x6c79722d7461736bn;
 async function ensureTask(trx: Db, workId: number, file: AudioFile): Promise<{ id: number; created: boolean }> {
   const existing = await trx('lyric_tasks').where({ work_id: workId, file_id: file.id }).orderBy('id', 'desc').first('id');
   if (existing) return { id: existing.id as number, created: false };
-  const now = nowIso();
+  const now = dbTime();
   const [inserted] = await trx('lyric_tasks')
     .insert({ work_id: workId, file_id: file.id, audio_path: file.relpath, status: TaskStatus.PENDING, created_at: now, updated_at: now })
     .returning('id');
@@ -213,7 +208,7 @@ const PENDING_FIELDS = { status: TaskStatus.PENDING, worker_name: null, worker_s
 export async function startTask(db: Db, id: number): Promise<LyricTask> {
   const row = await taskRow(db, id);
   if (row.status === TaskStatus.NONE || row.status === TaskStatus.ERROR) {
-    await db('lyric_tasks').where({ id }).update({ ...PENDING_FIELDS, updated_at: nowIso() });
+    await db('lyric_tasks').where({ id }).update({ ...PENDING_FIELDS, updated_at: dbTime() });
   }
   return getTask(db, id);
 }
@@ -227,7 +222,7 @@ export async function startTask(db: Db, id: number): Promise<LyricTask> {
  */
 export async function redoTask(db: Db, id: number): Promise<LyricTask> {
   await taskRow(db, id);
-  await db('lyric_tasks').where({ id }).update({ ...PENDING_FIELDS, updated_at: nowIso() });
+  await db('lyric_tasks').where({ id }).update({ ...PENDING_FIELDS, updated_at: dbTime() });
   return getTask(db, id);
 }
 

@@ -10,7 +10,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { Conflict, Invalid, NotFound, say, type WorkerKey } from '../model/index.js';
-import { isoOf, nowIso } from './tasks.js';
+import { dbTime, readTime } from '../db/time.js';
 
 /** The prefix of every worker key: tells it apart from a sign-in token. */
 export const WORKER_KEY_PREFIX = 'alw_';
@@ -37,8 +37,8 @@ function presentKey(row: KeyRow): WorkerKey {
   return {
     id: row.id,
     name: row.name,
-    created_at: isoOf(row.created_at),
-    last_used_at: row.last_used_at === null ? null : isoOf(row.last_used_at),
+    created_at: readTime(row.created_at),
+    last_used_at: row.last_used_at === null ? null : readTime(row.last_used_at),
     revoked: Boolean(row.revoked),
   };
 }
@@ -75,7 +75,7 @@ export async function createWorkerKey(db: Db, name: string): Promise<{ key: Work
     if (await trx('worker_keys').where({ name: clean, revoked: false }).first('id')) {
       throw new Conflict(say('workerKey.nameTaken', { name: clean }));
     }
-    const [inserted] = await trx('worker_keys').insert({ name: clean, key_hash: hashKey(token), revoked: false, created_at: nowIso() }).returning('id');
+    const [inserted] = await trx('worker_keys').insert({ name: clean, key_hash: hashKey(token), revoked: false, created_at: dbTime() }).returning('id');
     return typeof inserted === 'object' ? (inserted as { id: number }).id : (inserted as number);
   });
   const row = (await db('worker_keys').where({ id }).first(COLUMNS)) as KeyRow;
@@ -97,7 +97,7 @@ export async function revokeWorkerKey(db: Db, which: { id: number } | { name: st
   const find = () => ('id' in which ? db('worker_keys').where({ id: which.id }) : db('worker_keys').where({ name: which.name.trim(), revoked: false }));
   const row = (await find().first(COLUMNS)) as KeyRow | undefined;
   if (!row) throw new NotFound('id' in which ? say('workerKey.notFound', { id: which.id }) : say('workerKey.nameNotFound', { name: which.name.trim() }));
-  if (!row.revoked) await db('worker_keys').where({ id: row.id }).update({ revoked: true, revoked_at: nowIso() });
+  if (!row.revoked) await db('worker_keys').where({ id: row.id }).update({ revoked: true, revoked_at: dbTime() });
   return presentKey((await db('worker_keys').where({ id: row.id }).first(COLUMNS)) as KeyRow);
 }
 
@@ -109,8 +109,8 @@ export async function authenticateWorkerKey(db: Db, token: string): Promise<Work
   if (!looksLikeWorkerKey(token)) return null;
   const row = (await db('worker_keys').where({ key_hash: hashKey(token), revoked: false }).first(COLUMNS)) as KeyRow | undefined;
   if (!row) return null;
-  const now = new Date();
-  const stale = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
-  await db('worker_keys').where({ id: row.id }).andWhere((q) => q.whereNull('last_used_at').orWhere('last_used_at', '<', stale)).update({ last_used_at: now.toISOString() });
+  const now = Date.now();
+  const stale = dbTime(now - LAST_USED_RESOLUTION_MS);
+  await db('worker_keys').where({ id: row.id }).andWhere((q) => q.whereNull('last_used_at').orWhere('last_used_at', '<', stale)).update({ last_used_at: dbTime(now) });
   return presentKey(row);
 }

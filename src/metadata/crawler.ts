@@ -14,7 +14,8 @@ import { looksLikeImage, writeCover } from './covers.js';
 import { FetchError, httpClientFromConfig, type GetOptions, type HttpClient } from './http.js';
 import { hvdbWorkUrl, parseHvdbPage, type HvdbWork } from './hvdb.js';
 import { forEachLimit, throwIfAborted } from '../library/limit.js';
-import { markMetadataFailed, metadataTargets, saveDynamicInfo, saveWorkMetadata, type MetadataTarget, type WorkMetadata } from './save.js';
+import { markMetadataFailed, saveDynamicInfo, saveWorkMetadata, type WorkMetadata } from './save.js';
+import { metadataTargets, type MetadataTarget } from '../works/rows.js';
 
 export type LogLevel = ScanLog['level'];
 

@@ -1,7 +1,8 @@
 /**
- * The database side of the crawler: which works need metadata, and writing what the
- * sources said. Each work is written in ONE short transaction (circles, tags, vas,
- * work_tags, work_vas and the works columns together), so a kill mid-crawl leaves every
+ * The database side of the crawler: writing what the sources said (the works columns
+ * through src/works/columns.ts; which works need metadata is src/works/rows.ts). Each
+ * work is written in ONE short transaction (circles, tags, vas, work_tags, work_vas and
+ * the works columns together), so a kill mid-crawl leaves every
  * work either as it was or fully updated.
  */
 import { v5 as uuidv5 } from 'uuid';
@@ -9,6 +10,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import type { DynamicInfo, NamedId } from './dlsite.js';
 import { Semaphore } from '../library/limit.js';
+import { markMetadataFailed as markFailed, saveDynamicColumns, saveMetadataColumns, type DynamicColumns, type MetadataColumns } from '../works/columns.js';
 
 /**
  * The crawler's writes go one at a time: SQLite has one writer, and transactions queued in
@@ -33,32 +35,6 @@ export function vaId(name: string): string {
   return uuidv5(name, VA_NAMESPACE);
 }
 
-/** A works row as the crawler needs it. */
-export interface MetadataTarget {
-  id: number;
-  code_prefix: string;
-  title: string;
-}
-
-/**
- * Ids of the works whose metadata is still to fetch: `metadata_status` 'pending' (never
- * fetched) or 'failed' (to retry), not hidden (`removed_at` null). Ascending ids.
- */
-export async function pendingMetadataWorkIds(db: Db): Promise<number[]> {
-  const rows = await db('works').whereIn('metadata_status', ['pending', 'failed']).whereNull('removed_at').orderBy('id').select('id');
-  return rows.map((r: { id: number }) => r.id);
-}
-
-/** The works rows of `ids` that exist, in the order of `ids` (read in chunks of 500). */
-export async function metadataTargets(db: Db, ids: readonly number[]): Promise<MetadataTarget[]> {
-  const byId = new Map<number, MetadataTarget>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows: MetadataTarget[] = await db('works').whereIn('id', ids.slice(i, i + 500)).select('id', 'code_prefix', 'title');
-    for (const row of rows) byId.set(row.id, row);
-  }
-  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
-}
-
 /** Everything the crawler learnt about one work. Absent parts leave their columns as they are. */
 export interface WorkMetadata {
   source: 'dlsite' | 'hvdb';
@@ -81,7 +57,7 @@ export interface WorkMetadata {
 }
 
 /** The works columns of the dynamic info (wire names of spec 000 section 3; JSON text for the lists). */
-function dynamicColumns(info: DynamicInfo) {
+function dynamicColumns(info: DynamicInfo): DynamicColumns {
   return {
     dl_count: info.dl_count,
     rate_average_2dp: info.rate_average_2dp,
@@ -112,12 +88,11 @@ async function upsertNames(trx: Knex.Transaction, table: 'circles' | 'tags', row
  */
 export async function saveWorkMetadata(db: Db, workId: number, meta: WorkMetadata): Promise<void> {
   await serialized(() => db.transaction(async (trx) => {
-    const columns: Record<string, unknown> = {
+    const columns: MetadataColumns = {
       nsfw: meta.nsfw,
       metadata_source: meta.source,
       metadata_status: meta.error ? 'failed' : 'ok',
       metadata_error: meta.error ?? null,
-      updated_at: trx.fn.now(),
     };
     if (meta.title) columns.title = meta.title;
     if (meta.circle !== undefined) {
@@ -139,7 +114,7 @@ export async function saveWorkMetadata(db: Db, workId: number, meta: WorkMetadat
     await trx('work_vas').where('work_id', workId).delete();
     if (vas.length) await trx('work_vas').insert(vas.map((va) => ({ work_id: workId, va_id: va.id })));
 
-    await trx('works').where('id', workId).update(columns);
+    await saveMetadataColumns(trx, workId, columns);
   }));
 }
 
@@ -148,7 +123,7 @@ export async function saveWorkMetadata(db: Db, workId: number, meta: WorkMetadat
  * data (title from the folder name, files) stays as it is.
  */
 export async function markMetadataFailed(db: Db, workId: number, error: string): Promise<void> {
-  await serialized(() => db('works').where('id', workId).update({ metadata_status: 'failed', metadata_error: error.slice(0, 2000) }));
+  await serialized(() => markFailed(db, workId, error));
 }
 
 /** Updates the dynamic-info columns of several works in one transaction (refresh library info). */
@@ -157,7 +132,7 @@ export async function saveDynamicInfo(db: Db, entries: ReadonlyArray<{ workId: n
   await serialized(() =>
     db.transaction(async (trx) => {
       for (const { workId, info } of entries) {
-        await trx('works').where('id', workId).update({ ...dynamicColumns(info), updated_at: trx.fn.now() });
+        await saveDynamicColumns(trx, workId, dynamicColumns(info));
       }
     }),
   );

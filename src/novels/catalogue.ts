@@ -4,8 +4,9 @@
  * (src/model/wire.ts) and its sort orders (spec 001 section 9).
  */
 import type { Knex } from 'knex';
-import { isoTime, orderNullable, type CatalogueDef, type CatalogueRow, type VisibleOptions } from '../catalogue/index.js';
+import { orderNullable, type CatalogueDef, type CatalogueRow, type VisibleOptions } from '../catalogue/index.js';
 import { myProcessOf, say, type LyricStatus, type NamedRef, type NovelProcess, type NovelTxt, type NovelWork } from '../model/index.js';
+import { readTime } from '../db/time.js';
 
 /** The visibility rule of novels: not deleted. */
 const VISIBLE_SQL = 'removed_at IS NULL';
@@ -33,7 +34,7 @@ function refs<Id>(value: unknown): NamedRef<Id>[] {
 /** The uploaded TXT of a row, as the `onlineTxt` list (empty when none). */
 function onlineTxt(row: CatalogueRow): NovelTxt[] {
   if (!row.txt_name) return [];
-  return [{ name: String(row.txt_name), size: Number(row.txt_size ?? 0), encoding: String(row.txt_encoding ?? ''), uploaded_at: isoTime(row.txt_uploaded_at as string) ?? '' }];
+  return [{ name: String(row.txt_name), size: Number(row.txt_size ?? 0), encoding: String(row.txt_encoding ?? ''), uploaded_at: readTime(row.txt_uploaded_at as string) ?? '' }];
 }
 
 /** A novels row (joined with its site, authors and tags) as anybody sees it. */
@@ -63,8 +64,8 @@ function presentNovel(row: CatalogueRow): NovelWork {
     lyric_status: String(row.lyric_status ?? '') as LyricStatus,
     onlineTxt: onlineTxt(row),
     state: null,
-    created_at: isoTime(row.created_at as string),
-    updated_at: isoTime(row.updated_at as string),
+    created_at: readTime(row.created_at as string),
+    updated_at: readTime(row.updated_at as string),
   };
 }
 

@@ -9,6 +9,7 @@
 import type { Db } from '../db/index.js';
 import { Invalid, NotFound, say, type ReadingPositionAnswer } from '../model/index.js';
 import { NOVEL_CATALOGUE } from './catalogue.js';
+import { dbTime, readTime } from '../db/time.js';
 
 export const NOVEL_READING_TABLE = 'novel_reading';
 
@@ -28,8 +29,7 @@ export async function readingPosition(db: Db, user: string, id: number): Promise
   await txtSize(db, id);
   const row = await db(NOVEL_READING_TABLE).where({ user_name: user, work_id: id }).first('char_offset', 'updated_at');
   if (!row) return { work_id: id, offset: 0, updated_at: null };
-  const at = row.updated_at instanceof Date ? row.updated_at.toISOString() : String(row.updated_at);
-  return { work_id: id, offset: Number(row.char_offset), updated_at: at };
+  return { work_id: id, offset: Number(row.char_offset), updated_at: readTime(row.updated_at) };
 }
 
 /**
@@ -40,7 +40,7 @@ export async function readingPosition(db: Db, user: string, id: number): Promise
  * UTF-8 bytes); nothing is written then.
  */
 export async function saveReadingPosition(db: Db, user: string, id: number, offset: number): Promise<void> {
-  const now = new Date().toISOString();
+  const now = dbTime();
   await db.transaction(async (trx) => {
     if (offset > (await txtSize(trx, id))) throw new Invalid(say('reading.pastEnd', { offset }));
     await trx(NOVEL_READING_TABLE)

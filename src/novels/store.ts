@@ -11,6 +11,7 @@ import { vaId } from '../metadata/save.js';
 import { Conflict, Invalid, NotFound, novelPublishTime, progressOfMyProcess, say, type NamedRef, type NovelForm } from '../model/index.js';
 import { NOVEL_CATALOGUE } from './catalogue.js';
 import { NO_TXT, withTxtRemoved } from './txt.js';
+import { dbTime } from '../db/time.js';
 
 /** The add form's values as the server takes them (spec 001 section 3, `NovelForm`), checked by the route's schema; the cover is fetched apart (cover.ts). */
 export type NovelInput = Omit<NovelForm, 'cover'>;
@@ -94,7 +95,7 @@ export async function addNovel(db: Db, user: string, input: NovelInput): Promise
   return db.transaction(async (trx) => {
     await lockForTransaction(trx, NOVEL_ADD_LOCK);
     let id = input.novelId;
-    const now = new Date().toISOString();
+    const now = dbTime();
     const row = await rowOf(trx, input);
     if (id === null) {
       const max = await trx('novels').max({ m: 'id' }).first();
@@ -128,7 +129,7 @@ export async function refreshNovel(db: Db, id: number, page: NovelForm): Promise
       publish_datetime: novelPublishTime(page.publish_datetime) || String(current.release ?? ''),
     };
     const row = await rowOf(trx, input);
-    await trx('novels').where({ id }).update({ ...row, updated_at: new Date().toISOString() });
+    await trx('novels').where({ id }).update({ ...row, updated_at: dbTime() });
     await relink(trx, id, input);
   });
 }
@@ -140,18 +141,9 @@ export async function refreshNovel(db: Db, id: number, page: NovelForm): Promise
  */
 export async function hideNovel(db: Db, dataDir: string, id: number): Promise<void> {
   await withTxtRemoved(db, dataDir, id, async (trx) => {
-    const n = await NOVEL_CATALOGUE.whereVisible(trx('novels').where({ id })).update({ removed_at: new Date().toISOString(), removed_reason: 'deleted', ...NO_TXT });
+    const n = await NOVEL_CATALOGUE.whereVisible(trx('novels').where({ id })).update({ removed_at: dbTime(), removed_reason: 'deleted', ...NO_TXT });
     if (n === 0) throw new NotFound(say('novel.idNotFound', { id }));
   });
-}
-
-/** Records that `user` read novel `id` now (their history time, lastRead_datetime), keeping a saved state. */
-export async function markRead(db: Db, user: string, id: number): Promise<void> {
-  const now = new Date().toISOString();
-  await db('novel_history')
-    .insert({ user_name: user, work_id: id, state: JSON.stringify({ queue: [], index: 0, seconds: 0 }), updated_at: now })
-    .onConflict(['user_name', 'work_id'])
-    .merge(['updated_at']);
 }
 
 /** GET /api/novel/vas/authorList and /api/novel/tags/tagList: every author or tag as {id, name}, by name. */

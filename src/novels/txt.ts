@@ -12,6 +12,7 @@ import { assertVisibleIn } from '../catalogue/index.js';
 import { Invalid, NOVEL_TXT_MAX_BYTES, NotFound, say, type NovelTxt } from '../model/index.js';
 import { NOVEL_CATALOGUE } from './catalogue.js';
 import { removeFile, txtPath, writeTemp } from './files.js';
+import { dbTime } from '../db/time.js';
 
 /** The TXT columns of a novels row, cleared. */
 export const NO_TXT = { txt_name: null, txt_size: null, txt_encoding: null, txt_uploaded_at: null } as const;
@@ -36,7 +37,7 @@ export async function saveTxt(db: Db, dataDir: string, id: number, name: string,
   const utf8 = Buffer.from(text, 'utf8');
   const file = txtPath(dataDir, id);
   const tmp = await writeTemp(file, utf8);
-  const txt: NovelTxt = { name: displayName(name), size: utf8.length, encoding, uploaded_at: new Date().toISOString() };
+  const txt: NovelTxt = { name: displayName(name), size: utf8.length, encoding, uploaded_at: dbTime() };
   try {
     await db.transaction(async (trx) => {
       await assertVisibleIn(trx, NOVEL_CATALOGUE, id);

@@ -18,6 +18,7 @@ import type { Db } from '../db/index.js';
 import { Conflict, Forbidden, Invalid, NotFound, PLAYLIST_COMMENT_MAX, PLAYLIST_MAX_ENTRIES, PLAYLIST_NAME_MAX, say, type Group, type PlaylistAnswer, type PlaylistEntry, type PlaylistSummary } from '../model/index.js';
 import { assertPlayable, entriesOf, type TrackRef } from './entries.js';
 import { assertWriter, canWrite } from '../users/policy.js';
+import { dbTime } from '../db/time.js';
 
 /** Who asks: their name and group (guests read public playlists only and change none). */
 export interface Caller { name: string; group: Group }
@@ -29,8 +30,6 @@ interface PlaylistRow { id: number; user_name: string; name: string; comment: st
 
 /** Rows inserted per statement (SQLite's bound-value limit is far above 6 x 100). */
 const INSERT_CHUNK = 100;
-
-const now = () => new Date().toISOString();
 
 /** The playlists `caller` may read, as a query on `playlists` (alias p). */
 function readable(db: Knex, caller: Caller) {
@@ -114,7 +113,7 @@ export async function createPlaylist(db: Db, caller: Caller, fields: NewPlaylist
   assertFits(tracks.length);
   return db.transaction(async (trx) => {
     await assertPlayable(trx, tracks);
-    const at = now();
+    const at = dbTime();
     const [inserted] = await trx('playlists')
       .insert({ user_name: caller.name, name: fields.name, comment: fields.comment ?? '', public: fields.public ?? false, created_at: at, changed_at: at })
       .returning('id');
@@ -134,7 +133,7 @@ export async function createPlaylist(db: Db, caller: Caller, fields: NewPlaylist
 async function changePlaylist(db: Db, caller: Caller, id: number, change: (trx: Knex.Transaction, entries: PlaylistEntry[]) => Promise<'deleted' | void>): Promise<Playlist | undefined> {
   assertWriter(caller);
   return db.transaction(async (trx) => {
-    const marked = await trx('playlists').where({ id, user_name: caller.name }).update({ changed_at: now() });
+    const marked = await trx('playlists').where({ id, user_name: caller.name }).update({ changed_at: dbTime() });
     if (!marked) {
       const other = await trx('playlists').where({ id, public: true }).first('id');
       if (other) throw new Forbidden(say('playlist.notOwner', { id }));
@@ -173,7 +172,7 @@ export async function updatePlaylist(
   return (await changePlaylist(db, caller, id, async (trx, entries) => {
     const set = Object.fromEntries(Object.entries({ name: fields.name, comment: fields.comment, public: fields.public }).filter(([, v]) => v !== undefined));
     if (Object.keys(set).length) await trx('playlists').where({ id }).update(set);
-    const at = now();
+    const at = dbTime();
     if (change.replace) {
       assertFits(change.replace.length);
       await assertPlayable(trx, change.replace);
@@ -207,7 +206,7 @@ export async function reorderPlaylist(db: Db, caller: Caller, id: number, entryI
     if (entryIds.length !== entries.length || new Set(entryIds).size !== entryIds.length || entryIds.some((e) => !byId.has(e))) {
       throw new Conflict(say('playlist.orderStale'));
     }
-    await rewriteEntries(trx, id, entryIds.map((e) => byId.get(e)!), now());
+    await rewriteEntries(trx, id, entryIds.map((e) => byId.get(e)!), dbTime());
   }))!;
 }
 

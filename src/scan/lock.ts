@@ -18,6 +18,7 @@ import type { Db } from '../db/index.js';
 import { dialectOf } from '../db/dialect/index.js';
 import { advisoryLockHeld, isConnectionLost, tryAdvisoryLock, type HeldLock } from '../db/dialect/session.js';
 import { Conflict, Locked, say, type CodedText, type ParamsOf } from '../model/index.js';
+import { dbTime, readTime } from '../db/time.js';
 
 /** Heartbeat period of a running scan, and the silence after which a row counts as crashed. */
 const HEARTBEAT_MS = 10_000;
@@ -46,14 +47,8 @@ export class ScanLockLostError extends Conflict {
 
 interface RunRow { id: number; kind: string; pid: number | null; host: string | null; started_at: string; heartbeat_at: string | null }
 
-/** SQLite CURRENT_TIMESTAMP text ('YYYY-MM-DD HH:MM:SS', UTC) or a Date -> ms. */
-function timeMs(value: string | Date | null): number {
-  if (value === null) return 0;
-  if (value instanceof Date) return value.getTime();
-  return Date.parse(value.includes('T') ? value : value.replace(' ', 'T') + 'Z');
-}
-
-const nowText = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
+/** A stored time (src/db/time.ts) as ms since the epoch; 0 for none. */
+const timeMs = (value: string | Date | null): number => (value === null ? 0 : Date.parse(readTime(value)));
 
 /** The PostgreSQL advisory lock key of the scan lock ('audiolib' as a 64-bit integer). */
 const SCAN_LOCK_KEY = 0x617564696f6c6962n;
@@ -81,8 +76,8 @@ function liveness(row: RunRow, held: boolean | null): { alive: boolean; why: str
   return { alive: true, why: '' };
 }
 
-/** A stored time as 'YYYY-MM-DD HH:MM:SS' (UTC), whichever way the engine reads it back. */
-const timeText = (value: string | Date) => (value instanceof Date ? value.toISOString() : value).replace('T', ' ').slice(0, 19);
+/** A stored time as the messages show it: 'YYYY-MM-DD HH:MM:SS' (UTC). */
+const timeText = (value: string | Date) => readTime(value).replace('T', ' ').slice(0, 19);
 
 /** Who holds the lock: the running scan's pid, host and start time. */
 const holderOf = (row: RunRow): ParamsOf<'scan.locked'> => ({ pid: row.pid ?? '?', host: row.host ?? '?', started: timeText(row.started_at) });
@@ -97,7 +92,7 @@ async function liveRuns(db: Db, markCrashed: boolean): Promise<RunRow[]> {
   for (const row of rows) {
     const { alive, why } = liveness(row, held);
     if (alive) live.push(row);
-    else if (markCrashed) await db('scan_runs').where({ id: row.id, status: 'running' }).update({ status: 'failed', lock_reason: `crashed: ${why}`, finished_at: nowText() });
+    else if (markCrashed) await db('scan_runs').where({ id: row.id, status: 'running' }).update({ status: 'failed', lock_reason: `crashed: ${why}`, finished_at: dbTime() });
   }
   return live;
 }
@@ -140,7 +135,7 @@ export async function acquireScanLock(db: Db, kind: ScanKind, signal?: AbortSign
     }
     // the lock is ours: a row still running belongs to a process whose connection ended
     const rows: RunRow[] = await db('scan_runs').where({ status: 'running' }).select('id', 'kind', 'pid', 'host', 'started_at', 'heartbeat_at');
-    for (const row of rows) await db('scan_runs').where({ id: row.id }).update({ status: 'failed', lock_reason: `crashed: ${liveness(row, false).why}`, finished_at: nowText() });
+    for (const row of rows) await db('scan_runs').where({ id: row.id }).update({ status: 'failed', lock_reason: `crashed: ${liveness(row, false).why}`, finished_at: dbTime() });
   }
   try {
     return await takeRun(db, kind, advisory, signal);
@@ -154,16 +149,16 @@ export async function acquireScanLock(db: Db, kind: ScanKind, signal?: AbortSign
 async function takeRun(db: Db, kind: ScanKind, advisory: HeldLock | null, signal?: AbortSignal): Promise<ScanLock> {
   const before = await liveRuns(db, true);
   if (before.length > 0) throw new ScanLockedError(describe(before[0]!));
-  const now = nowText();
+  const now = dbTime();
   const [inserted] = await db('scan_runs').insert({ kind, status: 'running', pid: process.pid, host: os.hostname(), started_at: now, heartbeat_at: now, lock_reason: `${kind} by pid ${process.pid} on ${os.hostname()}` }, ['id']);
   const id = typeof inserted === 'object' ? (inserted as { id: number }).id : (inserted as number);
   const older = (await liveRuns(db, false)).filter((r) => r.id < id);
   if (older.length > 0) {
-    await db('scan_runs').where({ id }).update({ status: 'failed', lock_reason: `refused: ${describe(older[0]!).message}`, finished_at: nowText() });
+    await db('scan_runs').where({ id }).update({ status: 'failed', lock_reason: `refused: ${describe(older[0]!).message}`, finished_at: dbTime() });
     throw new ScanLockedError(describe(older[0]!));
   }
   const timer = setInterval(() => {
-    db('scan_runs').where({ id, status: 'running' }).update({ heartbeat_at: nowText() }).catch(() => undefined);
+    db('scan_runs').where({ id, status: 'running' }).update({ heartbeat_at: dbTime() }).catch(() => undefined);
   }, HEARTBEAT_MS);
   timer.unref();
   let released = false;
@@ -187,7 +182,7 @@ async function takeRun(db: Db, kind: ScanKind, advisory: HeldLock | null, signal
           // the lock may turn out lost while the database is away: each try writes what is known then
           const loss = lost();
           try {
-            await db('scan_runs').where({ id }).update({ status: loss ? 'failed' : status, counts: counts === undefined ? null : JSON.stringify(counts), lock_reason: loss?.message ?? reason ?? null, finished_at: nowText() });
+            await db('scan_runs').where({ id }).update({ status: loss ? 'failed' : status, counts: counts === undefined ? null : JSON.stringify(counts), lock_reason: loss?.message ?? reason ?? null, finished_at: dbTime() });
             return;
           } catch (err) {
             if (!isConnectionLost(err)) throw err;

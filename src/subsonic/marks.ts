@@ -8,7 +8,7 @@
  * first call after a change reads the marks again.
  */
 import type { Db } from '../db/index.js';
-import { isoTime } from '../catalogue/index.js';
+import { readTime } from '../db/time.js';
 
 /** The caller's marks on an album: when they starred it (ISO) and their rating (1-5). */
 export interface AlbumMarks { starred?: string; rating?: number }
@@ -40,9 +40,9 @@ async function readMarks(db: Db, user: string): Promise<Marks> {
   const tracks = new Map<string, string>();
   const marksOf = (id: number) => works.get(id) ?? works.set(id, {}).get(id)!;
   for (const r of rows) {
-    if (r.file_id !== null) tracks.set(`${r.work_id}/${r.file_id}`, isoTime(r.starred_at)!);
+    if (r.file_id !== null) tracks.set(`${r.work_id}/${r.file_id}`, readTime(r.starred_at)!);
     else if (r.rating !== null) marksOf(r.work_id).rating = Number(r.rating);
-    else marksOf(r.work_id).starred = isoTime(r.starred_at)!;
+    else marksOf(r.work_id).starred = readTime(r.starred_at)!;
   }
   for (const m of works.values()) Object.freeze(m);
   return { works, tracks };

@@ -7,6 +7,7 @@
 import type { Db } from '../db/index.js';
 import { NotFound } from '../model/index.js';
 import { assertVisibleWork } from '../catalogue/index.js';
+import { dbTime } from '../db/time.js';
 
 /** What a star names: a work, or one audio file of a work. */
 export type StarTarget = { workId: number; fileId?: number };
@@ -23,7 +24,7 @@ async function assertStarrable(db: Db, targets: StarTarget[]): Promise<void> {
 
 /** Stars every target for `user` in one transaction (starring again keeps the first time). Throws NotFound. */
 export async function star(db: Db, user: string, targets: StarTarget[]): Promise<void> {
-  const created_at = new Date().toISOString();
+  const created_at = dbTime();
   await db.transaction(async (trx) => {
     await assertStarrable(trx, targets);
     for (const t of targets) {

@@ -16,10 +16,12 @@ import { FetchError, httpClientFromConfig, type HttpClient } from '../metadata/h
 import { storeOptions } from '../metadata/crawler.js';
 import { parseWorkPage, workPageUrl, type TrialArchiveLink } from '../metadata/dlsite.js';
 import { resolveRoots } from '../library/link-roots.js';
-import { WORK_COLUMNS, syncWork, workContext, type WorkRow } from '../library/work.js';
+import { syncWork, workContext } from '../library/work.js';
+import { workRow } from '../works/rows.js';
+import { moveWorkStatus } from '../works/status.js';
 import type { ScanLogEntry as ScanLog } from '../model/index.js';
 import { archiveUrl, unpackZip } from './archive.js';
-import { moveTrialStatus, resetStaleDownloads } from './status.js';
+import { resetStaleDownloads } from './status.js';
 
 /** Where a download is: the parts of TrialDownload that change as it runs. */
 export type DownloadState = Omit<TrialDownload, 'id' | 'error'>;
@@ -70,14 +72,14 @@ export async function runTrialDownload(db: Db, config: Config, dataDir: string, 
     temp = await fs.mkdtemp(path.join(folder, `.partial-${code}-`));
   } catch (err) {
     // a trial folder that cannot be made (a file in its way, no permission) leaves the work as it was
-    await moveTrialStatus(db, id, [WorkStatus.DownloadWanted], WorkStatus.NewTrial);
+    await moveWorkStatus(db, id, [WorkStatus.DownloadWanted], WorkStatus.NewTrial);
     throw err;
   }
   let placed = false;
   let bytes = 0;
   let count: number;
   try {
-    if (!(await moveTrialStatus(db, id, [WorkStatus.DownloadWanted], WorkStatus.Downloading))) throw new Conflict(`${code} is no longer waiting for its download`);
+    if (!(await moveWorkStatus(db, id, [WorkStatus.DownloadWanted], WorkStatus.Downloading))) throw new Conflict(`${code} is no longer waiting for its download`);
     const zip = path.join(temp, 'archive.zip');
     const client = httpClientFromConfig(config);
     try {
@@ -103,9 +105,9 @@ export async function runTrialDownload(db: Db, config: Config, dataDir: string, 
     placed = true;
     report({ state: 'scanning', bytes, total: bytes, percent: 100 });
     count = await syncTrialFolder(db, id, prefix, code, target, folder, opts);
-    await moveTrialStatus(db, id, [WorkStatus.Downloading], WorkStatus.NewTrial);
+    await moveWorkStatus(db, id, [WorkStatus.Downloading], WorkStatus.NewTrial);
   } catch (err) {
-    await moveTrialStatus(db, id, [WorkStatus.DownloadWanted, WorkStatus.Downloading], WorkStatus.NewTrial);
+    await moveWorkStatus(db, id, [WorkStatus.DownloadWanted, WorkStatus.Downloading], WorkStatus.NewTrial);
     if (placed) await fs.rm(target, { recursive: true, force: true });
     throw err;
   } finally {
@@ -118,7 +120,7 @@ export async function runTrialDownload(db: Db, config: Config, dataDir: string, 
 
 /** Writes the files of the unpacked trial folder as the work's rows (one transaction, durations read); answers their count. */
 async function syncTrialFolder(db: Db, id: number, prefix: string, code: string, dir: string, folder: string, opts: DownloadOptions): Promise<number> {
-  const row: WorkRow | undefined = await db('works').where({ id }).first(WORK_COLUMNS);
+  const row = await workRow(db, id);
   const ctx = workContext(db, 4, opts.signal, 0);
   try {
     const target = { id, prefix, code, dir, rootName: 'trial', roots: await resolveRoots([{ path: folder }]), keepStatus: WorkStatus.Downloading };

@@ -4,11 +4,14 @@
  * the actions here, each a conditional write in one statement or transaction:
  * dislike 0|1 -> 4; download 0 (no files yet) -> 1 -> 2 -> 0 with files, or back to 0 when
  * the fetch fails. The library scanner sets 3 (src/library/work.ts); nothing here leaves 3 or 4.
+ * The rules are here; the rows are written through src/works/status.ts.
  */
 import type { Db } from '../db/index.js';
 import { whereVisible } from '../catalogue/visible.js';
 import { Conflict, NotFound, WorkStatus, formatWorkCode } from '../model/index.js';
 import type { ListedWork } from './listing.js';
+import { hasFiles, knownWorkIds } from '../works/rows.js';
+import { insertTrialWorks, moveAllWorkStatus, moveWorkStatus } from '../works/status.js';
 
 /** A trial work as the actions read it. */
 interface TrialRow { id: number; code_prefix: string; status: number; removed_at: string | null }
@@ -29,7 +32,7 @@ export async function dislikeTrialWork(db: Db, id: number): Promise<void> {
   await db.transaction(async (trx) => {
     const row = await trialRow(trx, id);
     if (row.status === WorkStatus.Downloading) throw new Conflict(`${formatWorkCode(id, row.code_prefix)} is downloading; dislike it when the download ends`);
-    await trx('works').where({ id }).whereIn('status', [WorkStatus.NewTrial, WorkStatus.DownloadWanted]).update({ status: WorkStatus.Disliked, updated_at: trx.fn.now() });
+    await moveWorkStatus(trx, id, [WorkStatus.NewTrial, WorkStatus.DownloadWanted], WorkStatus.Disliked, true);
   });
 }
 
@@ -43,15 +46,10 @@ export async function claimTrialDownload(db: Db, id: number): Promise<{ id: numb
     const row = await trialRow(trx, id);
     const code = formatWorkCode(id, row.code_prefix);
     if (row.status !== WorkStatus.NewTrial) throw new Conflict(`a download of ${code} is already running`);
-    if (await trx('files').where({ work_id: id }).first('id')) throw new Conflict(`${code} is downloaded already`);
-    await trx('works').where({ id, status: WorkStatus.NewTrial }).update({ status: WorkStatus.DownloadWanted });
+    if (await hasFiles(trx, id)) throw new Conflict(`${code} is downloaded already`);
+    await moveWorkStatus(trx, id, [WorkStatus.NewTrial], WorkStatus.DownloadWanted);
     return { id, prefix: row.code_prefix };
   });
-}
-
-/** Moves work `id` from one of `from` to `to`; false when its status was none of them (it moved on meanwhile). */
-export async function moveTrialStatus(db: Db, id: number, from: readonly number[], to: number): Promise<boolean> {
-  return (await db('works').where({ id }).whereIn('status', from as number[]).update({ status: to })) > 0;
 }
 
 /**
@@ -59,7 +57,7 @@ export async function moveTrialStatus(db: Db, id: number, from: readonly number[
  * download runs. Answers how many works moved.
  */
 export async function resetStaleDownloads(db: Db): Promise<number> {
-  return db('works').whereIn('status', [WorkStatus.DownloadWanted, WorkStatus.Downloading]).update({ status: WorkStatus.NewTrial });
+  return moveAllWorkStatus(db, [WorkStatus.DownloadWanted, WorkStatus.Downloading], WorkStatus.NewTrial);
 }
 
 /**
@@ -69,18 +67,9 @@ export async function resetStaleDownloads(db: Db): Promise<number> {
  */
 export async function addTrialWorks(db: Db, works: readonly ListedWork[]): Promise<number[]> {
   return db.transaction(async (trx) => {
-    const known = new Set<number>();
-    for (let i = 0; i < works.length; i += 500) {
-      const ids = works.slice(i, i + 500).map((w) => w.id);
-      for (const r of (await trx('works').whereIn('id', ids).select('id')) as { id: number }[]) known.add(r.id);
-    }
+    const known = await knownWorkIds(trx, works.map((w) => w.id));
     const fresh = works.filter((w) => !known.has(w.id));
-    const now = new Date().toISOString().replace('T', ' ').slice(0, 19);
-    for (let i = 0; i < fresh.length; i += 100) {
-      await trx('works').insert(fresh.slice(i, i + 100).map((w) => ({
-        id: w.id, code_prefix: w.prefix, title: w.title || formatWorkCode(w.id, w.prefix), status: WorkStatus.NewTrial, created_at: now, updated_at: now,
-      })));
-    }
+    await insertTrialWorks(trx, fresh.map((w) => ({ id: w.id, prefix: w.prefix, title: w.title || formatWorkCode(w.id, w.prefix) })));
     return fresh.map((w) => w.id);
   });
 }

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
 import type { Group, User } from '../model/index.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { dbTime } from '../db/time.js';
 
 /**
  * A `users` row. `account_id` names this account instance (a random UUID stamped at
@@ -14,9 +15,9 @@ import { hashPassword, verifyPassword } from './password.js';
  */
 export interface UserRow { name: string; password: string; group: Group; token_version: number; account_id: string; marks_version: number | string }
 
-/** The row to insert for a new account: the password hash and a fresh account_id. */
-export function newAccountRow(name: string, passwordHash: string, group: Group): Pick<UserRow, 'name' | 'password' | 'group' | 'account_id'> {
-  return { name, password: passwordHash, group, account_id: crypto.randomUUID() };
+/** The row to insert for a new account: the password hash, a fresh account_id, created now. */
+export function newAccountRow(name: string, passwordHash: string, group: Group): Pick<UserRow, 'name' | 'password' | 'group' | 'account_id'> & { created_at: string } {
+  return { name, password: passwordHash, group, account_id: crypto.randomUUID(), created_at: dbTime() };
 }
 
 /** A signed-in user and `marks`, the version of the account's stars and ratings (signedIn; absent with auth off). */

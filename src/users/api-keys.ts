@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { NotFound, type ApiKeyInfo, type Group } from '../model/index.js';
-import { isoTime } from '../catalogue/presenter.js';
+import { dbTime, readTime } from '../db/time.js';
 import { findUser, signedIn, type SignedIn } from './accounts.js';
 
 /** A key's label: 1 to 64 characters (default 'player'). */
@@ -21,13 +21,13 @@ const hashOf = (key: string) => crypto.createHash('sha256').update(key, 'utf8').
 
 interface KeyRow { id: number; name: string; created_at: string | number | Date; last_used_at: string | number | Date | null }
 
-const present = (row: KeyRow): ApiKeyInfo => ({ id: row.id, name: row.name, created_at: isoTime(row.created_at)!, last_used_at: isoTime(row.last_used_at) ?? null });
+const present = (row: KeyRow): ApiKeyInfo => ({ id: row.id, name: row.name, created_at: readTime(row.created_at)!, last_used_at: readTime(row.last_used_at) ?? null });
 
 /** Creates a key for `user`; answers the key (shown once) and its listing. Throws NotFound for an unknown user. */
 export async function createApiKey(db: Db, user: string, name: string): Promise<{ key: string; apiKey: ApiKeyInfo }> {
   if (!(await findUser(db, user))) throw new NotFound(`no such user: ${user}`);
   const key = `al_${crypto.randomBytes(24).toString('base64url')}`;
-  const created_at = new Date().toISOString();
+  const created_at = dbTime();
   const [inserted] = await db('api_keys').insert({ user_name: user, name, key_hash: hashOf(key), created_at }).returning('id');
   const id = typeof inserted === 'object' ? (inserted as { id: number }).id : (inserted as number);
   return { key, apiKey: present({ id, name, created_at, last_used_at: null }) };
@@ -59,7 +59,7 @@ export function apiKeyOwner(db: Db, key: string) {
 
 /** The user of a key's row read with apiKeyOwner; records the use (at most once per LAST_USED_STEP_MS). */
 export async function keyUser(db: Db, row: ApiKeyOwnerRow): Promise<SignedIn> {
-  const last = isoTime(row.last_used_at);
-  if (!last || Date.now() - Date.parse(last) > LAST_USED_STEP_MS) await db('api_keys').where({ id: row.id }).update({ last_used_at: new Date().toISOString() });
+  const last = readTime(row.last_used_at);
+  if (!last || Date.now() - Date.parse(last) > LAST_USED_STEP_MS) await db('api_keys').where({ id: row.id }).update({ last_used_at: dbTime() });
   return signedIn(row);
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db/index.js';
 import type { HistoryState, Work } from '../model/index.js';
 import { AUDIO_CATALOGUE, LIBRARY_AND_TRIAL, assertVisibleIn, listWorks, type AnyCatalogue, type CatalogueDef, type ListAnswer, type ReadContext, type UserFields } from '../catalogue/index.js';
 import type { FavouritesQuery } from './reviews.js';
+import { dbTime } from '../db/time.js';
 
 /**
  * Saves `user`'s history `state` of `workId` (insert or replace): a work of the library
@@ -15,7 +16,7 @@ import type { FavouritesQuery } from './reviews.js';
  * unknown, hidden or in neither; nothing is written then.
  */
 export async function saveHistory(db: Db, user: string, workId: number, state: HistoryState, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<void> {
-  const now = new Date().toISOString();
+  const now = dbTime();
   await db.transaction(async (trx) => {
     await assertVisibleIn(trx, def, workId, ['library', 'trial']);
     await trx(def.tables.history)
@@ -23,6 +24,19 @@ export async function saveHistory(db: Db, user: string, workId: number, state: H
       .onConflict(['user_name', 'work_id'])
       .merge(['state', 'updated_at']);
   });
+}
+
+/**
+ * Marks `workId` of catalogue `def` (the audio works by default; the novel reader marks a
+ * novel read) as `user`'s most recent now: the history's time moves and a saved state
+ * stays; without a history the work gets an empty one ({queue: [], index: 0, seconds: 0}).
+ * No visibility check: the caller has just answered the work.
+ */
+export async function touchHistory(db: Db, user: string, workId: number, def: AnyCatalogue = AUDIO_CATALOGUE): Promise<void> {
+  await db(def.tables.history)
+    .insert({ user_name: user, work_id: workId, state: JSON.stringify({ queue: [], index: 0, seconds: 0 }), updated_at: dbTime() })
+    .onConflict(['user_name', 'work_id'])
+    .merge(['updated_at']);
 }
 
 /** Deletes `user`'s history of `workId` (catalogue `def`); false when there was none. */

@@ -2,6 +2,7 @@ export * from './password.js';
 export * from './accounts.js';
 export * from './tokens.js';
 export * from './manage.js';
+export * from './delete.js';
 export * from './player-password.js';
 export * from './api-keys.js';
 export * from './players.js';

@@ -1,17 +1,14 @@
 /**
- * User management (spec 001 sections 2, 5 and 6): list, add, change password,
- * delete. Shared by the credentials API and `audiolib user`. Validation messages
- * are the spec's, so the web page, the API and the shell say the same thing.
+ * User management (spec 001 sections 2, 5 and 6): list, add, change password, change
+ * group (deleting users is delete.ts). Shared by the credentials API and `audiolib user`.
+ * Validation messages are the spec's, so the web page, the API and the shell say the same
+ * thing.
  */
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { Forbidden, Invalid, NotFound, say, type Group, type User } from '../model/index.js';
 import { hashPassword } from './password.js';
 import { newAccountRow } from './accounts.js';
-import { NOVEL_CATALOGUE } from '../novels/catalogue.js';
-import { deletePlaylistsOf } from '../playlists/store.js';
-import { NOVEL_READING_TABLE } from '../novels/reading.js';
-import { BOOKMARKS_TABLE } from '../bookmarks/store.js';
 
 /** The one account that always exists and cannot be deleted. */
 export const ADMIN_NAME = 'admin';
@@ -74,29 +71,6 @@ export async function changePassword(db: Db, name: string, newPassword: string):
     .where({ name })
     .update({ password: hash, token_version: db.raw('token_version + 1') });
   if (!changed) throw new NotFound(say('user.notFound', { names: name }));
-}
-
-/**
- * Deletes users by name in one transaction, with their reviews and play history (of
- * audio works and novels), novel reading positions, stars, playlists, bookmarks, player password and API keys (a deleted account's data
- * and credentials must not pass to a new account of the same name).
- * Their tokens stop working at once (no user row). Throws Forbidden when the list
- * names the admin, NotFound when a name does not exist; nothing is deleted then.
- * Returns the names deleted.
- */
-export async function deleteUsers(db: Db, names: string[]): Promise<string[]> {
-  if (names.includes(ADMIN_NAME)) throw new Forbidden(say('user.adminUndeletable'));
-  const unique = [...new Set(names)];
-  return db.transaction(async (trx) => {
-    const found = (await trx('users').whereIn('name', unique).select('name')).map((r: { name: string }) => r.name);
-    const missing = unique.filter((n) => !found.includes(n));
-    if (missing.length) throw new NotFound(say('user.notFound', { names: missing.join(', ') }));
-    const novels = NOVEL_CATALOGUE.tables;
-    for (const table of ['reviews', 'play_history', novels.reviews, novels.history, NOVEL_READING_TABLE, 'starred_works', 'starred_tracks', BOOKMARKS_TABLE, 'player_passwords', 'api_keys', 'players']) await trx(table).whereIn('user_name', unique).delete();
-    await deletePlaylistsOf(trx, unique);
-    await trx('users').whereIn('name', unique).delete();
-    return unique;
-  });
 }
 
 /**

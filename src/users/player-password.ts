@@ -12,6 +12,7 @@ import type { Db } from '../db/index.js';
 import { Invalid, NotFound } from '../model/index.js';
 import { findUser } from './accounts.js';
 import { verifyPassword } from './password.js';
+import { dbTime } from '../db/time.js';
 
 const FORMAT = 'v1';
 
@@ -52,7 +53,7 @@ export async function setPlayerPassword(db: Db, secret: Uint8Array, user: string
   const row = await findUser(db, user);
   if (!row) throw new NotFound(`no such user: ${user}`);
   if (await verifyPassword(password, row.password)) throw new Invalid('the player password must differ from the login password');
-  const now = new Date().toISOString();
+  const now = dbTime();
   await db('player_passwords')
     .insert({ user_name: user, secret: sealPlayerPassword(secret, user, password), updated_at: now })
     .onConflict('user_name')

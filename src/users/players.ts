@@ -8,9 +8,9 @@
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { NotFound, say, type PlayerFormat, type PlayerInfo } from '../model/index.js';
-import { isoTime } from '../catalogue/presenter.js';
 import { MAX_BIT_RATE, MIN_BIT_RATE } from '../transcode/index.js';
 import { findUser } from './accounts.js';
+import { dbTime, readTime } from '../db/time.js';
 
 /** A player's client name: 1 to 255 characters. */
 export const playerClientSchema = z.string({ error: 'player name must be text' }).trim().min(1, 'player name must not be empty').max(255, 'player name length at most 255');
@@ -38,7 +38,7 @@ interface PlayerRow { id: number; client: string; max_bit_rate: number; format: 
 
 const present = (row: PlayerRow): PlayerInfo => ({
   id: row.id, client: row.client, maxBitRate: Number(row.max_bit_rate), format: row.format ?? null,
-  created_at: isoTime(row.created_at)!, last_seen_at: isoTime(row.last_seen_at) ?? null,
+  created_at: readTime(row.created_at)!, last_seen_at: readTime(row.last_seen_at) ?? null,
 });
 
 /**
@@ -54,7 +54,7 @@ export async function notePlayer(db: Db, user: string, client: string): Promise<
   const now = Date.now();
   if (now - (lastNoted.get(key) ?? 0) < SEEN_STEP_MS) return;
   lastNoted.set(key, now);
-  const seen = new Date(now).toISOString();
+  const seen = dbTime(now);
   try {
     await db('players').insert({ user_name: user, client: name, last_seen_at: seen, created_at: seen }).onConflict(['user_name', 'client']).merge(['last_seen_at']);
   } catch (err) {
@@ -91,7 +91,7 @@ export async function updatePlayer(db: Db, user: string, id: number, settings: P
  */
 export async function setPlayerTranscode(db: Db, user: string, client: string, settings: PlayerTranscode): Promise<PlayerInfo> {
   if (!(await findUser(db, user))) throw new NotFound(say('user.notFound', { names: user }));
-  const rows: PlayerRow[] = await db('players').insert({ user_name: user, client, max_bit_rate: settings.maxBitRate, format: settings.format, created_at: new Date().toISOString() })
+  const rows: PlayerRow[] = await db('players').insert({ user_name: user, client, max_bit_rate: settings.maxBitRate, format: settings.format, created_at: dbTime() })
     .onConflict(['user_name', 'client']).merge(['max_bit_rate', 'format'])
     .returning(['id', 'client', 'max_bit_rate', 'format', 'created_at', 'last_seen_at']);
   return present(rows[0]!);

@@ -6,6 +6,7 @@
 import type { Db } from '../db/index.js';
 import type { FavouriteOrder, Progress, SortDir, Work } from '../model/index.js';
 import { AUDIO_CATALOGUE, LIBRARY_AND_TRIAL, assertVisibleIn, listWorks, type AnyCatalogue, type CatalogueDef, type ListAnswer, type ReadContext, type UserFields } from '../catalogue/index.js';
+import { dbTime } from '../db/time.js';
 
 /**
  * Which fields a PUT /api/review writes (section 7 "review parameter usage"):
@@ -31,7 +32,7 @@ export async function saveReview(db: Db, user: string, input: ReviewInput, mode:
   else if (mode === 'progress') fields.progress = input.progress ?? null;
   else if (mode === 'full') Object.assign(fields, { rating: input.rating ?? null, review_text: input.review_text ?? null, progress: input.progress ?? null });
   else for (const key of ['rating', 'review_text', 'progress'] as const) if (input[key] !== undefined) fields[key] = input[key];
-  const now = new Date().toISOString();
+  const now = dbTime();
   await db.transaction(async (trx) => {
     await assertVisibleIn(trx, def, input.work_id, ['library', 'trial']);
     await trx(def.tables.reviews)

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, ApiError, memoryToken } from '../../src/api/client.js';
 import { deleteBookmark, getWorkBookmarks, putBookmark } from '../../src/api/bookmarks.js';
-import { hideWork } from '../../src/catalogue/index.js';
+import { hideWork } from '../../src/works/hide.js';
 import { createUser } from '../../src/users/index.js';
 import { PG_MODE } from '../helpers/pg.js';
 import { startMediaFixture, type MediaFixture } from './media-fixture.js';

@@ -16,7 +16,9 @@ import { isConnectionLost } from '../../db/dialect/session.js';
 import { discoverWorks } from '../../library/walk.js';
 import { resolveRoots } from '../../library/link-roots.js';
 import { loadFolderTimes, saveFolderTimes, type FolderTimes } from '../../library/folder-times.js';
-import { FILE_COLUMNS, WORK_COLUMNS, syncWork, unchangedFolders, workContext, type FileRow, type WorkContext, type WorkRow, type WorkTarget } from '../../library/work.js';
+import { syncWork, unchangedFolders, workContext, type WorkContext, type WorkTarget } from '../../library/work.js';
+import { allWorkRows, fileRowsOf, workRow, type FileRow, type WorkRow } from '../../works/rows.js';
+import { hideMissingWorks } from '../../works/hide.js';
 import { Conflict, NotFound, WorkStatus, formatWorkCode, say, textOfError, type CodedText } from '../../model/index.js';
 import { isVisibleRow } from '../../catalogue/visible.js';
 import type { Reporter } from '../events.js';
@@ -43,7 +45,6 @@ export class ScanError extends Conflict {
   }
 }
 
-const nowText = () => new Date().toISOString().replace('T', ' ').slice(0, 19);
 const isAbort = (err: unknown) => (err as Error)?.name === 'AbortError';
 
 /** Whether `dir` is `root` or inside it. */
@@ -115,7 +116,7 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
         return false;
       });
     }
-    const fileRows: FileRow[] = batch.length === 0 ? [] : await ctx.db('files').whereIn('work_id', batch.map((t) => t.id)).select(FILE_COLUMNS);
+    const fileRows = await fileRowsOf(ctx.db, batch.map((t) => t.id));
     const byWork = new Map<number, FileRow[]>();
     for (const r of fileRows) {
       const list = byWork.get(r.work_id);
@@ -142,7 +143,7 @@ async function syncWorks(ctx: WorkContext, targets: WorkTarget[], rowsById: Map<
 
 /** Loads every work row of the library keyed by id. */
 async function loadWorkRows(db: Db): Promise<Map<number, WorkRow>> {
-  const rows: WorkRow[] = await db('works').select(WORK_COLUMNS);
+  const rows = await allWorkRows(db);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -220,21 +221,12 @@ export async function scanFolders(db: Db, opts: FolderScanOptions, report: Repor
 
   // hide
   if (!opts.skipCleanup && vanished.length > 0) {
-    summary.removed += await ctx.write((trx) => hideMissing(trx, vanished.map((r) => r.id)));
+    summary.removed += await ctx.write((trx) => hideMissingWorks(trx, vanished.map((r) => r.id)));
     const codes = `${vanished.slice(0, 20).map((r) => formatWorkCode(r.id, r.code_prefix)).join(', ')}${vanished.length > 20 ? ', ...' : ''}`;
     report.main({ level: 'warn', ...say('scan.hidMissing', { count: summary.removed, codes }) });
   }
   report.summary(summary);
   return summary;
-}
-
-/** Hides the visible works of `ids` whose folders are gone (removed_reason 'missing'; user data stays). Answers how many it hid. */
-async function hideMissing(db: Db, ids: number[]): Promise<number> {
-  let removed = 0;
-  for (let i = 0; i < ids.length; i += 500) {
-    removed += await db('works').whereIn('id', ids.slice(i, i + 500)).whereNull('removed_at').update({ removed_at: nowText(), removed_reason: 'missing' });
-  }
-  return removed;
 }
 
 /**
@@ -243,7 +235,7 @@ async function hideMissing(db: Db, ids: number[]): Promise<number> {
  * not in the library (a trial work's folder is the trial downloader's).
  */
 export async function rescannableWork(db: Db, workId: number): Promise<WorkRow> {
-  const row: WorkRow | undefined = await db('works').where({ id: workId }).first(WORK_COLUMNS);
+  const row = await workRow(db, workId);
   if (!row || row.dir === null || row.status !== WorkStatus.InLibrary || row.removed_reason === 'deleted') throw new NotFound(say('work.notInLibrary', { code: formatWorkCode(workId) }));
   return row;
 }
@@ -259,7 +251,7 @@ export async function rescanWork(db: Db, row: WorkRow, libraryRoots: readonly { 
   const summary = emptySummary();
   const dir = row.dir!;
   if (!(await isFolder(dir))) {
-    summary.removed = await hideMissing(db, [row.id]);
+    summary.removed = await hideMissingWorks(db, [row.id]);
     return { answer: { changed: summary.removed > 0, result: 'removed' }, summary };
   }
   const code = formatWorkCode(row.id, row.code_prefix);

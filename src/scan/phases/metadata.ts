@@ -14,7 +14,8 @@
 import type { Db } from '../../db/index.js';
 import type { Config } from '../../config/index.js';
 import { formatWorkCode, say } from '../../model/index.js';
-import { fetchWorkMetadata, refreshDynamicInfo, pendingMetadataWorkIds, type CrawlOptions, type CrawlProblem } from '../../metadata/index.js';
+import { fetchWorkMetadata, refreshDynamicInfo, type CrawlOptions, type CrawlProblem } from '../../metadata/index.js';
+import { pendingMetadataWorkIds, unhiddenWorkIds, workPrefixes } from '../../works/rows.js';
 import type { Reporter } from '../events.js';
 import { emptySummary } from '../summary.js';
 import type { ScanSummary, WorkResult } from '../types.js';
@@ -33,7 +34,7 @@ export interface NotFetched { code: string; error: string; unknown: boolean }
 
 /** The work codes ('RJ01012345') of `ids`, mapped to their ids. */
 async function codesOf(db: Db, ids: number[]): Promise<Map<string, number>> {
-  const rows: { id: number; code_prefix: string }[] = ids.length ? await db('works').whereIn('id', ids).select('id', 'code_prefix') : [];
+  const rows = await workPrefixes(db, ids);
   return new Map(rows.map((r) => [formatWorkCode(r.id, r.code_prefix), r.id]));
 }
 
@@ -84,7 +85,7 @@ export async function fetchMetadataPhase(db: Db, config: Config, dataDir: string
  * `summary` (given by the runner) holds the counts so far either way.
  */
 export async function refreshPhase(db: Db, config: Config, report: Reporter, signal: AbortSignal | undefined, summary: ScanSummary = emptySummary()): Promise<ScanSummary> {
-  const ids: number[] = (await db('works').whereNull('removed_at').orderBy('id').pluck('id')) as number[];
+  const ids = await unhiddenWorkIds(db);
   report.main({ level: 'info', ...say('metadata.refreshing', { count: ids.length }) });
   report.total(ids.length);
   const counted = (result: WorkResult) => {

@@ -5,7 +5,7 @@
  * getGenres). Unknown, hidden or malformed ids answer code 70.
  */
 import type { Work } from '../../model/index.js';
-import { LIBRARY, getName, getWork, isoTime, listNames, listWorks, presentedWorks, whereVisible, type ReadContext, type WorkFilter } from '../../catalogue/index.js';
+import { LIBRARY, getName, getWork, listNames, listWorks, presentedWorks, whereVisible, type ReadContext, type WorkFilter } from '../../catalogue/index.js';
 import { VISIBLE_WORK_SQL } from '../../catalogue/visible.js';
 import { notFound } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
@@ -15,6 +15,7 @@ import { UNKNOWN_ARTIST, albumName, indexByLetter, presentAlbum, presentArtist, 
 import { marksOf } from '../marks.js';
 import { albumTracks, summaryOf, tracksOf } from '../tracks.js';
 import type { SubsonicNode } from '../serialise.js';
+import { readTime } from '../../db/time.js';
 
 /** Most works answered for one artist. */
 const MAX_ARTIST_ALBUMS = 10_000;
@@ -94,7 +95,7 @@ async function folderIndex({ db, catalogue }: ReadContext, rootFolder: string | 
     const q = whereVisible(db('works')).select('id', 'title', 'updated_at');
     if (rootFolder !== undefined) q.where('root_folder', rootFolder);
     const rows: { id: number; title: string; updated_at: string }[] = await q;
-    const lastModified = rows.reduce((latest, r) => Math.max(latest, Date.parse(isoTime(r.updated_at) ?? '') || 0), 0);
+    const lastModified = rows.reduce((latest, r) => Math.max(latest, Date.parse(readTime(r.updated_at) ?? '') || 0), 0);
     return { lastModified, index: indexByLetter(rows.map((r) => ({ id: directoryId(r.id, ''), name: r.title }))) };
   });
 }

@@ -17,7 +17,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import type SubsonicAPI from 'subsonic-api';
-import { hideWork } from '../../../src/catalogue/index.js';
+import { hideWork } from '../../../src/works/hide.js';
 import { createUser, deleteUsers, setPlayerPassword } from '../../../src/users/index.js';
 import { openDb, resolveDbTarget } from '../../../src/db/index.js';
 import { callApi } from '../../helpers/server.js';

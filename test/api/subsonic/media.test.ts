@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hideWork } from '../../../src/catalogue/index.js';
+import { hideWork } from '../../../src/works/hide.js';
 import { rawGet } from '../media-fixture.js';
 import { RJ01012345, RJ189758, RJ265946, RJ299717, startSubsonicFixture, type SubsonicFixture } from './fixture.js';
 import { parseXml } from './xml.js';

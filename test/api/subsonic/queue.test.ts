@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type SubsonicAPI from 'subsonic-api';
-import { hideWork } from '../../../src/catalogue/index.js';
+import { hideWork } from '../../../src/works/hide.js';
 import { callApi } from '../../helpers/server.js';
 import { LOGIN_PASSWORD, RJ01012345, RJ189758, RJ265946, RJ299717, startSubsonicFixture, type SubsonicFixture } from './fixture.js';
 

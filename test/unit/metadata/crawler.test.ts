@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig, type Config } from '../../../src/config/index.js';
 import { openMigrated, type Db } from '../../../src/db/index.js';
-import { fetchWorkMetadata, pendingMetadataWorkIds, refreshDynamicInfo, vaId, type CrawlOptions } from '../../../src/metadata/index.js';
+import { fetchWorkMetadata, refreshDynamicInfo, vaId, type CrawlOptions } from '../../../src/metadata/index.js';
+import { pendingMetadataWorkIds } from '../../../src/works/rows.js';
 import { startFakeStore, type FakeStore } from '../../helpers/fake-store.js';
 import { tempDataDir } from '../../helpers/server.js';
 

@@ -47,9 +47,9 @@ credentialsRouter.put('/api/credentials/user', requireUser(), requireAdmin(), va
 });
 
 /**
- * DELETE /api/credentials/user {users: [{name}]} -> 200 {message}. Deletes the
- * users with their reviews and history; their tokens stop working. 403 when the
- * list holds the admin, 404 for an unknown name (nothing deleted then), 422 for no list.
+ * DELETE /api/credentials/user {users: [{name}]} -> 200 {message}. Deletes the users with
+ * every row they own (src/users/delete.ts); their tokens stop working. 403 when the list
+ * holds the admin, 404 for an unknown name (nothing deleted then), 422 for no list.
  */
 credentialsRouter.delete('/api/credentials/user', requireUser(), requireAdmin(), validate(UsersDeleteSchema, unprocessable), async (ctx) => {
   const deleted = await deleteUsers(ctx.services.db, ctx.state.input.body.users.map((u) => u.name));

@@ -9,9 +9,9 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { getName, getWork, listNames, listWorks, type NameKind, type WorkFilter } from '../../../catalogue/index.js';
 import { deleteReview, listReviews, saveReview } from '../../../users/reviews.js';
-import { deleteHistory, listHistory, saveHistory } from '../../../users/history.js';
+import { deleteHistory, listHistory, saveHistory, touchHistory } from '../../../users/history.js';
 import {
-  NOVEL_CATALOGUE, addNovel, allNames, deleteTxt, fetchNovelCover, findNovelCover, hideNovel, markRead, openTxt, refreshNovel, saveTxt, spiderNovel,
+  NOVEL_CATALOGUE, addNovel, allNames, deleteTxt, fetchNovelCover, findNovelCover, hideNovel, openTxt, refreshNovel, saveTxt, spiderNovel,
 } from '../../../novels/index.js';
 import { FetchError } from '../../../metadata/http.js';
 import {
@@ -204,7 +204,7 @@ novelRouter.get(both('/api/novel/downloadTxt/:id'), requireUser(), validate(Nove
   const { id } = ctx.state.input.params;
   const txt = await openTxt(ctx.services.db, ctx.services.dataDir, id);
   const user = ctx.state.user!;
-  if (canWrite(user)) await markRead(ctx.services.db, user.name, id);
+  if (canWrite(user)) await touchHistory(ctx.services.db, user.name, id, NOVEL_CATALOGUE);
   ctx.set('Content-Disposition', `attachment; filename="novel-${id}.txt"; filename*=UTF-8''${encodeURIComponent(txt.name)}`);
   await sendFile(ctx, txt.path, { type: 'text/plain; charset=utf-8' });
 });

@@ -5,7 +5,8 @@
  */
 import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
-import { getWork, hideWork, type Scope } from '../../../catalogue/index.js';
+import { getWork, type Scope } from '../../../catalogue/index.js';
+import { hideWork } from '../../../works/hide.js';
 import { runWorkScan } from '../../../scan/index.js';
 import { withTrialMarks } from '../../../trial/marks.js';
 import { NotFound, formatWorkCode, say, type WorkScanAnswer } from '../../../model/index.js';
