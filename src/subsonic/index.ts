@@ -53,7 +53,7 @@ async function run(ctx: AppContext, method: string, guard: LoginGuard): Promise<
     const { user, versions } = await signIn(ctx, params, guard);
     const client = params.get('c');
     // recording the player must not fail the call (a database busy with a scan's write): logged, tried again on the next call
-    if (client) await notePlayer(db, user.name, client).catch((err: unknown) => ctx.app.emit('error', err, ctx));
+    if (client) await notePlayer(db, user, client).catch((err: unknown) => ctx.app.emit('error', err, ctx));
     if (endpoint.access === 'writer') assertWriter(user); // a guest: code 50 'guests cannot make changes'
     // the call's read context: the caller, and the catalogue cache as of the version read with the account
     const read = readContext(db, { name: user.name, group: user.group }, versions);

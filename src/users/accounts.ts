@@ -32,6 +32,9 @@ export function signedIn(row: Pick<UserRow, 'name' | 'group' | 'account_id' | 'm
   return { name: row.name, group: row.group, marks: `${row.account_id}/${row.marks_version}` };
 }
 
+/** The account id of a signed-in user (from `marks`; the name when it has none, auth off). */
+export const accountOf = (user: SignedIn): string => user.marks?.slice(0, user.marks.indexOf('/')) ?? user.name;
+
 /** The account row of `name` as a query (one row at most), for findUser and for a caller that reads more in the same statement. */
 export const accountQuery = (db: Db, name: string) => db<UserRow>('users').where({ name });
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { NotFound, say, type PlayerFormat, type PlayerInfo } from '../model/index.js';
 import { MAX_BIT_RATE, MIN_BIT_RATE } from '../transcode/index.js';
-import { findUser } from './accounts.js';
+import { accountOf, findUser, type SignedIn } from './accounts.js';
 import { dbTime, readTime } from '../db/time.js';
 
 /** A player's client name: 1 to 255 characters. */
@@ -31,7 +31,7 @@ export interface PlayerTranscode {
 
 /** Player sightings are recorded at most this often (ms) per user and client, so a playing phone does not write on every call. */
 const SEEN_STEP_MS = 60 * 60 * 1000;
-/** When each user and client was last recorded by this process. */
+/** When each account and client was last recorded by this process (by account id: a user deleted and made again under the same name is another account). */
 const lastNoted = new Map<string, number>();
 
 interface PlayerRow { id: number; client: string; max_bit_rate: number; format: PlayerFormat | null; created_at: string | number | Date; last_seen_at: string | number | Date | null }
@@ -42,15 +42,17 @@ const present = (row: PlayerRow): PlayerInfo => ({
 });
 
 /**
- * Records that `user` called /rest with client name `client` (the player is added when
- * new; its `last_seen_at` moves at most once an hour). One statement: concurrent first
- * calls of one player add one row. A name longer than 255 characters is cut. Throws the
- * database's error (the sighting is then recorded on a later call).
+ * Records that `user` (as signed in: name and account) called /rest with client name
+ * `client` (the player is added when new; its `last_seen_at` moves at most once an hour
+ * per account). One statement: concurrent first calls of one player add one row. A name
+ * longer than 255 characters is cut. Throws the database's error (the sighting is then
+ * recorded on a later call).
  */
-export async function notePlayer(db: Db, user: string, client: string): Promise<void> {
+export async function notePlayer(db: Db, signedIn: SignedIn, client: string): Promise<void> {
   const name = client.trim().slice(0, 255);
   if (!name) return;
-  const key = `${user}\0${name}`;
+  const user = signedIn.name;
+  const key = `${accountOf(signedIn)}\0${name}`;
   const now = Date.now();
   if (now - (lastNoted.get(key) ?? 0) < SEEN_STEP_MS) return;
   lastNoted.set(key, now);

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, startTestServer, type TestServer } from '../helpers/server.js';
 import { PG_MODE } from '../helpers/pg.js';
-import { createApiKey, createUser, setPlayerTranscode } from '../../src/users/index.js';
+import { createApiKey, createUser, deleteUsers, setPlayerTranscode } from '../../src/users/index.js';
 
 const USERS = 8;
 let srv: TestServer;
@@ -83,5 +83,19 @@ describe('a statement that fails', () => {
     expect(burst.map((a) => a.status)).toEqual(burst.map(() => 200));
     expect((await players(u.token)).find((p) => p.client === 'Feishin')).toMatchObject({ format: 'aac' });
     expect([96, 192]).toContain((await players(u.token)).find((p) => p.client === 'Feishin')!.maxBitRate);
+  });
+});
+
+describe('an account made again under a deleted one\'s name', () => {
+  it('has its player recorded on its first call, within the hour the old account was seen', async () => {
+    const db = srv.services.db;
+    await createUser(db, 'comeback', 'password-123', 'user');
+    const first = await createApiKey(db, 'comeback', 'phone');
+    expect((await ping(first.key, 'DSub'))['subsonic-response'].status).toBe('ok');
+    await deleteUsers(db, ['comeback']);
+    await createUser(db, 'comeback', 'password-123', 'user');
+    const again = await createApiKey(db, 'comeback', 'phone');
+    expect((await ping(again.key, 'DSub'))['subsonic-response'].status).toBe('ok');
+    expect((await players(await srv.login('comeback', 'password-123'))).map((p) => p.client)).toEqual(['DSub']);
   });
 });
