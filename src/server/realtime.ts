@@ -21,6 +21,7 @@
  * included, answers `error {message: 'unknown command: ...'}`.
  */
 import { randomUUID } from 'node:crypto';
+import { SCANNER_SOCKET_PATH } from '../api/routes/index.js';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
@@ -32,8 +33,6 @@ import { ScanManager, type ScanCommandKind } from './scan-manager.js';
 import { trialDownloadsOf } from './trial-downloads.js';
 import { say, type ScanMessage, type User } from '../model/index.js';
 import { listen, notify } from '../db/dialect/session.js';
-
-export const REALTIME_PATH = '/api/ws';
 
 /** The NOTIFY channel relaying scanner messages between instances: payload `{origin, message}`. */
 const SCAN_CHANNEL = 'audiolib_scan';
@@ -104,7 +103,7 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== REALTIME_PATH) return; // another upgrade handler may own it
+    if (url.pathname !== SCANNER_SOCKET_PATH) return; // another upgrade handler may own it
     if (isRemoteBlocked(services.config, req.socket.remoteAddress)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;

@@ -5,3 +5,4 @@ export * from './manage.js';
 export * from './player-password.js';
 export * from './api-keys.js';
 export * from './players.js';
+export * from './rules.js';
