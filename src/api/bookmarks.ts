@@ -1,7 +1,8 @@
 /**
  * The bookmarks API (src/bookmarks/README.md), declared once for the server's routes
- * (src/server/routes/bookmarks), the web UI and the tests, called through the shared
- * client (client.ts). Always the signed-in user's own bookmarks; guests cannot write.
+ * (src/server/routes/bookmarks), the web UI and the tests (the route table's bookmarks
+ * routes are declared here), called through the shared client (client.ts). Always the
+ * signed-in user's own bookmarks; guests cannot write.
  *
  * | call | answer |
  * |---|---|
@@ -10,6 +11,8 @@
  * | `DELETE /api/bookmarks {work_id, file_id}` | 200 `{message, code: 'bookmark.deleted'}`; 404 `bookmark.notFound` when there is none |
  */
 import type { ApiClient } from './client.js';
+import { route } from './route.js';
+import type { BookmarkDeleteSchema, BookmarkListSchema, BookmarkPutSchema } from './schemas/bookmarks.js';
 
 /** A bookmark of a track of one work; `seconds` = position in seconds (ms precision), times ISO 8601. */
 export interface WorkBookmark {
@@ -32,11 +35,17 @@ export interface BookmarkPut { work_id: number; file_id: number; seconds: number
 
 export interface BookmarkSaved { message: string; code: string; bookmark: WorkBookmark }
 
-export const BOOKMARKS_PATH = '/api/bookmarks';
+export const bookmarksRoutes = {
+  /** ?work_id. */
+  list: route<BookmarksAnswer, typeof BookmarkListSchema>()('GET', '/api/bookmarks'),
+  put: route<BookmarkSaved, typeof BookmarkPutSchema>()('PUT', '/api/bookmarks'),
+  /** {work_id, file_id}. */
+  delete: route<{ message: string }, typeof BookmarkDeleteSchema>()('DELETE', '/api/bookmarks'),
+};
 
 /** The caller's bookmarks of work `workId`, in the work's play order. */
-export const getWorkBookmarks = (client: ApiClient, workId: number) => client.get<BookmarksAnswer>(BOOKMARKS_PATH, { query: { work_id: workId } });
+export const getWorkBookmarks = (client: ApiClient, workId: number) => client.call(bookmarksRoutes.list, { query: { work_id: workId } });
 /** Keeps the caller's place in a track (replacing their earlier bookmark of it). */
-export const putBookmark = (client: ApiClient, body: BookmarkPut) => client.put<BookmarkSaved>(BOOKMARKS_PATH, body);
+export const putBookmark = (client: ApiClient, body: BookmarkPut) => client.call(bookmarksRoutes.put, { body });
 /** Removes the caller's bookmark of a track. */
-export const deleteBookmark = (client: ApiClient, workId: number, fileId: number) => client.del<{ message: string }>(BOOKMARKS_PATH, { work_id: workId, file_id: fileId });
+export const deleteBookmark = (client: ApiClient, workId: number, fileId: number) => client.call(bookmarksRoutes.delete, { body: { work_id: workId, file_id: fileId } });

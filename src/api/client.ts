@@ -7,15 +7,15 @@
  * - A failed call throws ApiError: `status` the HTTP status (0 when the server was not
  *   reached), `message` the answer's `error`, else `errors[0].msg` (422), else
  *   'status statusText', else the exception's message.
+ * - `call(route, input)` sends a call of the route table (routes/): the URL from the
+ *   route's path, its parameters and query, the body typed by its schema.
  * - A 401 first calls the client's `onUnauthorized` hook (the web drops its session
  *   there), unless the call asks `on401: 'throw'`.
  */
-import type { LoginAnswer } from '../model/index.js';
+import { pathOf, type AnswerOf, type AnyRoute, type CallInput, type Method, type Query } from './route.js';
+import { authRoutes } from './routes/auth.js';
 
-/** Query parameters; null and undefined values are left out. */
-export type Query = Record<string, string | number | boolean | null | undefined>;
-
-export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { Method, Query } from './route.js';
 
 /**
  * A failed call: `message` is the text to show, `status` the HTTP status (0 for network
@@ -47,6 +47,12 @@ export interface ApiClientOptions {
   /** Called with the error before a 401 is thrown (unless the call asks `on401: 'throw'`). */
   onUnauthorized?: (err: ApiError) => void;
 }
+
+/** What a call may add to its input: the 401 behaviour and an abort signal. */
+export type CallOptions = Pick<RequestOptions, 'on401' | 'signal'>;
+
+/** The input of call(route): required when the route's path has parameters. */
+export type CallArgs<R extends AnyRoute> = CallInput<R> extends { params: object } ? [CallInput<R> & CallOptions] : [(CallInput<R> & CallOptions)?];
 
 export interface RequestOptions {
   query?: Query;
@@ -162,12 +168,34 @@ export class ApiClient {
   put<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> { return this.request<T>('PUT', path, { ...opts, body }); }
   del<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> { return this.request<T>('DELETE', path, { ...opts, body }); }
 
+  /** The URL of a call of `route` (path parameters filled in, with the query). */
+  routeUrl<R extends AnyRoute>(route: R, input: CallInput<R>): string {
+    return this.url(pathOf(route, input.params), input.query);
+  }
+
+  /** The media URL of `route` (stream, download, cover, small image, zip): routeUrl plus `?token=`. */
+  mediaRouteUrl<R extends AnyRoute>(route: R, input: CallInput<R>): string {
+    return this.mediaUrl(pathOf(route, input.params), input.query);
+  }
+
+  /** Sends a call of `route` and answers the Response of a 2xx answer, body unread (lyric bytes, text files). Throws ApiError. */
+  routeResponse<R extends AnyRoute>(route: R, input: CallInput<R> & CallOptions): Promise<Response> {
+    const { params, ...opts } = input;
+    return this.response(route.method, pathOf(route, params), opts);
+  }
+
+  /** Sends a call of `route` and answers its parsed JSON body, typed by the table. Throws ApiError (see the file header). */
+  call<R extends AnyRoute>(route: R, ...[input]: CallArgs<R>): Promise<AnswerOf<R>> {
+    const { params, ...opts } = (input ?? {}) as CallInput<R> & CallOptions;
+    return this.request<AnswerOf<R>>(route.method, pathOf(route, params), opts);
+  }
+
   /**
    * POST /api/auth/me {name, password}: stores and answers the token. A wrong name or
    * password throws ApiError 401 with the server's error (the hook is not called).
    */
   async login(name: string, password: string): Promise<string> {
-    const { token } = await this.post<LoginAnswer>('/api/auth/me', { name, password }, { on401: 'throw' });
+    const { token } = await this.call(authRoutes.login, { body: { name, password }, on401: 'throw' });
     this.token = token;
     return token;
   }

@@ -7,17 +7,12 @@
  * the user (src/users/delete.ts deleteUsers).
  */
 import type { Db } from '../db/index.js';
-import { Invalid, NotFound, formatTrackHash, say } from '../model/index.js';
+import { BOOKMARK_COMMENT_MAX, BOOKMARK_POSITION_MAX_MS, Invalid, NotFound, formatTrackHash, say } from '../model/index.js';
 import { assertVisibleWork } from '../catalogue/index.js';
 import { dbTime, readTime } from '../db/time.js';
 
 /** The table, for the account deletion (src/users/delete.ts). */
 export const BOOKMARKS_TABLE = 'bookmarks';
-
-/** Longest comment kept, in characters. */
-export const MAX_COMMENT = 1000;
-/** Latest position taken, in ms (a week: no audio file is longer). */
-export const MAX_POSITION_MS = 7 * 24 * 3600 * 1000;
 
 /** A track: a work and one of its audio files. */
 export interface TrackRef { workId: number; fileId: number }
@@ -50,16 +45,16 @@ async function trackPath(db: Db, ref: TrackRef): Promise<string> {
 }
 
 /**
- * Keeps `user`'s place in track `ref`: `positionMs` (integer ms, 0..MAX_POSITION_MS) and
- * `comment` (up to MAX_COMMENT characters, '' for none). One bookmark per user and track:
+ * Keeps `user`'s place in track `ref`: `positionMs` (integer ms, 0..BOOKMARK_POSITION_MAX_MS) and
+ * `comment` (up to BOOKMARK_COMMENT_MAX characters, '' for none). One bookmark per user and track:
  * a second one replaces the first's position and comment (its creation time stays).
  * One transaction: the track check, then the upsert. Throws Invalid for a position or
  * comment out of range, NotFound for a track that is no audio file of a visible work;
  * nothing is written then. Answers the bookmark as stored, with its track's path.
  */
 export async function saveBookmark(db: Db, user: string, ref: TrackRef, positionMs: number, comment = ''): Promise<TrackBookmark> {
-  if (!Number.isInteger(positionMs) || positionMs < 0 || positionMs > MAX_POSITION_MS) throw new Invalid(say('input.fieldRule', { field: 'position', reason: `must be a whole number of ms from 0 to ${MAX_POSITION_MS}` }));
-  if (comment.length > MAX_COMMENT) throw new Invalid(say('input.fieldRule', { field: 'comment', reason: `at most ${MAX_COMMENT} characters` }));
+  if (!Number.isInteger(positionMs) || positionMs < 0 || positionMs > BOOKMARK_POSITION_MAX_MS) throw new Invalid(say('input.fieldRule', { field: 'position', reason: `must be a whole number of ms from 0 to ${BOOKMARK_POSITION_MAX_MS}` }));
+  if (comment.length > BOOKMARK_COMMENT_MAX) throw new Invalid(say('input.fieldRule', { field: 'comment', reason: `at most ${BOOKMARK_COMMENT_MAX} characters` }));
   const now = dbTime();
   return db.transaction(async (trx) => {
     const relpath = await trackPath(trx, ref);

@@ -9,12 +9,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/index.js';
 import { whereVisible, type Scope } from '../catalogue/visible.js';
-import { formatWorkCode } from '../model/index.js';
+import { formatWorkCode, type CoverType } from '../model/index.js';
 import { resolveMediaFile } from './media.js';
 import { mimeTypeOf } from './filetypes.js';
 
-export const COVER_TYPES = ['main', 'sam', '240x240'] as const;
-export type CoverType = (typeof COVER_TYPES)[number];
 
 /** Sizes tried in order for each requested type: the nearest size first. */
 const FALLBACK: Record<CoverType, CoverType[]> = {

@@ -5,7 +5,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { coverFileName, coversDir, type CoverType } from '../library/cover-lookup.js';
+import { coverFileName, coversDir } from '../library/cover-lookup.js';
+import type { CoverType } from '../model/index.js';
 
 /** Absolute path of a work's downloaded cover of one type. */
 export function coverFilePath(dataDir: string, workId: number, type: CoverType, prefix: string = 'RJ'): string {

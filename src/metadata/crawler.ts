@@ -6,9 +6,8 @@
  */
 import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
-import { formatWorkCode, say, type CodedText } from '../model/index.js';
+import { COVER_TYPES, formatWorkCode, say, type CodedText } from '../model/index.js';
 import type { ScanLogEntry as ScanLog } from '../model/index.js';
-import { COVER_TYPES } from '../library/cover-lookup.js';
 import { coverUrls, dlsiteCookie, dynamicInfoUrl, parseDynamicInfo, parseWorkPage, ParseError, workPageUrl, type DynamicInfo } from './dlsite.js';
 import { looksLikeImage, writeCover } from './covers.js';
 import { FetchError, httpClientFromConfig, type GetOptions, type HttpClient } from './http.js';

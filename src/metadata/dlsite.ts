@@ -12,7 +12,7 @@ import * as cheerio from 'cheerio';
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
 import { formatWorkCode, type CodePrefix } from '../model/index.js';
-import type { CoverType } from '../library/cover-lookup.js';
+import type { CoverType } from '../model/index.js';
 
 export type TagLanguage = Config['tagLanguage'];
 

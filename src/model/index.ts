@@ -16,3 +16,5 @@ export * from './messages.js';
 export * from './issues.js';
 export * from './novel.js';
 export * from './playlist.js';
+export * from './bookmark.js';
+export * from './cover.js';

@@ -26,6 +26,16 @@ export interface IssueLike {
 /** The params of a schema's own issue for a text that is not a date (codedIssue answers `input.notDate`). */
 export const NOT_A_DATE = { kind: 'date' } as const;
 
+/**
+ * The `params` of a zod issue that validate() (src/server/middleware/validate.ts) answers as `input.nul` {field}: for text a
+ * schema decodes itself (the advanced search's JSON keyword list), where the input guard (src/server/middleware/input.ts)
+ * sees only the encoded form (`\u0000`).
+ */
+export const NUL_ISSUE = { nul: true } as const;
+
+/** The rule's words in a zod issue raised with NUL_ISSUE. */
+export const NUL_RULE = 'must not contain NUL bytes';
+
 /** The validator's own English (zod 4's default messages), which a coded text replaces. */
 const VALIDATOR_WORDING = /^(?:Invalid|Too small|Too big|Unrecognized key)/;
 

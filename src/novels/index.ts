@@ -5,7 +5,7 @@
  * covers and the add form's spider.
  */
 export { NOVEL_CATALOGUE } from './catalogue.js';
-export { addNovel, refreshNovel, hideNovel, allNames, type NovelInput } from './store.js';
+export { addNovel, refreshNovel, hideNovel, allNames } from './store.js';
 export { saveTxt, deleteTxt, openTxt } from './txt.js';
 export { readingPosition, saveReadingPosition } from './reading.js';
 export { fetchNovelCover, findNovelCover } from './cover.js';

@@ -20,6 +20,7 @@
  * order (a refused socket's are dropped); any other `type`, names such as `toString`
  * included, answers `error {message: 'unknown command: ...'}`.
  */
+import { SCANNER_SOCKET_PATH } from '../api/routes/index.js';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket } from 'ws';
@@ -32,7 +33,6 @@ import { trialDownloadsOf } from './trial-downloads.js';
 import { say, type ScanMessage, type User } from '../model/index.js';
 import { relayScanMessages } from './scan-relay.js';
 
-export const REALTIME_PATH = '/api/ws';
 
 const COMMANDS: Record<string, ScanCommandKind> = { PERFORM_SCAN: 'scan', PERFORM_LYRIC_SCAN: 'lyrics', PERFORM_UPDATE: 'update', PERFORM_METADATA_FETCH: 'metadata', PERFORM_TRIAL_FETCH: 'trial' };
 
@@ -93,7 +93,7 @@ export function attachRealtime(server: http.Server, services: AppServices): Real
 
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== REALTIME_PATH) return; // another upgrade handler may own it
+    if (url.pathname !== SCANNER_SOCKET_PATH) return; // another upgrade handler may own it
     if (isRemoteBlocked(services.config, req.socket.remoteAddress)) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;

@@ -1,7 +1,7 @@
 /**
  * The worker backend for `audiolib translate --server URL` (DESIGN section 7): the worker
- * protocol of src/server/routes/lyric/ spoken through the shared API client
- * (src/api/client.ts, holding the caller's worker key or admin sign-in), the audio
+ * protocol (the table's lyric routes, src/api/routes/lyric.ts) spoken through the shared
+ * API client (src/api/client.ts, holding the caller's worker key or admin sign-in), the audio
  * downloaded from the claim's mediaStreamUrl. Node only.
  */
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { ApiError, type ApiClient } from '../api/client.js';
-import type { LyricClaimAnswer } from '../model/index.js';
+import { routes } from '../api/routes/index.js';
 import { ClaimLostError, CredentialsRefusedError, type WorkerBackend, type WorkerClaim } from './worker.js';
 
 /**
@@ -20,9 +20,9 @@ import { ClaimLostError, CredentialsRefusedError, type WorkerBackend, type Worke
  */
 export function httpBackend(client: ApiClient): WorkerBackend {
   /** A call on a held claim: 404 and 409 mean the claim is gone. */
-  const postHeld = async (route: string, body: unknown): Promise<void> => {
+  const postHeld = async (call: () => Promise<unknown>): Promise<void> => {
     try {
-      await client.post(route, body);
+      await call();
     } catch (err) {
       if (err instanceof ApiError && (err.status === 404 || err.status === 409)) throw new ClaimLostError(err.message);
       throw err;
@@ -33,7 +33,7 @@ export function httpBackend(client: ApiClient): WorkerBackend {
   return {
     async claim(workerName) {
       // 204 (no body): no task is pending
-      const answer = await client.post<LyricClaimAnswer | undefined>('/api/lyric/worker/claim', { worker_name: workerName }).catch((err: unknown) => {
+      const answer = await client.call(routes.lyric.claim, { body: { worker_name: workerName } }).catch((err: unknown) => {
         throw err instanceof ApiError && (err.status === 401 || err.status === 403) ? new CredentialsRefusedError(err.message) : err;
       });
       if (!answer) return null;
@@ -41,8 +41,9 @@ export function httpBackend(client: ApiClient): WorkerBackend {
       return { task: answer.task, secret: answer.secret, heartbeatSeconds: answer.heartbeatSeconds };
     },
     async fetchAudio(claim, dir, signal) {
-      const route = mediaUrls.get(claim.task.id) ?? `/api/lyric/worker/audio/${claim.task.id}?secret=${encodeURIComponent(claim.secret)}`;
-      const res = await client.response('GET', route, { signal }).catch((err: unknown) => {
+      const url = mediaUrls.get(claim.task.id);
+      const audio = { params: { id: claim.task.id }, query: { secret: claim.secret }, signal };
+      const res = await (url === undefined ? client.routeResponse(routes.lyric.audio, audio) : client.response('GET', url, { signal })).catch((err: unknown) => {
         throw err instanceof ApiError ? new Error(`audio download failed: ${err.message}`) : err;
       });
       if (!res.body) throw new Error('audio download failed: empty answer');
@@ -51,14 +52,14 @@ export function httpBackend(client: ApiClient): WorkerBackend {
       return file;
     },
     async status(claim, text) {
-      await postHeld('/api/lyric/worker/status', { ...held(claim), worker_status: text });
+      await postHeld(() => client.call(routes.lyric.status, { body: { ...held(claim), worker_status: text } }));
     },
     async result(claim, result) {
-      await postHeld('/api/lyric/worker/result', { ...held(claim), ...result });
+      await postHeld(() => client.call(routes.lyric.result, { body: { ...held(claim), ...result } }));
       mediaUrls.delete(claim.task.id);
     },
     async release(claim) {
-      await postHeld('/api/lyric/worker/release', held(claim));
+      await postHeld(() => client.call(routes.lyric.release, { body: held(claim) }));
       mediaUrls.delete(claim.task.id);
     },
   };

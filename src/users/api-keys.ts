@@ -5,14 +5,10 @@
  * hash is enough and a lookup is one indexed query).
  */
 import crypto from 'node:crypto';
-import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { NotFound, type ApiKeyInfo, type Group } from '../model/index.js';
 import { dbTime, readTime } from '../db/time.js';
 import { findUser, signedIn, type SignedIn } from './accounts.js';
-
-/** A key's label: 1 to 64 characters (default 'player'). */
-export const apiKeyNameSchema = z.string({ error: 'key name must be text' }).trim().min(1, 'key name must not be empty').max(64, 'key name length at most 64').default('player');
 
 /** Uses of a key are recorded at most this often (ms), so a playing phone does not write on every request. */
 const LAST_USED_STEP_MS = 60 * 60 * 1000;

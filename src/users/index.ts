@@ -6,3 +6,4 @@ export * from './delete.js';
 export * from './player-password.js';
 export * from './api-keys.js';
 export * from './players.js';
+export * from './rules.js';

@@ -5,6 +5,7 @@
  * thing.
  */
 import { z } from 'zod';
+import type { NewUser } from './rules.js';
 import type { Db } from '../db/index.js';
 import { Forbidden, Invalid, NotFound, say, type Group, type User } from '../model/index.js';
 import { hashPassword } from './password.js';
@@ -13,16 +14,6 @@ import { newAccountRow } from './accounts.js';
 /** The one account that always exists and cannot be deleted. */
 export const ADMIN_NAME = 'admin';
 
-/** A password as spec 001 section 5 wants it: at least 5 characters. */
-export const passwordSchema = z.string({ error: 'password length at least 5' }).min(5, 'password length at least 5');
-
-/** A new user (spec 001 section 5): name and password >= 5, group user|guest (default user). */
-export const newUserSchema = z.object({
-  name: z.string({ error: 'username length at least 5' }).trim().min(5, 'username length at least 5').max(64, 'username length at most 64'),
-  password: passwordSchema,
-  group: z.enum(['user', 'guest'], { error: 'group must be user or guest' }).default('user'),
-});
-export type NewUser = z.infer<typeof newUserSchema>;
 
 /** The groups an account can be in, as `user set-group` accepts them. */
 export const groupSchema = z.enum(['admin', 'user', 'guest'], { error: 'group must be admin, user or guest' });

@@ -15,13 +15,6 @@ import { dbTime, readTime } from '../db/time.js';
 /** A player's client name: 1 to 255 characters. */
 export const playerClientSchema = z.string({ error: 'player name must be text' }).trim().min(1, 'player name must not be empty').max(255, 'player name length at most 255');
 
-/** A default maximum bit rate in kbit/s: 0 (no limit) or 32 to 320. */
-export const playerBitRateSchema = z.number({ error: 'maxBitRate must be a number' }).int('maxBitRate must be a whole number')
-  .refine((n) => n === 0 || (n >= MIN_BIT_RATE && n <= MAX_BIT_RATE), `maxBitRate must be 0 (no limit) or ${MIN_BIT_RATE} to ${MAX_BIT_RATE}`);
-
-/** A default format: raw (as stored), mp3, opus, aac, or null (as the player asks). */
-export const playerFormatSchema = z.enum(['raw', 'mp3', 'opus', 'aac'], { error: 'format must be raw, mp3, opus or aac' }).nullable();
-
 /** A player's transcoding settings. */
 export interface PlayerTranscode {
   /** kbit/s, 0: no limit. */

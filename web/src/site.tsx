@@ -1,29 +1,33 @@
 /**
  * The sites of the site chooser (spec 001 section 2) that share screens: the audio site
  * and the novel section share one set of screens (list, name lists, favourites, cards,
- * review dialog, layout), parameterised by the site in context: its route prefix, its API
- * prefix, its sort orders, which controls it shows, how its review and progress writes
+ * review dialog, layout), parameterised by the site in context: its route prefix, its
+ * routes of the API table, its sort orders, which controls it shows, how its review and progress writes
  * are sent, and its own words (i18n keys under `novel.` fall back to the audio side's).
  * Within the audio site, the library and the trial catalogue are api/section.ts.
  */
 import { createContext, useCallback, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOVEL_SORT_ORDERS, WORK_SORT_ORDERS, type ListItem } from '@model';
-import { client, coverUrl, type Query } from './api/client';
+import { callMediaUrl, coverUrl, routes, type Call } from './api/client';
+import type { AnyRoute } from '../../src/api/route';
 import type { Section } from './api/section';
 
 export type NameKind = 'circles' | 'tags' | 'vas';
 export type CoverType = 'main' | 'sam' | '240x240';
 
-/** Where a write goes: the path and its query. */
-export interface Call { path: string; query?: Query }
+/** The works lists of a site: all, a search, and the works of one circle, tag or VA (`:id`). */
+export interface ListRoutes { works: AnyRoute; search: AnyRoute; circles: AnyRoute; tags: AnyRoute; vas: AnyRoute }
+
+/** A site's reviews and history: the lists, the review dialog's write, the deletes. */
+export interface FavouriteRoutes { reviews: AnyRoute; review: AnyRoute; deleteReview: AnyRoute; history: AnyRoute; deleteHistory: AnyRoute }
 
 export interface Site {
   id: 'audio' | 'novel';
   /** Route prefix: '' (audio) or '/novel'. */
   base: string;
-  /** API prefix of the lists, names and one work: '/api' or '/api/novel'. */
-  api: string;
+  /** The works lists (routes of the API table). */
+  lists: ListRoutes;
   /** The list screen's sort options, the default first. */
   sortOrders: readonly string[];
   /** The list's age-rating select (audio only). */
@@ -38,6 +42,8 @@ export interface Site {
   prefsPrefix: string;
   /** GET of a name list, and its items out of the answer. */
   namesCall(kind: NameKind): Call;
+  /** GET of one name (`:id`). */
+  nameRoute(kind: NameKind): AnyRoute;
   namesOf(answer: unknown): ListItem<number | string>[];
   /** A work's cover (of the audio site's library or trial catalogue, `section`). */
   cover(id: number, type: CoverType, section?: Section): string;
@@ -45,55 +51,53 @@ export interface Site {
   ratingCall(from: 'work' | 'favourites'): Call;
   /** PUT of the caller's progress. */
   progressCall: Call;
-  /** PUT (review dialog, ?starOnly=false) and DELETE (?work_id) of a review. */
-  reviewPath: string;
-  /** GET and DELETE of the history. */
-  historyPath: string;
-  /** DELETE of a work. */
-  workPath(id: number): string;
+  /** The favourites lists; PUT (review dialog, ?starOnly=false) and DELETE (?work_id) of a review; DELETE of the history. */
+  favourites: FavouriteRoutes;
+  /** DELETE of a work (`:id`). */
+  deleteWork: AnyRoute;
 }
 
 export const AUDIO_SITE: Site = {
   id: 'audio',
   base: '',
-  api: '/api',
+  lists: { works: routes.library.works, search: routes.library.search, circles: routes.library.circleWorks, tags: routes.library.tagWorks, vas: routes.library.vaWorks },
   sortOrders: WORK_SORT_ORDERS,
   ageFilter: true,
   recentPlays: true,
   codes: true,
   favouritesHome: 'histroy',
   prefsPrefix: '',
-  namesCall: (kind) => ({ path: `/api/${kind}/` }),
+  namesCall: (kind) => ({ route: routes.library.names[kind].list }),
+  nameRoute: (kind) => routes.library.names[kind].get,
   namesOf: (answer) => (Array.isArray(answer) ? answer : []),
   cover: (id, type, section = 'library') => coverUrl(id, type, section),
-  ratingCall: (from) => ({ path: '/api/review', query: from === 'favourites' ? { starOnly: true } : undefined }),
-  progressCall: { path: '/api/review', query: { starOnly: false, progressOnly: true } },
-  reviewPath: '/api/review',
-  historyPath: '/api/histroy',
-  workPath: (id) => `/api/work/${id}`,
+  ratingCall: (from) => ({ route: routes.favourites.review, query: from === 'favourites' ? { starOnly: true } : undefined }),
+  progressCall: { route: routes.favourites.review, query: { starOnly: false, progressOnly: true } },
+  favourites: routes.favourites,
+  deleteWork: routes.library.deleteWork,
 };
 
 export const NOVEL_SITE: Site = {
   id: 'novel',
   base: '/novel',
-  api: '/api/novel',
+  lists: { works: routes.novel.works, search: routes.novel.search, circles: routes.novel.circleWorks, tags: routes.novel.tagWorks, vas: routes.novel.authorWorks },
   sortOrders: NOVEL_SORT_ORDERS,
   ageFilter: false,
   recentPlays: false,
   codes: false,
   favouritesHome: 'review',
   prefsPrefix: 'novel.',
-  namesCall: (kind) => ({ path: `/api/novel/${kind}/`, query: { limit: 9999, page: 1 } }),
+  namesCall: (kind) => ({ route: routes.novel.names[kind].list, query: { limit: 9999, page: 1 } }),
+  nameRoute: (kind) => routes.novel.names[kind].get,
   namesOf: (answer) => {
     const data = (answer as { data?: unknown } | null)?.data;
     return Array.isArray(data) ? data : [];
   },
-  cover: (id, type) => client.mediaUrl(`/api/novel/cover/${id}`, { type }),
-  ratingCall: () => ({ path: '/api/novel/work/review/', query: { starOnly: true } }),
-  progressCall: { path: '/api/novel/work/review/', query: { progressOnly: true } },
-  reviewPath: '/api/novel/review',
-  historyPath: '/api/novel/histroy',
-  workPath: (id) => `/api/novel/work/${id}`,
+  cover: (id, type) => callMediaUrl({ route: routes.novel.cover, params: { id }, query: { type } }),
+  ratingCall: () => ({ route: routes.novel.rate, query: { starOnly: true } }),
+  progressCall: { route: routes.novel.rate, query: { progressOnly: true } },
+  favourites: { reviews: routes.novel.reviews, review: routes.novel.review, deleteReview: routes.novel.deleteReview, history: routes.novel.history, deleteHistory: routes.novel.deleteHistory },
+  deleteWork: routes.novel.deleteWork,
 };
 
 const SiteContext = createContext<Site>(AUDIO_SITE);

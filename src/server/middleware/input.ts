@@ -25,16 +25,6 @@ import type { AppState } from '../context.js';
  */
 export const MAX_BODY_DEPTH = 64;
 
-/**
- * The `params` of a zod issue that validate() answers as `input.nul` {field}: for text a
- * schema decodes itself (the advanced search's JSON keyword list), where the guard below
- * sees only the encoded form (`\u0000`).
- */
-export const NUL_ISSUE = { nul: true } as const;
-
-/** The rule's words in a zod issue raised with NUL_ISSUE. */
-export const NUL_RULE = 'must not contain NUL bytes';
-
 /** A field name as a message shows it: a NUL byte inside the name itself written `\0`. */
 const shown = (field: string) => field.replaceAll('\0', '\\0');
 

@@ -22,6 +22,7 @@
  * server process: a restart forgets failures and known pairs.
  */
 import type Koa from 'koa';
+import { routes } from '../../api/routes/index.js';
 import { HttpError } from './errors.js';
 import { Unauthorized, say } from '../../model/index.js';
 
@@ -157,7 +158,7 @@ export function tooManyFailures(ctx: Koa.Context, wait: number): HttpError {
 export function loginThrottle(options: ThrottleOptions & { guard?: LoginGuard } = {}): Koa.Middleware {
   const guard = options.guard ?? loginGuard(options);
   return async (ctx, next) => {
-    if (ctx.method !== 'POST' || ctx.path !== '/api/auth/me') return next();
+    if (ctx.method !== 'POST' || ctx.path !== routes.auth.login.path) return next();
     const body = ctx.request.body as { name?: unknown } | undefined;
     const name = typeof body?.name === 'string' ? body.name : '';
     const address = ctx.ip;

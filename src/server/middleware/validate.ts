@@ -1,33 +1,26 @@
 /**
- * The validation step of a route chain (DESIGN section 6): `validate(Schema)` after the
- * auth steps parses the request against its schema (routes/<resource>/schema.ts) and
- * puts the result on `ctx.state.input`, typed for the handler. A schema reads
+ * The validation step of a route chain (DESIGN section 6): `validate(route, Schema)` after
+ * the auth steps parses the request against the request schema the route declares (its
+ * entry in the API table, src/api/routes; the schemas in src/api/schemas) and puts the
+ * result on `ctx.state.input`, typed for the handler. A schema reads
  * `{body, query, params}`: the JSON body (`{}` when none), the query values as text and
  * the path parameters. A failure throws Invalid (answered 400 `{error: "field: message"}`
  * coded by the issue's kind (`input.wrongType`, `input.tooSmall`, ... or `input.fieldRule`
  * {field, reason} for a schema's own rule: model/issues.ts), `input.nul` {field} for an issue raised with
- * NUL_ISSUE (input.ts), or 422 `{error: message, errors: [{msg}]}` coded `input.rule`
- * {reason} where the spec says so) before the handler runs.
+ * NUL_ISSUE (model/issues.ts), or 422 `{error: message, errors: [{msg}]}` coded `input.rule`
+ * {reason} where the route says so: `invalidStatus: 422`) before the handler runs.
  */
 import type { RouterMiddleware } from '@koa/router';
 import type { z } from 'zod';
-import { codedIssue, Invalid, say } from '../../model/index.js';
+import { codedIssue, Invalid, NUL_ISSUE, say } from '../../model/index.js';
+import type { AnyRoute, RequestSchema, SchemaOf } from '../../api/route.js';
 import type { AppServices, AppState } from '../context.js';
-import { NUL_ISSUE } from './input.js';
 
 /** What a request schema is given. */
 interface RequestParts { body: unknown; query: unknown; params: unknown }
 
 /** The state of a handler behind `validate(S)`: the caller and the parsed input. */
 type InputState<S extends z.ZodType> = AppState & { input: z.output<S> };
-
-export interface ValidateOptions {
-  /**
-   * 422 when the spec wants validation failures as `{error, errors: [{msg}]}` (spec 001
-   * section 8, the credentials calls); it then applies to every Invalid the route throws.
-   */
-  invalidStatus?: 422;
-}
 
 const PARTS = new Set(['body', 'query', 'params']);
 
@@ -48,13 +41,19 @@ function invalidOf(error: z.ZodError, status: 400 | 422): Invalid {
   return new Invalid(text, { issues });
 }
 
-/** The route step parsing the request with `schema` into `ctx.state.input`; throws Invalid. */
-export function validate<S extends z.ZodType>(schema: S, options: ValidateOptions = {}): RouterMiddleware<InputState<S>, { services: AppServices }> {
+/**
+ * The route step parsing the request with `schema`, the request schema `route` declares
+ * (src/api/routes; a schema of another type does not compile), into `ctx.state.input`;
+ * throws Invalid (400, or 422 for a route with `invalidStatus: 422`, which then applies
+ * to every Invalid the route throws).
+ */
+export function validate<R extends AnyRoute>(route: R, schema: SchemaOf<R> & RequestSchema): RouterMiddleware<InputState<SchemaOf<R> & RequestSchema>, { services: AppServices }> {
+  const { invalidStatus } = route;
   return async (ctx, next) => {
-    if (options.invalidStatus) ctx.state.invalidStatus = options.invalidStatus;
+    if (invalidStatus) ctx.state.invalidStatus = invalidStatus;
     const parts: RequestParts = { body: ctx.request.body ?? {}, query: ctx.query, params: ctx.params };
     const parsed = schema.safeParse(parts);
-    if (!parsed.success) throw invalidOf(parsed.error, options.invalidStatus ?? 400);
+    if (!parsed.success) throw invalidOf(parsed.error, invalidStatus ?? 400);
     ctx.state.input = parsed.data;
     await next();
   };

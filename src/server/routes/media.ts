@@ -22,7 +22,9 @@ import { sendTranscoded } from '../send-transcoded.js';
 import { planStream, sourceAudio, type StreamPlan } from '../../transcode/index.js';
 import type { Db } from '../../db/index.js';
 import type { TranscodePlanAnswer } from '../../model/index.js';
-import { StreamQuerySchema, TranscodeQuerySchema } from './media-schema.js';
+import { routes } from '../../api/routes/index.js';
+import { on } from './on.js';
+import { StreamQuerySchema, TranscodeQuerySchema } from '../../api/schemas/media.js';
 
 /** A route's context: the app context plus the path parameters. */
 type RouteContext = AppContext & { params: Record<string, string | undefined> };
@@ -98,8 +100,8 @@ async function webPlan(db: Db, file: MediaFile, bitrate: number): Promise<{ plan
  *   a work id ('work.notFound'), the work is not visible in the scope ('work.idNotFound')
  *   or has no file to send ('work.noFiles': a trial work not downloaded yet).
  */
-export function mountMedia(router: ApiRouter, base: string, scope: Scope): void {
-  router.get(`${base}/stream/:workId/:fileId`, requireUser(), validate(StreamQuerySchema), async (ctx) => {
+export function mountMedia(router: ApiRouter, media: typeof routes.library.media | typeof routes.trial.media, scope: Scope): void {
+  on(router, media.stream, requireUser(), validate(media.stream, StreamQuerySchema), async (ctx) => {
     const file = await mediaFile(ctx, scope);
     if (file.type === 'text' && file.size <= TEXT_DECODE_LIMIT) return sendDecodedText(ctx, file);
     const { bitrate, offset } = ctx.state.input.query;
@@ -108,7 +110,7 @@ export function mountMedia(router: ApiRouter, base: string, scope: Scope): void 
     await sendFile(ctx, file.path, { type: storedType(file) });
   });
 
-  router.get(`${base}/transcode/:workId/:fileId`, requireUser(), validate(TranscodeQuerySchema), async (ctx) => {
+  on(router, media.transcode, requireUser(), validate(media.transcode, TranscodeQuerySchema), async (ctx) => {
     const file = await mediaFile(ctx, scope);
     const { plan, duration } = await webPlan(ctx.services.db, file, ctx.state.input.query.bitrate);
     const answer: TranscodePlanAnswer = plan.transcode
@@ -117,13 +119,13 @@ export function mountMedia(router: ApiRouter, base: string, scope: Scope): void 
     ctx.body = answer;
   });
 
-  router.get(`${base}/download/:workId/:fileId`, requireUser(), async (ctx) => {
+  on(router, media.download, requireUser(), async (ctx) => {
     const file = await mediaFile(ctx, scope);
     ctx.attachment(file.name);
     await sendFile(ctx, file.path, { type: storedType(file) });
   });
 
-  router.get(`${base}/zip/:workId`, requireUser(), async (ctx) => {
+  on(router, media.zip, requireUser(), async (ctx) => {
     const workId = /^\d{1,10}$/.test(ctx.params.workId ?? '') ? Number(ctx.params.workId) : null;
     const work = workId === null ? null : await resolveWorkFiles(ctx.services.db, workId, scopeRoots(ctx.services.config, ctx.services.dataDir, scope), scope);
     if (workId === null) throw new NotFound(say('work.notFound'));
@@ -137,13 +139,13 @@ export function mountMedia(router: ApiRouter, base: string, scope: Scope): void 
     ctx.body = zip.stream;
   });
 
-  router.get(`${base}/small-img/:workId/:fileId`, requireUser(), async (ctx) => {
+  on(router, media.smallImage, requireUser(), async (ctx) => {
     const file = await mediaFile(ctx, scope);
     if (file.type !== 'image') throw new NotFound(say('file.notImage'));
     await sendFile(ctx, file.path, { type: mimeTypeOf(file.name), cacheControl: 'private, max-age=3600' });
   });
 
-  router.get(`${base}/check-lrc/:workId/:fileId`, requireUser(), async (ctx) => {
+  on(router, media.checkLrc, requireUser(), async (ctx) => {
     const { workId, fileId } = hashParams(ctx, scope);
     const found = await getAudioLyric(ctx.services.db, workId, fileId, scope);
     if (!found) throw new NotFound(say('file.notFound'));
@@ -155,4 +157,4 @@ export function mountMedia(router: ApiRouter, base: string, scope: Scope): void 
 }
 
 /** The library's media calls. */
-mountMedia(mediaRouter, '/api/media', 'library');
+mountMedia(mediaRouter, routes.library.media, 'library');

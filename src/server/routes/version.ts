@@ -9,6 +9,8 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../context.js';
 import { currentScanLock } from '../../scan/index.js';
 import { requireUser } from '../middleware/auth.js';
+import { routes } from '../../api/routes/index.js';
+import { on } from './on.js';
 import type { VersionAnswer } from '../../model/index.js';
 
 /** package.json version (repo root: three levels up from src/server/routes and dist/server/routes). */
@@ -17,7 +19,7 @@ export const current = (JSON.parse(fs.readFileSync(new URL('../../../package.jso
 export const versionRouter = new Router<AppState, { services: AppContext['services'] }>();
 
 /** GET /api/version -> 200 {current, latest_stable, update_available: false, notifyUser: false, lockFileExists, lockReason}. */
-versionRouter.get('/api/version', requireUser(), async (ctx) => {
+on(versionRouter, routes.auth.version, requireUser(), async (ctx) => {
   const lock = await currentScanLock(ctx.services.db);
   const answer: VersionAnswer = { current, latest_stable: current, update_available: false, notifyUser: false, lockFileExists: lock.running || lock.crashed, lockReason: lock.reason };
   ctx.body = answer;

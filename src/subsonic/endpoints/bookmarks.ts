@@ -4,7 +4,8 @@
  * the same rows the web player's bookmark button writes. Writes are refused to guests
  * (code 50); a song id that names no audio file of a visible work is code 70.
  */
-import { MAX_POSITION_MS, deleteBookmark, listBookmarks, saveBookmark } from '../../bookmarks/index.js';
+import { deleteBookmark, listBookmarks, saveBookmark } from '../../bookmarks/index.js';
+import { BOOKMARK_POSITION_MAX_MS } from '../../model/index.js';
 import { notFound } from '../errors.js';
 import type { Call, Endpoint } from '../endpoint.js';
 import { songId } from '../ids.js';
@@ -43,7 +44,7 @@ export const bookmarkEndpoints: Record<string, Endpoint> = {
     access: 'writer',
     async handle(call) {
       const ref = songParam(call);
-      const position = call.params.requiredInt('position', 0, MAX_POSITION_MS);
+      const position = call.params.requiredInt('position', 0, BOOKMARK_POSITION_MAX_MS);
       await saveBookmark(call.db, call.user.name, ref, position, call.params.get('comment') ?? '');
       return {};
     },

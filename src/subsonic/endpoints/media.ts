@@ -7,7 +7,8 @@
  * defaults) ask for it, transcoded by ffmpeg (src/transcode/, src/server/send-transcoded.ts).
  */
 import { resolveMediaFile, type MediaFile } from '../../library/media.js';
-import { findCover, type CoverType } from '../../library/cover-lookup.js';
+import { findCover } from '../../library/cover-lookup.js';
+import type { CoverType } from '../../model/index.js';
 import { mimeTypeOf } from '../../library/filetypes.js';
 import { sendFile } from '../../server/send-file.js';
 import { sendTranscoded } from '../../server/send-transcoded.js';

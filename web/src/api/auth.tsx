@@ -9,7 +9,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { Center, Loader } from '@mantine/core';
 import type { AuthMeAnswer } from '@model';
-import { api, ApiError, notifyError, setToken, setUnauthorizedHandler } from './client';
+import { ApiError, call, notifyError, routes, setToken, setUnauthorizedHandler } from './client';
 import { loginPathFor } from './redirect';
 
 interface AuthState {
@@ -32,7 +32,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(async () => {
     try {
-      setMe(await api<AuthMeAnswer>('/api/auth/me', { on401: 'throw' }));
+      setMe(await call(routes.auth.me, { on401: 'throw' }));
       setLoggedOut(false);
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) setToken(null);

@@ -9,12 +9,14 @@
  * Media URLs (covers, streams, downloads) carry the token as `?token=`.
  */
 import { notifications } from '@mantine/notifications';
-import { ApiClient, ApiError, type Method, type Query, type RequestOptions as CallOptions, type TokenStore } from '../../../src/api/client';
+import { ApiClient, ApiError, type CallArgs, type CallOptions, type Query, type TokenStore } from '../../../src/api/client';
+import { pathOf, type AnswerOf, type AnyRoute } from '../../../src/api/route';
 import { isServerText, serverText, type ServerText } from '../i18n/serverText';
 
-import { coverApi, type Section } from './section';
+import { coverRoute, type Section } from './section';
 
 export { ApiError, type Query } from '../../../src/api/client';
+export { routes } from '../../../src/api/routes';
 
 const TOKEN_KEY = 'token';
 
@@ -50,17 +52,21 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-export interface RequestOptions extends CallOptions {
-  method?: Method;
+/**
+ * Calls a route of the API table (src/api/routes): the URL from the route, the input and
+ * the answer typed by it. Throws ApiError (message per the error catalogue); on 401 with
+ * on401 'hook' (default) it also clears the token and redirects.
+ */
+export function call<R extends AnyRoute>(route: R, ...input: CallArgs<R>): Promise<AnswerOf<R>> {
+  return client.call(route, ...input);
 }
 
-/**
- * Calls the API and answers the parsed JSON body (T).
- * Throws ApiError (message per the error catalogue); on 401 with on401 'hook' (default)
- * it also clears the token and redirects.
- */
-export function api<T>(path: string, { method = 'GET', ...opts }: RequestOptions = {}): Promise<T> {
-  return client.request<T>(method, path, opts);
+/** A call chosen at run time (a site's or a catalogue's route, site.tsx and section.ts): the route, its path parameters and query. */
+export interface Call { route: AnyRoute; params?: Record<string, string | number>; query?: Query }
+
+/** Sends a Call (with a body, a form, the 401 behaviour, a signal) and answers its body as T. Throws as call() does. */
+export function send<T>({ route, params, ...opts }: Call & CallOptions & { body?: unknown; form?: FormData }): Promise<T> {
+  return client.request<T>(route.method, pathOf(route, params), opts);
 }
 
 /** The notification text of any thrown value (error catalogue), in the UI language when the server coded it. */
@@ -82,12 +88,17 @@ export function notifySuccess(text: string | ServerText): void {
   notifications.show({ color: 'green', message: serverText(text) });
 }
 
-/** Adds the token (and `query`) to a media URL (stream, download, cover, small image). */
+/** Adds the token (and `query`) to a media URL (stream, download, cover, small image) the server answered. */
 export function mediaUrl(url: string, query?: Query): string {
   return client.mediaUrl(url, query);
 }
 
+/** The media URL of a Call (a cover, a zip, a TXT download), with the token. */
+export function callMediaUrl({ route, params, query }: Call): string {
+  return client.mediaUrl(pathOf(route, params), query);
+}
+
 /** GET /api/cover/{id}?type=main|sam|240x240&token= (the trial catalogue's: /api/fake/cover/{id}). */
 export function coverUrl(workId: number, type: 'main' | 'sam' | '240x240' = 'main', section: Section = 'library'): string {
-  return client.mediaUrl(coverApi(section, workId), { type });
+  return callMediaUrl({ route: coverRoute(section), params: { id: workId }, query: { type } });
 }

@@ -4,7 +4,7 @@
  * from the shared src/lyrics/status.ts.
  */
 import type { LyricFolderTasksAnswer, LyricTask, LyricTaskAnswer, WorkLyricTasksAnswer } from '@model';
-import { api } from './client';
+import { call, routes } from './client';
 
 /** While the status is pending or transcribing the tree polls every 10 s. */
 export const AI_POLL_MS = 10_000;
@@ -13,15 +13,15 @@ export const AI_STATUS_DEBOUNCE_MS = 500;
 
 /** The tasks of one work (tree badges): GET /api/lyric/translate/work/{id}. 401 silent. */
 export async function workTasks(workId: number): Promise<LyricTask[]> {
-  return (await api<WorkLyricTasksAnswer>(`/api/lyric/translate/work/${workId}`, { on401: 'throw' })).tasks;
+  return (await call(routes.lyric.workTasks, { params: { id: workId }, on401: 'throw' })).tasks;
 }
 
 /** AI translate one audio file: POST /api/lyric/translate {hash}. */
 export function translateAudio(hash: string): Promise<LyricTaskAnswer> {
-  return api<LyricTaskAnswer>('/api/lyric/translate', { method: 'POST', body: { hash } });
+  return call(routes.lyric.create, { body: { hash } });
 }
 
 /** Translate the current folder: POST /api/lyric/translate/folder {work_id, folder} ('' = whole work). */
 export function translateFolder(workId: number, folder: string): Promise<LyricFolderTasksAnswer> {
-  return api<LyricFolderTasksAnswer>('/api/lyric/translate/folder', { method: 'POST', body: { work_id: workId, folder } });
+  return call(routes.lyric.createFolder, { body: { work_id: workId, folder } });
 }

@@ -12,11 +12,11 @@
  */
 import type { NamedRef, NovelForm, NovelSpiderAnswer, NovelSpiderFailure, NovelUploadAnswer, NovelWork, ReadingPositionAnswer } from '@model';
 import { serverText } from '../i18n/serverText';
-import { api, ApiError, client, mediaUrl } from './client';
+import { ApiError, call, callMediaUrl, client, routes } from './client';
 
 interface Message { message?: string }
 
-export const getNovel = (id: string) => api<NovelWork>(`/api/novel/work/${encodeURIComponent(id)}`);
+export const getNovel = (id: string) => call(routes.novel.work, { params: { id } });
 
 /** Whether a failed call's body is the spider's failure (a numeric code, the text's code as messageCode). */
 const isSpiderFailure = (body: unknown): body is NovelSpiderFailure =>
@@ -25,7 +25,7 @@ const isSpiderFailure = (body: unknown): body is NovelSpiderFailure =>
 /** The add form's values read from a novel page; throws an Error whose message is the failure's msg in the UI's language otherwise. */
 export async function spiderNovel(url: string): Promise<NovelForm> {
   try {
-    return (await api<NovelSpiderAnswer>('/api/novel/work/spider/', { method: 'POST', body: { url } })).data;
+    return (await call(routes.novel.spider, { body: { url } })).data;
   } catch (err) {
     if (err instanceof ApiError && isSpiderFailure(err.body)) throw new Error(serverText({ message: err.body.msg, code: err.body.messageCode, params: err.body.params }));
     throw err;
@@ -33,32 +33,32 @@ export async function spiderNovel(url: string): Promise<NovelForm> {
 }
 
 export const addNovel = (form: Omit<NovelForm, 'novelId'> & { novelId: number | null }) =>
-  api<Message & { id: number }>('/api/novel/work/', { method: 'POST', body: form });
+  call(routes.novel.add, { body: form });
 
-export const updateNovel = (id: number) => api<Message>(`/api/novel/work/updateData/${id}/`);
+export const updateNovel = (id: number) => call(routes.novel.update, { params: { id } });
 
 export function uploadTxt(id: number, file: File): Promise<NovelUploadAnswer> {
   const form = new FormData();
   form.set('id', String(id));
   form.set('file', file);
-  return client.request<NovelUploadAnswer>('POST', '/api/novel/work/uploadTxt/', { form });
+  return call(routes.novel.uploadTxt, { form });
 }
 
-export const deleteTxt = (id: number) => api<Message>(`/api/novel/deleteTxt/${id}/`);
+export const deleteTxt = (id: number) => call(routes.novel.deleteTxt, { params: { id } });
 
 /** The TXT download link (carries the token, like media links). */
-export const txtDownloadUrl = (id: number) => mediaUrl(`/api/novel/downloadTxt/${id}/`);
+export const txtDownloadUrl = (id: number) => callMediaUrl({ route: routes.novel.downloadTxt, params: { id } });
 
 /** The novel's TXT as text (stored as UTF-8 whatever it was uploaded in). Throws ApiError. */
 export async function readTxt(id: number): Promise<string> {
-  return (await client.response('GET', `/api/novel/downloadTxt/${id}/`)).text();
+  return (await client.routeResponse(routes.novel.downloadTxt, { params: { id } })).text();
 }
 
 /** Where the caller stopped reading novel `id` (offset 0 when never saved). */
-export const readingPosition = (id: number) => api<ReadingPositionAnswer>(`/api/novel/readingPosition/${id}/`);
+export const readingPosition = (id: number) => call(routes.novel.readingPosition, { params: { id } });
 
 /** Saves where the caller stopped reading novel `id` (an index into its text). */
-export const saveReadingPosition = (id: number, offset: number) => api<Message>('/api/novel/readingPosition', { method: 'PUT', body: { work_id: id, offset } });
+export const saveReadingPosition = (id: number, offset: number) => call(routes.novel.saveReadingPosition, { body: { work_id: id, offset } });
 
-export const authorList = () => api<NamedRef<string>[]>('/api/novel/vas/authorList');
-export const tagList = () => api<NamedRef[]>('/api/novel/tags/tagList');
+export const authorList = () => call(routes.novel.authorList);
+export const tagList = () => call(routes.novel.tagList);

@@ -4,6 +4,7 @@
  * `/login?redirect=<path>`, and the login form goes there on success. Only a path of this
  * site is followed, never another origin (no open redirect): anything else goes to /main.
  */
+import { API_PREFIX } from '../../../src/api/routes';
 
 /** The page a successful sign-in goes to when none (or no acceptable one) was asked for. */
 export const AFTER_LOGIN = '/main';
@@ -29,7 +30,7 @@ export function safeRedirect(value: string | null | undefined, fallback: string 
   }
   if (url.origin !== PROBE_ORIGIN) return fallback;
   const path = url.pathname;
-  if (path === '/login' || path.startsWith('/login/') || path.startsWith('/api/') || path === '/api' || path.startsWith('/rest')) return fallback;
+  if (path === '/login' || path.startsWith('/login/') || path.startsWith(`${API_PREFIX}/`) || path === API_PREFIX || path.startsWith('/rest')) return fallback;
   return `${path}${url.search}${url.hash}`;
 }
 

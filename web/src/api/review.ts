@@ -10,14 +10,13 @@
  * come from its Site (site.tsx).
  */
 import type { Progress } from '@model';
-import { api, notifyError, notifySuccess } from './client';
+import { notifyError, notifySuccess, send } from './client';
 import { AUDIO_SITE, type Site } from '../site';
 
 interface Message { message?: string }
 
 function putRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', site: Site): Promise<Message> {
-  const { path, query } = site.ratingCall(from);
-  return api<Message>(path, { method: 'PUT', body: { user_name, work_id, rating }, query });
+  return send<Message>({ ...site.ratingCall(from), body: { user_name, work_id, rating } });
 }
 
 /**
@@ -38,17 +37,17 @@ export async function saveRating(user_name: string, work_id: number, rating: num
 
 /** The caller's progress: a progress value, or in the novel section also a myProcess 0..3. */
 export function putProgress(user_name: string, work_id: number, progress: Progress | number, site: Site = AUDIO_SITE): Promise<Message> {
-  return api<Message>(site.progressCall.path, { method: 'PUT', body: { user_name, work_id, progress }, query: site.progressCall.query });
+  return send<Message>({ ...site.progressCall, body: { user_name, work_id, progress } });
 }
 
 export function putReview(user_name: string, work_id: number, review: { rating: number | null; review_text: string; progress: Progress | null }, site: Site = AUDIO_SITE): Promise<Message> {
-  return api<Message>(site.reviewPath, { method: 'PUT', body: { user_name, work_id, ...review }, query: { starOnly: false } });
+  return send<Message>({ route: site.favourites.review, body: { user_name, work_id, ...review }, query: { starOnly: false } });
 }
 
 export function deleteReview(work_id: number, site: Site = AUDIO_SITE): Promise<Message> {
-  return api<Message>(site.reviewPath, { method: 'DELETE', query: { work_id } });
+  return send<Message>({ route: site.favourites.deleteReview, query: { work_id } });
 }
 
 export function deleteHistory(work_id: number, site: Site = AUDIO_SITE): Promise<Message> {
-  return api<Message>(site.historyPath, { method: 'DELETE', body: { work_id } });
+  return send<Message>({ route: site.favourites.deleteHistory, body: { work_id } });
 }

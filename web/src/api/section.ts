@@ -1,11 +1,12 @@
 /**
  * The two catalogues the audio site shows (spec 000 sections 2 and 7): the library
- * (/works, /work/{id}, /api/...) and the trial catalogue (/fake/works, /fake/work/{id},
- * /api/fake/...). The same pages serve both; this file is the one place that says which
+ * (/works, /work/{id}, the API table's `routes.library`) and the trial catalogue
+ * (/fake/works, /fake/work/{id}, `routes.trial`). The same pages serve both; this file is the one place that says which
  * route and which call belongs to a section. A queue item's section is its hash's form
- * (`rj…` = trial); its media calls come from `mediaPath` (@model).
+ * (`rj…` = trial); its media calls come from `trackMedia` (src/api/routes).
  */
 import { isTrialHash } from '@model';
+import { routes } from '../../../src/api/routes';
 
 export type Section = 'library' | 'trial';
 
@@ -19,12 +20,12 @@ export const worksPage = (section: Section) => (section === 'trial' ? '/fake/wor
 /** The page of one work. */
 export const workPage = (section: Section, id: number | string) => (section === 'trial' ? `/fake/work/${id}` : `/work/${id}`);
 /** GET of the section's works list. */
-export const worksApi = (section: Section) => (section === 'trial' ? '/api/fake/works' : '/api/works');
+export const worksRoute = (section: Section) => (section === 'trial' ? routes.trial.works : routes.library.works);
 /** GET of one work. */
-export const workApi = (section: Section, id: number | string) => (section === 'trial' ? `/api/fake/${encodeURIComponent(id)}` : `/api/work/${encodeURIComponent(id)}`);
+export const workRoute = (section: Section) => (section === 'trial' ? routes.trial.work : routes.library.work);
 /** GET of a work's file tree. */
-export const tracksApi = (section: Section, id: number | string) => (section === 'trial' ? `/api/fake/tracks/${encodeURIComponent(id)}` : `/api/tracks/${encodeURIComponent(id)}`);
-/** GET of a work's cover (without the token; coverUrl adds it). */
+export const tracksRoute = (section: Section) => (section === 'trial' ? routes.trial.tracks : routes.library.tracks);
 /** GET the whole work as one zip (beyond the spec; src/server/routes/media.ts): a link, with the token. */
-export const zipApi = (section: Section, id: number) => (section === 'trial' ? `/api/fake/media/zip/${id}` : `/api/media/zip/${id}`);
-export const coverApi = (section: Section, id: number) => (section === 'trial' ? `/api/fake/cover/${id}` : `/api/cover/${id}`);
+export const zipRoute = (section: Section) => (section === 'trial' ? routes.trial.media.zip : routes.library.media.zip);
+/** GET of a work's cover (a link; coverUrl adds the token). */
+export const coverRoute = (section: Section) => (section === 'trial' ? routes.trial.cover : routes.library.cover);

@@ -1,12 +1,12 @@
 /**
- * Works list calls (spec 000 section 7): which endpoint a list context uses and the
+ * Works list calls (spec 000 section 7): which route of the API table a list context uses and the
  * query it sends, in the library or the trial catalogue (GET /api/fake/works with the
  * same parameters plus `status` 0). The lists of section 9 (orders, nsfw and lyric
  * options, the seed) are in src/model (`@model`).
  */
 import { WorkStatus, type AdvancedKeyword } from '@model';
-import type { Query } from './client';
-import { worksApi, type Section } from './section';
+import type { Call } from './client';
+import { worksRoute, type Section } from './section';
 import { AUDIO_SITE, type Site } from '../site';
 
 
@@ -37,29 +37,26 @@ export function listContext(pathname: string, params: URLSearchParams, keywords:
   return { kind: 'all' };
 }
 
-const KIND_PATH = { circle: 'circles', tag: 'tags', va: 'vas' } as const;
+const KIND = { circle: 'circles', tag: 'tags', va: 'vas' } as const;
 
-/**
- * The endpoint and extra query of a list context, in `section` (default the library) of
- * `site` (its API prefix: /api, or the novel section's /api/novel).
- */
-export function worksEndpoint(ctx: ListContext, section: Section = 'library', site: Site = AUDIO_SITE): { path: string; query: Query } {
-  if (section === 'trial') return { path: worksApi('trial'), query: { status: WorkStatus.NewTrial, ...(ctx.kind === 'keyword' && { keyword: ctx.keyword, isAdvance: 0 }) } };
-  const api = site.api;
+/** The list call of a list context, in `section` (default the library) of `site` (the audio site's or the novel section's routes). */
+export function worksEndpoint(ctx: ListContext, section: Section = 'library', site: Site = AUDIO_SITE): Call & { query: NonNullable<Call['query']> } {
+  if (section === 'trial') return { route: worksRoute('trial'), query: { status: WorkStatus.NewTrial, ...(ctx.kind === 'keyword' && { keyword: ctx.keyword, isAdvance: 0 }) } };
+  const { lists } = site;
   switch (ctx.kind) {
-    case 'all': return { path: `${api}/works`, query: {} };
-    case 'circle': case 'tag': case 'va': return { path: `${api}/${KIND_PATH[ctx.kind]}/${encodeURIComponent(ctx.id)}/works`, query: {} };
-    case 'keyword': return { path: `${api}/search`, query: { keyword: ctx.keyword, isAdvance: 0 } };
-    case 'advance': return { path: `${api}/search`, query: { keyword: JSON.stringify(ctx.keywords), isAdvance: 1 } };
+    case 'all': return { route: lists.works, query: {} };
+    case 'circle': case 'tag': case 'va': return { route: lists[KIND[ctx.kind]], params: { id: ctx.id }, query: {} };
+    case 'keyword': return { route: lists.search, query: { keyword: ctx.keyword, isAdvance: 0 } };
+    case 'advance': return { route: lists.search, query: { keyword: JSON.stringify(ctx.keywords), isAdvance: 1 } };
   }
 }
 
-/** GET {api}/{circles|tags|vas}/{id}: the name of a circle, tag or voice actor (site, tag or author of a novel). */
-export function namePath(ctx: ListContext, site: Site = AUDIO_SITE): string | null {
-  return ctx.kind === 'circle' || ctx.kind === 'tag' || ctx.kind === 'va' ? `${site.api}/${KIND_PATH[ctx.kind]}/${encodeURIComponent(ctx.id)}` : null;
+/** GET of the name of a circle, tag or voice actor (site, tag or author of a novel), or null for other contexts. */
+export function nameCall(ctx: ListContext, site: Site = AUDIO_SITE): Call | null {
+  return ctx.kind === 'circle' || ctx.kind === 'tag' || ctx.kind === 'va' ? { route: site.nameRoute(KIND[ctx.kind]), params: { id: ctx.id } } : null;
 }
 
-/** Reads the name out of the answer of namePath (a string, {name} or {data:{name}}). */
+/** Reads the name out of the answer of nameCall (a string, {name} or {data:{name}}). */
 export function nameOf(answer: unknown): string {
   if (typeof answer === 'string') return answer;
   if (answer && typeof answer === 'object') {

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Work, WorksAnswer } from '@model';
 import { FINISHED_PROGRESS, historyProgress } from '../../../src/player/index.js';
-import { api, coverUrl, notifyError } from '../api/client';
+import { call, coverUrl, notifyError, routes } from '../api/client';
 import { HistoryProgress } from './HistoryProgress';
 import { playFromHistory } from './work/WorkActions';
 
@@ -27,7 +27,7 @@ export function ContinueListening() {
 
   useEffect(() => {
     let live = true;
-    api<WorksAnswer>('/api/histroy', { query: { page: 1, order: 'updated_at', sort: 'desc' } })
+    call(routes.favourites.history, { query: { page: 1, order: 'updated_at', sort: 'desc' } })
       .then((res) => { if (live) setWorks(res.works.filter(unfinished)); })
       .catch(notifyError);
     return () => { live = false; };

@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { newSeed, type WorksAnswer } from '@model';
-import { api, notifyError } from '../api/client';
+import { call, notifyError, routes } from '../api/client';
 import { useAuth } from '../api/auth';
 import { LANGUAGES, setLanguage, type Language } from '../i18n';
 import { ConfirmModal } from './ConfirmModal';
@@ -58,7 +58,7 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
 
   const randomListen = async () => {
     try {
-      const { works } = await api<WorksAnswer>('/api/works', { query: { order: 'betterRandom', page: 1, seed: newSeed() } });
+      const { works } = await call(routes.library.works, { query: { order: 'betterRandom', page: 1, seed: newSeed() } });
       if (works[0]) navigate(`/work/${works[0].id}`);
     } catch (err) {
       notifyError(err);

@@ -9,7 +9,7 @@ import { Anchor, Card, Group, Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Work, WorksAnswer } from '@model';
-import { api, coverUrl, notifyError } from '../api/client';
+import { call, coverUrl, notifyError, routes } from '../api/client';
 import { HistoryProgress } from './HistoryProgress';
 import { workPage } from '../api/section';
 
@@ -24,7 +24,7 @@ export function RecentPlays() {
     if (loading.current) return;
     loading.current = true;
     try {
-      const res = await api<WorksAnswer>('/api/histroy', { query: { page: p, order: 'updated_at', sort: 'desc' } });
+      const res = await call(routes.favourites.history, { query: { page: p, order: 'updated_at', sort: 'desc' } });
       setWorks((prev) => (p === 1 ? res.works : prev.concat(res.works)));
       setTotal(res.pagination.totalCount);
       setPage(p);

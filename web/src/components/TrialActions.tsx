@@ -11,8 +11,8 @@ import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconThumbDown } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { WorkStatus, type MessageAnswer, type TrialDownload, type TrialDownloadAnswer } from '@model';
-import { api, notifyError, notifySuccess } from '../api/client';
+import { WorkStatus, type TrialDownload } from '@model';
+import { call, notifyError, notifySuccess, routes } from '../api/client';
 import { serverText } from '../i18n/serverText';
 
 /** Milliseconds between two progress polls. */
@@ -39,7 +39,7 @@ function useTrialDownload(workId: number, onDone?: () => void): { download: Tria
     while (live.current) {
       await new Promise((r) => setTimeout(r, DOWNLOAD_POLL_MS));
       if (!live.current) return;
-      const { download: d } = await api<TrialDownloadAnswer>(`/api/fake/download/${workId}`);
+      const { download: d } = await call(routes.trial.download, { params: { id: workId } });
       if (!live.current) return;
       setDownload(d);
       // the failure shows under the buttons (DownloadProgress), in the UI's language
@@ -52,7 +52,7 @@ function useTrialDownload(workId: number, onDone?: () => void): { download: Tria
   };
 
   const start = () => {
-    api<TrialDownloadAnswer>(`/api/fake/download/${workId}/`, { method: 'POST' })
+    call(routes.trial.startDownload, { params: { id: workId } })
       .then((res) => {
         notifySuccess(res);
         setDownload(res.download);
@@ -105,7 +105,7 @@ export function TrialActions({ workId, variant, onDisliked, onDownloaded, downlo
 
   const dislike = async () => {
     try {
-      const res = await api<MessageAnswer>(`/api/fake/${workId}/`, { method: 'PUT', body: { status: WorkStatus.Disliked } });
+      const res = await call(routes.trial.setStatus, { params: { id: workId }, body: { status: WorkStatus.Disliked } });
       notifySuccess(res);
       onDisliked(workId);
     } catch (err) {

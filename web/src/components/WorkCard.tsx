@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatWorkCode, type NovelWork, type Work } from '@model';
 import { useAuth } from '../api/auth';
-import { api, notifyError, notifySuccess } from '../api/client';
+import { notifyError, notifySuccess, send } from '../api/client';
 import { workPage, type Section } from '../api/section';
 import { TrialActions } from './TrialActions';
 import { saveRating } from '../api/review';
@@ -135,7 +135,7 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
 
   const remove = async () => {
     try {
-      const res = await api<{ message?: string }>(site.workPath(work.id), { method: 'DELETE' });
+      const res = await send<{ message?: string }>({ route: site.deleteWork, params: { id: work.id } });
       if (res?.message) notifySuccess(res);
       onDeleted(work.id);
     } catch (err) {

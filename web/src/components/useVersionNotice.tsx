@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { VersionAnswer } from '@model';
-import { api } from '../api/client';
+import { call, routes } from '../api/client';
 
 let checked = false;
 
@@ -19,7 +19,7 @@ export function useVersionNotice(): void {
   useEffect(() => {
     if (checked) return;
     checked = true;
-    api<VersionAnswer>('/api/version', { on401: 'throw' })
+    call(routes.auth.version, { on401: 'throw' })
       .then((v) => {
         if (v.lockFileExists) {
           const id = 'scan-lock';

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { LyricTask, LyricTasksAnswer, LyricWorkersAnswer } from '@model';
 import { TaskStatus } from '../../../src/lyrics/status';
-import { api } from '../api/client';
+import { call, routes } from '../api/client';
 import { useAuth } from '../api/auth';
 import { useSite } from '../site';
 import { useInfiniteList } from '../components/useInfiniteList';
@@ -45,7 +45,7 @@ function NoWorkerNotice() {
   useEffect(() => {
     let live = true;
     // a failed check keeps quiet: the notice is a hint, the list below says what failed
-    api<LyricWorkersAnswer>('/api/lyric/workers').then((a) => { if (live) setSeen(a.seen); }, () => undefined);
+    call(routes.lyric.workers).then((a) => { if (live) setSeen(a.seen); }, () => undefined);
     return () => { live = false; };
   }, []);
   if (seen) return null;
@@ -87,7 +87,7 @@ function AiLyricCentre() {
     status: JSON.stringify(statuses.map(Number).sort()),
   }), [workId, debouncedFileName, statuses]);
   const fetchPage = useCallback(async (page: number, _seed: number, signal: AbortSignal) => {
-    const res = await api<LyricTasksAnswer>('/api/lyric/translate', { query: { ...query, page }, signal });
+    const res = await call(routes.lyric.tasks, { query: { ...query, page }, signal });
     return { items: res.tasks, totalCount: res.pagination.totalCount };
   }, [query]);
   const list = useInfiniteList<LyricTask>(fetchPage, JSON.stringify({ query, refreshes }), AI_CENTRE_SCROLL_OFFSET);

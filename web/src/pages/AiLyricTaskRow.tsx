@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatWorkCode, type LyricTask, type LyricTaskAnswer, type MessageAnswer } from '@model';
 import { canRetryTask, TaskStatus } from '../../../src/lyrics/status';
-import { api, coverUrl, notifyError, notifySuccess } from '../api/client';
+import { call, coverUrl, notifyError, notifySuccess, routes } from '../api/client';
 import { ConfirmModal } from '../components/ConfirmModal';
 
 /** Icon and colour of each status. */
@@ -43,7 +43,7 @@ function AiLyricTaskRowImpl({ task: initial, onDeleted }: AiLyricTaskRowProps) {
   };
   const retry = async () => {
     try {
-      const res = await api<LyricTaskAnswer>(`/api/lyric/translate/redo/${task.id}`, { method: 'POST' });
+      const res = await call(routes.lyric.redo, { params: { id: task.id } });
       setTask(res.task);
       notifySuccess(res);
     } catch (err) {
@@ -52,7 +52,7 @@ function AiLyricTaskRowImpl({ task: initial, onDeleted }: AiLyricTaskRowProps) {
   };
   const remove = async () => {
     try {
-      const res = await api<MessageAnswer>(`/api/lyric/translate/${task.id}`, { method: 'DELETE' });
+      const res = await call(routes.lyric.delete, { params: { id: task.id } });
       notifySuccess(res);
       onDeleted(task.id);
     } catch (err) {

@@ -14,7 +14,7 @@ import { IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { FAVOURITE_ORDERS, favouritesOrderParams, PROGRESS_VALUES, type Pagination, type Progress } from '@model';
-import { api } from '../api/client';
+import { send } from '../api/client';
 import { useFavouritesPrefs } from '../api/prefs';
 import { FavouriteItem, type FavouritesMode, type FavWork } from '../components/FavouriteItem';
 import { useSite, useSiteT } from '../site';
@@ -38,15 +38,15 @@ export default function Favourites() {
 
   const query = useMemo(() => {
     const o = favouritesOrderParams(prefs.sort, mode === 'histroy' || prefs.desc ? 'desc' : 'asc');
-    return { path: mode === 'histroy' ? site.historyPath : site.reviewPath, query: { ...o, filter: mode === 'progress' ? filter : undefined } };
+    return { route: mode === 'histroy' ? site.favourites.history : site.favourites.reviews, query: { ...o, filter: mode === 'progress' ? filter : undefined } };
   }, [mode, site, prefs.sort, prefs.desc, filter]);
   const skip = mode === 'folder';
   const fetchPage = useCallback(async (page: number, _seed: number, signal: AbortSignal) => {
     if (skip) return { items: [] as FavWork[], totalCount: 0 };
-    const res = await api<{ works: FavWork[]; pagination: Pagination }>(query.path, { query: { ...query.query, page }, signal });
+    const res = await send<{ works: FavWork[]; pagination: Pagination }>({ ...query, query: { ...query.query, page }, signal });
     return { items: res.works, totalCount: res.pagination.totalCount };
   }, [query, skip]);
-  const list = useInfiniteList<FavWork>(fetchPage, JSON.stringify({ query, skip }), FAV_SCROLL_OFFSET);
+  const list = useInfiniteList<FavWork>(fetchPage, JSON.stringify({ path: query.route.path, query: query.query, skip }), FAV_SCROLL_OFFSET);
   const listKey = `${mode}:${filter ?? ''}`;
 
   return (

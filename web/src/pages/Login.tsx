@@ -11,7 +11,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginAnswer } from '@model';
-import { api, ApiError, errorText, notifyError, setToken } from '../api/client';
+import { ApiError, call, errorText, notifyError, routes, setToken } from '../api/client';
 import { useAuth } from '../api/auth';
 import { REDIRECT_PARAM, safeRedirect } from '../api/redirect';
 
@@ -40,7 +40,7 @@ export default function Login() {
     setBusy(true);
     notifications.hide(FAILED_NOTICE);
     try {
-      const { token } = await api<LoginAnswer>('/api/auth/me', { method: 'POST', body: { name, password }, on401: 'throw' });
+      const { token } = await call(routes.auth.login, { body: { name, password }, on401: 'throw' });
       setToken(token);
       notifications.show({ color: 'green', message: t('login.success') });
       await refresh();

@@ -10,7 +10,7 @@ import { IconFilter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { ListItem } from '@model';
-import { api, notifyError } from '../api/client';
+import { notifyError, send } from '../api/client';
 import { useSite, useSiteT, type NameKind } from '../site';
 
 const KINDS = {
@@ -31,8 +31,7 @@ export default function NameList() {
   useEffect(() => {
     setItems(null);
     setFilter('');
-    const { path, query } = site.namesCall(kind.kind);
-    api<unknown>(path, { query })
+    send<unknown>(site.namesCall(kind.kind))
       .then((answer) => setItems(site.namesOf(answer)))
       .catch((err) => { setItems([]); notifyError(err); });
   }, [site, kind]);

@@ -13,7 +13,7 @@ import { ActionIcon, Alert, Button, Card, Code, CopyButton, Group, NativeSelect,
 import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ApiKeyCreatedAnswer, ApiKeyInfo, MessageAnswer, PlayerAccessAnswer, PlayerFormat, PlayerInfo, PlayerSavedAnswer } from '@model';
-import { api, notifyError, notifySuccess } from '../api/client';
+import { call, notifyError, notifySuccess, routes } from '../api/client';
 import { useAuth } from '../api/auth';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { passwordPairErrors } from '../components/passwordPair';
@@ -33,7 +33,7 @@ function PlayerPasswordCard({ isSet, onChanged }: { isSet: boolean; onChanged():
     if (next.password || next.confirm) return;
     setBusy(true);
     try {
-      notifySuccess(await api<MessageAnswer>('/api/player-access/password', { method: 'PUT', body: { password } }));
+      notifySuccess(await call(routes.playerAccess.setPassword, { body: { password } }));
       setPassword('');
       setConfirm('');
       onChanged();
@@ -45,7 +45,7 @@ function PlayerPasswordCard({ isSet, onChanged }: { isSet: boolean; onChanged():
   };
   const remove = async () => {
     try {
-      notifySuccess(await api<MessageAnswer>('/api/player-access/password', { method: 'DELETE' }));
+      notifySuccess(await call(routes.playerAccess.clearPassword));
       onChanged();
     } catch (err) {
       notifyError(err);
@@ -80,7 +80,7 @@ function ApiKeysCard({ keys, onChanged }: { keys: ApiKeyInfo[]; onChanged(): voi
   const create = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      const answer = await api<ApiKeyCreatedAnswer>('/api/player-access/keys', { method: 'POST', body: { name: name.trim() || undefined } });
+      const answer = await call(routes.playerAccess.createKey, { body: { name: name.trim() || undefined } });
       setCreated(answer.key);
       setName('');
       onChanged();
@@ -90,7 +90,7 @@ function ApiKeysCard({ keys, onChanged }: { keys: ApiKeyInfo[]; onChanged(): voi
   };
   const revoke = async (key: ApiKeyInfo) => {
     try {
-      notifySuccess(await api<MessageAnswer>(`/api/player-access/keys/${key.id}`, { method: 'DELETE' }));
+      notifySuccess(await call(routes.playerAccess.revokeKey, { params: { id: key.id } }));
       onChanged();
     } catch (err) {
       notifyError(err);
@@ -153,7 +153,7 @@ function PlayerRow({ player, onSaved }: { player: PlayerInfo; onSaved(p: PlayerI
   const { t, i18n } = useTranslation();
   const save = async (change: Partial<Pick<PlayerInfo, 'maxBitRate' | 'format'>>) => {
     try {
-      const answer = await api<PlayerSavedAnswer>(`/api/player-access/players/${player.id}`, { method: 'PUT', body: { maxBitRate: player.maxBitRate, format: player.format, ...change } });
+      const answer = await call(routes.playerAccess.setPlayer, { params: { id: player.id }, body: { maxBitRate: player.maxBitRate, format: player.format, ...change } });
       notifySuccess(answer.message);
       onSaved(answer.player);
     } catch (err) {
@@ -207,7 +207,7 @@ export default function Players() {
   const [access, setAccess] = useState<PlayerAccessAnswer | null>(null);
   const load = useCallback(async () => {
     try {
-      setAccess(await api<PlayerAccessAnswer>('/api/player-access'));
+      setAccess(await call(routes.playerAccess.get));
     } catch (err) {
       notifyError(err);
     }

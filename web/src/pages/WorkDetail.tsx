@@ -16,7 +16,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TrackNode, Work } from '@model';
-import { api, ApiError, errorText, mediaUrl, notifyError } from '../api/client';
+import { ApiError, call, callMediaUrl, errorText, mediaUrl, notifyError } from '../api/client';
 import { player } from '../player/store';
 import { FileTree } from '../components/work/FileTree';
 import { initialPath, resolvePath } from '../components/work/tree';
@@ -25,7 +25,7 @@ import { WorkActions } from '../components/work/WorkActions';
 import { WorkHeader } from '../components/work/WorkHeader';
 import { WorkBookmarks } from '../components/work/WorkBookmarks';
 import { TrialActions } from '../components/TrialActions';
-import { sectionOfPath, tracksApi, workApi, worksPage, zipApi } from '../api/section';
+import { sectionOfPath, tracksRoute, workRoute, worksPage, zipRoute } from '../api/section';
 
 // The layout's Suspense shows its loader while this small chunk (shared with the route table) loads.
 const NotFound = lazy(() => import('./NotFound'));
@@ -51,7 +51,7 @@ export default function WorkDetail() {
     setTracks(null);
     setFailure(null);
     if (!validId) return;
-    Promise.all([api<Work>(workApi(section, id)), api<TrackNode[]>(tracksApi(section, id))])
+    Promise.all([call(workRoute(section), { params: { id } }), call(tracksRoute(section), { params: { id } })])
       .then(([w, tr]) => {
         if (!live) return;
         setWork(w);
@@ -71,12 +71,12 @@ export default function WorkDetail() {
 
   /** The tree again (a trial download has just finished). */
   const reloadTracks = useCallback(() => {
-    api<TrackNode[]>(tracksApi(section, id)).then((tr) => { setTracks(tr); setPath(initialPath(tr)); }, notifyError);
+    call(tracksRoute(section), { params: { id } }).then((tr) => { setTracks(tr); setPath(initialPath(tr)); }, notifyError);
   }, [id, section]);
 
   /** The work again (its metadata was just fetched again). */
   const reloadWork = useCallback(() => {
-    api<Work>(workApi(section, id)).then(setWork, notifyError);
+    call(workRoute(section), { params: { id } }).then(setWork, notifyError);
   }, [id, section]);
 
   const aiStatus = useMemo(() => new Map(tasks.filter((t) => t.hash).map((t) => [t.hash!, t.status])), [tasks]);
@@ -90,7 +90,7 @@ export default function WorkDetail() {
   return (
     <Stack gap={0} maw={1200} mx="auto">
       <WorkHeader work={work} section={section} onChange={patch} onReload={reloadWork} />
-      <WorkActions work={work} folder={folder} onChange={patch} onTasks={loadTasks} zipUrl={tracks.length > 0 ? mediaUrl(zipApi(section, work.id)) : null}
+      <WorkActions work={work} folder={folder} onChange={patch} onTasks={loadTasks} zipUrl={tracks.length > 0 ? callMediaUrl({ route: zipRoute(section), params: { workId: work.id } }) : null}
         trial={section === 'trial' ? <TrialActions workId={work.id} variant="page" onDisliked={() => navigate(worksPage('trial'))} onDownloaded={reloadTracks} downloaded={work.trial?.downloaded} /> : undefined} />
       {section === 'trial' && tracks.length === 0 && <Text size="sm" c="dimmed" mb="sm" data-testid="trial-not-downloaded">{t('trial.notDownloaded')}</Text>}
       <FileTree tracks={tracks} workTitle={work.title} path={path} onPath={setPath} aiStatus={aiStatus} onTasks={loadTasks} />

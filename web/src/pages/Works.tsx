@@ -18,10 +18,10 @@ import { IconLayoutGrid, IconList, IconSortAscending, IconSortDescending } from 
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { LYRIC_OPTIONS, lyricStatusOf, NSFW_OPTIONS, type NsfwOption, type Pagination } from '@model';
-import { api, ApiError } from '../api/client';
+import { ApiError, send } from '../api/client';
 import { useSite, useSiteT } from '../site';
 import { useAdvancedKeywords, useWorksPrefs } from '../api/prefs';
-import { listContext, nameOf, namePath, worksEndpoint } from '../api/works';
+import { listContext, nameCall, nameOf, worksEndpoint } from '../api/works';
 import { sectionOfPath } from '../api/section';
 import { AdvancedSearchBar } from '../components/AdvancedSearchBar';
 import { RecentPlays } from '../components/RecentPlays';
@@ -50,8 +50,8 @@ export default function Works() {
   const section = sectionOfPath(pathname);
   // the circle's, tag's or voice actor's name: null when the server knows no such id (the list is then not asked for)
   const nameLookup = useMemo(() => {
-    const p = namePath(ctx, site);
-    return p ? api<unknown>(p).then(nameOf, (err: unknown) => (err instanceof ApiError && err.status === 404 ? null : '')) : Promise.resolve('');
+    const c = nameCall(ctx, site);
+    return c ? send<unknown>(c).then(nameOf, (err: unknown) => (err instanceof ApiError && err.status === 404 ? null : '')) : Promise.resolve('');
   }, [ctx, site]);
   const [name, setName] = useState<string | null>('');
   useEffect(() => {
@@ -64,20 +64,21 @@ export default function Works() {
   // the 'no store data' filter: the audio library's works only (the store's metadata is theirs)
   const storeFilter = site.codes && section === 'library';
   const query = useMemo(() => {
-    const { path, query: extra } = worksEndpoint(ctx, section, site);
+    const { route, params, query: extra } = worksEndpoint(ctx, section, site);
     const nsfw = site.ageFilter ? prefs.nsfw : undefined;
     const storeData = storeFilter && prefs.noStoreData ? 'none' : undefined;
     return {
-      path,
+      route,
+      params,
       query: { ...extra, order, sort: prefs.desc ? 'desc' : 'asc', nsfw, lyric: lyricStatusOf(prefs.lyric) || undefined, storeData },
     };
   }, [ctx, section, site, order, prefs.desc, prefs.nsfw, prefs.lyric, prefs.noStoreData, storeFilter]);
-  const resetKey = JSON.stringify(query);
+  const resetKey = JSON.stringify({ path: query.route.path, params: query.params, query: query.query });
   const skip = ctx.kind === 'advance' && ctx.keywords.length === 0;
 
   const fetchPage = useCallback(async (page: number, seed: number, signal: AbortSignal) => {
     if (skip || (await nameLookup) === null) return { items: [] as CardWork[], totalCount: 0 };
-    const res = await api<{ works: CardWork[]; pagination: Pagination }>(query.path, { query: { ...query.query, page, seed }, signal });
+    const res = await send<{ works: CardWork[]; pagination: Pagination }>({ ...query, query: { ...query.query, page, seed }, signal });
     return { items: res.works, totalCount: res.pagination.totalCount };
   }, [query, skip, nameLookup]);
   const list = useInfiniteList<CardWork>(fetchPage, resetKey, WORKS_SCROLL_OFFSET);

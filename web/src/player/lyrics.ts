@@ -12,10 +12,11 @@
  */
 import { useSyncExternalStore } from 'react';
 import { notifications } from '@mantine/notifications';
-import { mediaPath, workIdOfHash, type CheckLrcAnswer, type LrcContentAnswer, type WorkLyricTasksAnswer } from '@model';
+import { workIdOfHash } from '@model';
+import { trackMedia, trackMediaPath } from '../../../src/api/routes';
 import { matchLyricTask, parseLrc, toLrc, type LrcLine } from '../../../src/lyrics/index.js';
 import { currentTrack } from '../../../src/player/index.js';
-import { api, mediaUrl } from '../api/client';
+import { call, mediaUrl, routes } from '../api/client';
 import i18n from '../i18n';
 import { player } from './store';
 
@@ -39,19 +40,19 @@ function set(next: LyricState): void {
 
 /** Finds and parses the lyric of one track; null when it has none. */
 export async function fetchLyric(hash: string, title: string): Promise<Omit<LyricState, 'hash'> | null> {
-  const check = await api<CheckLrcAnswer>(mediaPath('check-lrc', hash), { on401: 'throw' });
+  const check = await call(trackMedia('checkLrc', hash).route, { params: trackMedia('checkLrc', hash).params, on401: 'throw' });
   if (check.result && check.hash) {
-    const res = await fetch(mediaUrl(mediaPath('stream', check.hash)));
+    const res = await fetch(mediaUrl(trackMediaPath('stream', check.hash)));
     if (!res.ok) throw new Error(`${res.status} ${res.statusText}`);
     const text = await res.text();
     return { lines: parseLrc(toLrc(text, check.lyricExtension ?? 'lrc')), source: 'local' };
   }
   const workId = workIdOfHash(hash);
   if (workId === null) return null;
-  const { tasks } = await api<WorkLyricTasksAnswer>(`/api/lyric/translate/work/${workId}`, { on401: 'throw' });
+  const { tasks } = await call(routes.lyric.workTasks, { params: { id: workId }, on401: 'throw' });
   const match = matchLyricTask(title, tasks);
   if (!match) return null;
-  const { lrcContent } = await api<LrcContentAnswer>('/api/lyric/translate/lrc', { query: { id: match.task.id }, on401: 'throw' });
+  const { lrcContent } = await call(routes.lyric.lrc, { query: { id: match.task.id }, on401: 'throw' });
   return { lines: parseLrc(lrcContent), source: match.loose ? 'ai-loose' : 'ai' };
 }
 

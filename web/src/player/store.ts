@@ -21,12 +21,13 @@
  */
 import { useSyncExternalStore } from 'react';
 import { notifications } from '@mantine/notifications';
-import { mediaPath, workIdOfHash, type HistoryState, type QueueItem, type SharedConfigAnswer, type TranscodePlanAnswer } from '@model';
+import { workIdOfHash, type HistoryState, type QueueItem } from '@model';
+import { trackMedia, trackMediaPath } from '../../../src/api/routes';
 import {
   createHistorySaver, currentTrack, DEFAULT_FORWARD_SEEK_TIME, DEFAULT_REWIND_SEEK_TIME, initialPlayerState,
   playerReducer, SLEEP_NOTICE_MS, type PlayerAction, type PlayerState,
 } from '../../../src/player/index.js';
-import { api, mediaUrl } from '../api/client';
+import { call, mediaUrl, routes } from '../api/client';
 import { sectionOfHash, type Section } from '../api/section';
 import i18n from '../i18n';
 import { streamQuality } from './settings';
@@ -63,7 +64,7 @@ let transcoded: { offset: number; duration: number | null; bitrate: number } | n
 let loadSerial = 0;
 
 const saver = createHistorySaver({
-  save: (workId: number, history: HistoryState) => api('/api/histroy', { method: 'PUT', body: { work_id: workId, state: history }, on401: 'throw' }),
+  save: (workId: number, history: HistoryState) => call(routes.favourites.putHistory, { body: { work_id: workId, state: history }, on401: 'throw' }),
   onError: (err) => console.error('history update failed', err),
 });
 
@@ -74,7 +75,7 @@ let seekStepsAsked = false;
 function loadSeekSteps(): void {
   if (seekStepsAsked) return;
   seekStepsAsked = true;
-  api<SharedConfigAnswer>('/api/config/shared', { on401: 'throw' })
+  call(routes.auth.sharedConfig, { on401: 'throw' })
     .then((a) => { seekSteps = { ...a.sharedConfig }; emit(); })
     .catch((err) => { seekStepsAsked = false; console.error(err); });
 }
@@ -85,7 +86,7 @@ function emit(): void {
 
 /** The stream URL of a queue item, with the token (trial items use /api/fake/media/...); `bitrate` and `offset` ask for a transcode. */
 export function streamUrlOf(item: QueueItem, transcode?: { bitrate: number; offset: number }): string {
-  return mediaUrl(item.mediaStreamUrl ?? mediaPath('stream', item.hash), transcode && { bitrate: transcode.bitrate, offset: Math.round(transcode.offset * 1000) / 1000 });
+  return mediaUrl(item.mediaStreamUrl ?? trackMediaPath('stream', item.hash), transcode && { bitrate: transcode.bitrate, offset: Math.round(transcode.offset * 1000) / 1000 });
 }
 
 /**
@@ -109,7 +110,7 @@ function loadTrack(el: HTMLAudioElement, track: QueueItem, start: number | null,
   // silence the previous track while the server is asked
   el.removeAttribute('src');
   el.load();
-  api<TranscodePlanAnswer>(mediaPath('transcode', track.hash), { query: { bitrate }, on401: 'throw' })
+  call(trackMedia('transcode', track.hash).route, { params: trackMedia('transcode', track.hash).params, query: { bitrate }, on401: 'throw' })
     .then((plan) => plan, (err: unknown) => {
       console.error(err);
       return null;

@@ -11,7 +11,9 @@ import { NotFound, formatTrackHash, say } from '../../../model/index.js';
 import type { WorkBookmark } from '../../../api/bookmarks.js';
 import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
-import { BookmarkDeleteSchema, BookmarkListSchema, BookmarkPutSchema } from './schema.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { BookmarkDeleteSchema, BookmarkListSchema, BookmarkPutSchema } from '../../../api/schemas/bookmarks.js';
 
 export const bookmarksRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -36,7 +38,7 @@ function playOrder(a: string, b: string): number {
 }
 
 /** GET /api/bookmarks?work_id=N -> 200 {bookmarks} of the work's audio files, in play order; 404 for a work the caller may not see. */
-bookmarksRouter.get('/api/bookmarks', requireUser(), validate(BookmarkListSchema), async (ctx) => {
+on(bookmarksRouter, routes.bookmarks.list, requireUser(), validate(routes.bookmarks.list, BookmarkListSchema), async (ctx) => {
   const rows = await workBookmarks(ctx.services.db, ctx.state.user!.name, ctx.state.input.query.work_id);
   ctx.body = { bookmarks: rows.sort((a, b) => playOrder(a.relpath, b.relpath)).map(present) };
 });
@@ -47,14 +49,14 @@ bookmarksRouter.get('/api/bookmarks', requireUser(), validate(BookmarkListSchema
  * 404 for a track that is no audio file of a visible library work, 400 for bad input;
  * nothing written then.
  */
-bookmarksRouter.put('/api/bookmarks', requireUser(), requireWriter(), validate(BookmarkPutSchema), async (ctx) => {
+on(bookmarksRouter, routes.bookmarks.put, requireUser(), requireWriter(), validate(routes.bookmarks.put, BookmarkPutSchema), async (ctx) => {
   const { work_id, file_id, seconds, comment } = ctx.state.input.body;
   const saved = await saveBookmark(ctx.services.db, ctx.state.user!.name, { workId: work_id, fileId: file_id }, Math.round(seconds * 1000), comment ?? '');
   ctx.body = { ...say('bookmark.saved'), bookmark: present(saved) };
 });
 
 /** DELETE /api/bookmarks {work_id, file_id} -> 200 {message: 'bookmark deleted'}; 404 'no bookmark of this track' when there is none. */
-bookmarksRouter.delete('/api/bookmarks', requireUser(), requireWriter(), validate(BookmarkDeleteSchema), async (ctx) => {
+on(bookmarksRouter, routes.bookmarks.delete, requireUser(), requireWriter(), validate(routes.bookmarks.delete, BookmarkDeleteSchema), async (ctx) => {
   const { work_id, file_id } = ctx.state.input.body;
   if (!(await deleteBookmark(ctx.services.db, ctx.state.user!.name, { workId: work_id, fileId: file_id }))) throw new NotFound(say('bookmark.notFound'));
   ctx.body = say('bookmark.deleted');

@@ -9,7 +9,9 @@ import { saveLiveConfig } from '../../shared-config.js';
 import { hideDbPassword, keepHiddenDbPassword } from '../../../db/index.js';
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
-import { AdminConfigPutSchema } from './schema.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { AdminConfigPutSchema } from '../../../api/schemas/config-admin.js';
 import { say, type AdminConfigAnswer, type AdminConfigSaveAnswer } from '../../../model/index.js';
 
 export const configAdminRouter = new Router<AppState, { services: AppContext['services'] }>();
@@ -19,7 +21,7 @@ export const configAdminRouter = new Router<AppState, { services: AppContext['se
  * value, and each key's default (the settings page shows both). No secret lives in it:
  * the password of a postgres:// `db` address reads `***` (src/db/url.ts).
  */
-configAdminRouter.get('/api/config/admin', requireUser(), requireAdmin(), async (ctx) => {
+on(configAdminRouter, routes.admin.config, requireUser(), requireAdmin(), async (ctx) => {
   const { config } = ctx.services;
   const answer: AdminConfigAnswer = { config: { ...config, db: hideDbPassword(config.db) }, defaults: defaultConfig() };
   ctx.body = answer;
@@ -34,7 +36,7 @@ configAdminRouter.get('/api/config/admin', requireUser(), requireAdmin(), async 
  * keys read only at start are listed in restartRequired. A `db` sent back in the hidden
  * form the GET answered keeps the stored address, password included.
  */
-configAdminRouter.put('/api/config/admin', requireUser(), requireAdmin(), validate(AdminConfigPutSchema), async (ctx) => {
+on(configAdminRouter, routes.admin.saveConfig, requireUser(), requireAdmin(), validate(routes.admin.saveConfig, AdminConfigPutSchema), async (ctx) => {
   const patch = { ...ctx.state.input.body.config };
   if ('db' in patch) patch.db = keepHiddenDbPassword(ctx.services.config.db, patch.db);
   const next = mergeAdminConfig(ctx.services.config, patch);

@@ -5,12 +5,14 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { CoverSchema } from '../../../api/schemas/cover.js';
 import { sendFile } from '../../send-file.js';
 import { findCover } from '../../../library/cover-lookup.js';
 import { scopeRoots } from '../../../library/media.js';
 import { NotFound, say } from '../../../model/index.js';
 import type { Scope } from '../../../catalogue/visible.js';
-import { CoverSchema } from './schema.js';
 
 type ApiRouter = Router<AppState, { services: AppContext['services'] }>;
 
@@ -24,8 +26,8 @@ export const coverRouter: ApiRouter = new Router();
  * for a bad id or type, 404 {error} for a work that is unknown, hidden or not in the
  * scope. Used for /api/cover/:id and the trial catalogue's covers.
  */
-export function mountCover(router: ApiRouter, path: string, scope: Scope): void {
-  router.get(path, requireUser(), validate(CoverSchema), async (ctx) => {
+export function mountCover(router: ApiRouter, coverRoute: typeof routes.library.cover | typeof routes.trial.cover | typeof routes.trial.spiderCover, scope: Scope): void {
+  on(router, coverRoute, requireUser(), validate(coverRoute, CoverSchema), async (ctx) => {
     const { params, query } = ctx.state.input;
     const cover = await findCover(ctx.services.db, ctx.services.dataDir, params.id, query.type, scopeRoots(ctx.services.config, ctx.services.dataDir, scope), scope);
     if (!cover) throw new NotFound(say('work.notFound'));
@@ -35,4 +37,4 @@ export function mountCover(router: ApiRouter, path: string, scope: Scope): void 
 }
 
 /** GET /api/cover/:id: a library work's cover. */
-mountCover(coverRouter, '/api/cover/:id', 'library');
+mountCover(coverRouter, routes.library.cover, 'library');

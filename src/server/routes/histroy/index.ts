@@ -9,7 +9,9 @@ import { NotFound, say } from '../../../model/index.js';
 import { withTrialMarks } from '../../../trial/marks.js';
 import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
-import { HistroyDeleteSchema, HistroyListSchema, HistroyPutSchema } from './schema.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { HistroyDeleteSchema, HistroyListSchema, HistroyPutSchema } from '../../../api/schemas/histroy.js';
 
 export const histroyRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -18,7 +20,7 @@ export const histroyRouter = new Router<AppState, { services: AppContext['servic
  * played works of the library and of the trial catalogue (those with their `trial` mark),
  * each with `state`; default most recently played first.
  */
-histroyRouter.get('/api/histroy', requireUser(), validate(HistroyListSchema), async (ctx) => {
+on(histroyRouter, routes.favourites.history, requireUser(), validate(routes.favourites.history, HistroyListSchema), async (ctx) => {
   const q = ctx.state.input.query;
   const answer = await listHistory(ctx.state.read!, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize });
   ctx.body = { ...answer, works: await withTrialMarks(ctx.services.db, answer.works) };
@@ -29,7 +31,7 @@ histroyRouter.get('/api/histroy', requireUser(), validate(HistroyListSchema), as
  * 404 for a work that is unknown, hidden or in neither the library nor the trial
  * catalogue (nothing written).
  */
-histroyRouter.put('/api/histroy', requireUser(), requireWriter(), validate(HistroyPutSchema), async (ctx) => {
+on(histroyRouter, routes.favourites.putHistory, requireUser(), requireWriter(), validate(routes.favourites.putHistory, HistroyPutSchema), async (ctx) => {
   const { work_id, state } = ctx.state.input.body;
   await saveHistory(ctx.services.db, ctx.state.user!.name, work_id, state);
   ctx.body = say('history.saved');
@@ -39,7 +41,7 @@ histroyRouter.put('/api/histroy', requireUser(), requireWriter(), validate(Histr
  * DELETE /api/histroy {work_id} (or ?work_id=) -> 200 {message: 'history deleted'};
  * 404 {error: 'history delete failed: ...'} when the caller has no history of it.
  */
-histroyRouter.delete('/api/histroy', requireUser(), requireWriter(), validate(HistroyDeleteSchema), async (ctx) => {
+on(histroyRouter, routes.favourites.deleteHistory, requireUser(), requireWriter(), validate(routes.favourites.deleteHistory, HistroyDeleteSchema), async (ctx) => {
   if (!(await deleteHistory(ctx.services.db, ctx.state.user!.name, ctx.state.input.work_id))) throw new NotFound(say('history.notFound'));
   ctx.body = say('history.deleted');
 });

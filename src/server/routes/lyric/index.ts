@@ -12,14 +12,16 @@ import type { AppContext, AppState } from '../../context.js';
 import { requireAdmin, requireUser, requireWriter } from '../../middleware/auth.js';
 import { requireWorker } from '../../middleware/worker.js';
 import { validate } from '../../middleware/validate.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { LyricCreateSchema, LyricFolderSchema, LyricIdSchema, LyricListSchema, LyricTaskQuerySchema, WorkerAudioSchema, WorkerClaimSchema, WorkerReleaseSchema, WorkerResultSchema, WorkerStatusSchema } from '../../../api/schemas/lyric.js';
+import { pathOf } from '../../../api/route.js';
+import { withQuery } from '../../../api/client.js';
 import { sendFile } from '../../send-file.js';
 import { resolveMediaFile, scopeRoots } from '../../../library/media.js';
 import { mimeTypeOf } from '../../../library/filetypes.js';
 import { createTaskForFile, createTasksForFolder, deleteTask, listTasks, redoTask, startTask, taskLrc, workTasks } from '../../../lyrics/tasks.js';
 import { claimTask, claimedAudio, completeTask, expireStaleClaims, releaseTask, reportStatus, workerSeen } from '../../../lyrics/claims.js';
-import {
-  LyricCreateSchema, LyricFolderSchema, LyricIdSchema, LyricListSchema, LyricTaskQuerySchema, WorkerAudioSchema, WorkerClaimSchema, WorkerReleaseSchema, WorkerResultSchema, WorkerStatusSchema,
-} from './schema.js';
 import { NotFound, say, type LrcContentAnswer, type LyricClaimAnswer, type LyricFolderTasksAnswer, type LyricTaskAnswer, type LyricTasksAnswer, type LyricWorkersAnswer, type MessageAnswer, type WorkLyricTasksAnswer } from '../../../model/index.js';
 
 export const lyricRouter = new Router<AppState, { services: AppContext['services'] }>();
@@ -33,7 +35,7 @@ const expire = (ctx: AppContext) => expireStaleClaims(ctx.services.db, ctx.servi
  * file_name a substring of the file path; status a JSON list such as [1,2] ([] all).
  * 400 {error} for a bad work id or status list.
  */
-lyricRouter.get('/api/lyric/translate', requireUser(), validate(LyricListSchema), async (ctx) => {
+on(lyricRouter, routes.lyric.tasks, requireUser(), validate(routes.lyric.tasks, LyricListSchema), async (ctx) => {
   const q = ctx.state.input.query;
   await expire(ctx);
   const answer: LyricTasksAnswer = await listTasks(ctx.services.db, { page: q.page, workId: q.work_id ?? null, fileName: q.file_name, statuses: q.status });
@@ -45,7 +47,7 @@ lyricRouter.get('/api/lyric/translate', requireUser(), validate(LyricListSchema)
  * (lyrics/claims.ts workerSeen); the AI centre says a worker must be set up while not.
  * Any signed-in user.
  */
-lyricRouter.get('/api/lyric/workers', requireUser(), async (ctx) => {
+on(lyricRouter, routes.lyric.workers, requireUser(), async (ctx) => {
   const answer: LyricWorkersAnswer = { seen: await workerSeen(ctx.services.db) };
   ctx.body = answer;
 });
@@ -54,7 +56,7 @@ lyricRouter.get('/api/lyric/workers', requireUser(), async (ctx) => {
  * GET /api/lyric/translate/lrc?id= -> 200 {lrcContent} (LRC text of a successful task).
  * 404 {error} when the task is unknown or has no lyric.
  */
-lyricRouter.get('/api/lyric/translate/lrc', requireUser(), validate(LyricTaskQuerySchema), async (ctx) => {
+on(lyricRouter, routes.lyric.lrc, requireUser(), validate(routes.lyric.lrc, LyricTaskQuerySchema), async (ctx) => {
   const answer: LrcContentAnswer = { lrcContent: await taskLrc(ctx.services.db, ctx.services.dataDir, ctx.state.input.query.id) };
   ctx.body = answer;
 });
@@ -64,7 +66,7 @@ lyricRouter.get('/api/lyric/translate/lrc', requireUser(), validate(LyricTaskQue
  * (the tree's status badges, src/lyrics/status.ts withTaskStatus, and the player's
  * stage 1 and 2 lyric lookup, matchLyricTask). 400 {error} for a non-numeric id.
  */
-lyricRouter.get('/api/lyric/translate/work/:id', requireUser(), validate(LyricIdSchema), async (ctx) => {
+on(lyricRouter, routes.lyric.workTasks, requireUser(), validate(routes.lyric.workTasks, LyricIdSchema), async (ctx) => {
   await expire(ctx);
   const answer: WorkLyricTasksAnswer = { tasks: await workTasks(ctx.services.db, ctx.state.input.params.id) };
   ctx.body = answer;
@@ -76,7 +78,7 @@ lyricRouter.get('/api/lyric/translate/work/:id', requireUser(), validate(LyricId
  * pending task of that audio file, 200 with the existing task when the file has one.
  * 400 {error} for a malformed hash; 404 {error} for an unknown work or a non-audio file.
  */
-lyricRouter.post('/api/lyric/translate', requireUser(), requireWriter(), validate(LyricCreateSchema), async (ctx) => {
+on(lyricRouter, routes.lyric.create, requireUser(), requireWriter(), validate(routes.lyric.create, LyricCreateSchema), async (ctx) => {
   const { task, created } = await createTaskForFile(ctx.services.db, ctx.state.input.body.hash);
   const answer: LyricTaskAnswer = { ...say(created ? 'lyric.taskCreated' : 'lyric.taskExists'), task };
   ctx.status = created ? 201 : 200;
@@ -91,7 +93,7 @@ lyricRouter.post('/api/lyric/translate', requireUser(), requireWriter(), validat
  * 'RJ'. 400 {error} for '..' segments or a bad id; 404 {error} for an unknown work or a
  * folder without audio.
  */
-lyricRouter.post('/api/lyric/translate/folder', requireUser(), requireWriter(), validate(LyricFolderSchema), async (ctx) => {
+on(lyricRouter, routes.lyric.createFolder, requireUser(), requireWriter(), validate(routes.lyric.createFolder, LyricFolderSchema), async (ctx) => {
   const { work_id, folder } = ctx.state.input.body;
   const { tasks, created } = await createTasksForFolder(ctx.services.db, work_id, folder);
   const answer: LyricFolderTasksAnswer = { ...say('lyric.tasksCreated', { count: created }), tasks, created };
@@ -102,7 +104,7 @@ lyricRouter.post('/api/lyric/translate/folder', requireUser(), requireWriter(), 
  * PUT /api/lyric/translate/:id -> 200 {message, task}: starts a task (none or error ->
  * pending; pending, transcribing and success stay). 404 {error} for an unknown task.
  */
-lyricRouter.put('/api/lyric/translate/:id', requireUser(), requireWriter(), validate(LyricIdSchema), async (ctx) => {
+on(lyricRouter, routes.lyric.start, requireUser(), requireWriter(), validate(routes.lyric.start, LyricIdSchema), async (ctx) => {
   const answer: LyricTaskAnswer = { ...say('lyric.taskStarted'), task: await startTask(ctx.services.db, ctx.state.input.params.id) };
   ctx.body = answer;
 });
@@ -112,7 +114,7 @@ lyricRouter.put('/api/lyric/translate/:id', requireUser(), requireWriter(), vali
  * button, any writer); the task is pending again, a worker on it loses its claim, a
  * previous lyric stays served (task.has_lrc) until the new result succeeds. 404 {error}.
  */
-lyricRouter.post('/api/lyric/translate/redo/:id', requireUser(), requireWriter(), validate(LyricIdSchema), async (ctx) => {
+on(lyricRouter, routes.lyric.redo, requireUser(), requireWriter(), validate(routes.lyric.redo, LyricIdSchema), async (ctx) => {
   const answer: LyricTaskAnswer = { ...say('lyric.taskRequeued'), task: await redoTask(ctx.services.db, ctx.state.input.params.id) };
   ctx.body = answer;
 });
@@ -121,7 +123,7 @@ lyricRouter.post('/api/lyric/translate/redo/:id', requireUser(), requireWriter()
  * DELETE /api/lyric/translate/:id -> 200 {message}: deletes the task and its lyric
  * (admin only: 403 for others). 404 {error} for an unknown task.
  */
-lyricRouter.delete('/api/lyric/translate/:id', requireUser(), requireAdmin(), validate(LyricIdSchema), async (ctx) => {
+on(lyricRouter, routes.lyric.delete, requireUser(), requireAdmin(), validate(routes.lyric.delete, LyricIdSchema), async (ctx) => {
   await deleteTask(ctx.services.db, ctx.services.dataDir, ctx.state.input.params.id);
   const answer: MessageAnswer = say('lyric.taskDeleted');
   ctx.body = answer;
@@ -138,7 +140,7 @@ lyricRouter.delete('/api/lyric/translate/:id', requireUser(), requireAdmin(), va
  * a downloaded trial track); report at
  * least every heartbeatSeconds or lose the claim after config lyricWorkerTimeout seconds.
  */
-lyricRouter.post('/api/lyric/worker/claim', requireWorker(), validate(WorkerClaimSchema), async (ctx) => {
+on(lyricRouter, routes.lyric.claim, requireWorker(), validate(routes.lyric.claim, WorkerClaimSchema), async (ctx) => {
   const { worker_name } = ctx.state.input.body;
   const timeout = ctx.services.config.lyricWorkerTimeout;
   const claim = await claimTask(ctx.services.db, worker_name, timeout);
@@ -149,7 +151,7 @@ lyricRouter.post('/api/lyric/worker/claim', requireWorker(), validate(WorkerClai
   const answer: LyricClaimAnswer = {
     task: claim.task,
     secret: claim.secret,
-    mediaStreamUrl: `/api/lyric/worker/audio/${claim.task.id}?secret=${encodeURIComponent(claim.secret)}`,
+    mediaStreamUrl: withQuery(pathOf(routes.lyric.audio, { id: claim.task.id }), { secret: claim.secret }),
     heartbeatSeconds: Math.min(30, Math.max(1, Math.floor(timeout / 3))),
   };
   ctx.body = answer;
@@ -160,7 +162,7 @@ lyricRouter.post('/api/lyric/worker/claim', requireWorker(), validate(WorkerClai
  * holds (content type and Range as /api/media/stream). 409 {error} when the claim was
  * lost, 404 {error} when the task or its file is gone.
  */
-lyricRouter.get('/api/lyric/worker/audio/:id', requireWorker(), validate(WorkerAudioSchema), async (ctx) => {
+on(lyricRouter, routes.lyric.audio, requireWorker(), validate(routes.lyric.audio, WorkerAudioSchema), async (ctx) => {
   const { params, query } = ctx.state.input;
   const { workId, fileId } = await claimedAudio(ctx.services.db, params.id, query.secret);
   const { db, config, dataDir } = ctx.services;
@@ -175,7 +177,7 @@ lyricRouter.get('/api/lyric/worker/audio/:id', requireWorker(), validate(WorkerA
  * shown in the centre; also the heartbeat. 409 {error} when the claim was lost (expired,
  * retried, released), 404 {error} when the task was deleted.
  */
-lyricRouter.post('/api/lyric/worker/status', requireWorker(), validate(WorkerStatusSchema), async (ctx) => {
+on(lyricRouter, routes.lyric.status, requireWorker(), validate(routes.lyric.status, WorkerStatusSchema), async (ctx) => {
   const body = ctx.state.input.body;
   ctx.body = { task: await reportStatus(ctx.services.db, body.id, body.secret, body.worker_status) };
 });
@@ -185,7 +187,7 @@ lyricRouter.post('/api/lyric/worker/status', requireWorker(), validate(WorkerSta
  * success (LRC stored, work lyric_status gains 'ai') or error (message kept as
  * worker_status). 400 {error} for LRC without timed lines; 409 / 404 as for status.
  */
-lyricRouter.post('/api/lyric/worker/result', requireWorker(), validate(WorkerResultSchema), async (ctx) => {
+on(lyricRouter, routes.lyric.result, requireWorker(), validate(routes.lyric.result, WorkerResultSchema), async (ctx) => {
   const { id, secret, result } = ctx.state.input;
   ctx.body = { task: await completeTask(ctx.services.db, ctx.services.dataDir, id, secret, result) };
 });
@@ -194,7 +196,7 @@ lyricRouter.post('/api/lyric/worker/result', requireWorker(), validate(WorkerRes
  * POST /api/lyric/worker/release {id, secret} -> 200 {task}: a worker stopping gives the
  * task back (pending). 409 / 404 as for status.
  */
-lyricRouter.post('/api/lyric/worker/release', requireWorker(), validate(WorkerReleaseSchema), async (ctx) => {
+on(lyricRouter, routes.lyric.release, requireWorker(), validate(routes.lyric.release, WorkerReleaseSchema), async (ctx) => {
   const body = ctx.state.input.body;
   ctx.body = { task: await releaseTask(ctx.services.db, body.id, body.secret) };
 });

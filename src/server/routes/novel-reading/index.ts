@@ -9,7 +9,9 @@ import { readingPosition, saveReadingPosition } from '../../../novels/index.js';
 import { say } from '../../../model/index.js';
 import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
-import { ReadingPositionGetSchema, ReadingPositionPutSchema } from './schema.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { ReadingPositionGetSchema, ReadingPositionPutSchema } from '../../../api/schemas/novel-reading.js';
 
 export const novelReadingRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -18,7 +20,7 @@ export const novelReadingRouter = new Router<AppState, { services: AppContext['s
  * stopped reading novel `id`'s TXT (offset 0, updated_at null when never saved).
  * 404 {error, code: 'txt.notFound'} when the novel is unknown, deleted or has no TXT.
  */
-novelReadingRouter.get(['/api/novel/readingPosition/:id', '/api/novel/readingPosition/:id/'], requireUser(), validate(ReadingPositionGetSchema), async (ctx) => {
+on(novelReadingRouter, routes.novel.readingPosition, requireUser(), validate(routes.novel.readingPosition, ReadingPositionGetSchema), async (ctx) => {
   ctx.body = await readingPosition(ctx.services.db, ctx.state.user!.name, ctx.state.input.params.id);
 });
 
@@ -28,7 +30,7 @@ novelReadingRouter.get(['/api/novel/readingPosition/:id', '/api/novel/readingPos
  * >= 0 or lies past the end of the text ('reading.pastEnd'), 403 for guests, 404 when the
  * novel is unknown, deleted or has no TXT; nothing is written then.
  */
-novelReadingRouter.put(['/api/novel/readingPosition', '/api/novel/readingPosition/'], requireUser(), requireWriter(), validate(ReadingPositionPutSchema), async (ctx) => {
+on(novelReadingRouter, routes.novel.saveReadingPosition, requireUser(), requireWriter(), validate(routes.novel.saveReadingPosition, ReadingPositionPutSchema), async (ctx) => {
   const { work_id, offset } = ctx.state.input.body;
   await saveReadingPosition(ctx.services.db, ctx.state.user!.name, work_id, offset);
   ctx.body = say('reading.saved');

@@ -23,18 +23,15 @@ import { canWrite } from '../../../users/policy.js';
 import { validate } from '../../middleware/validate.js';
 import { readUpload } from '../../middleware/multipart.js';
 import { sendFile } from '../../send-file.js';
-import { CoverSchema } from '../cover/schema.js';
-import { HistroyDeleteSchema, HistroyPutSchema } from '../histroy/schema.js';
-import { ReviewDeleteSchema, ReviewListSchema } from '../review/schema.js';
-import {
-  NovelAddSchema, NovelAuthorNameSchema, NovelIdSchema, NovelListSchema, NovelNamesSchema, NovelNumericNameSchema, NovelReviewPutSchema,
-  NovelSpiderSchema, NovelsOfAuthorSchema, NovelsOfIdSchema, txtUploadId,
-} from './schema.js';
+import { routes } from '../../../api/routes/index.js';
+import { txtUploadId } from '../../../api/schemas/novel.js';
+import { on } from '../on.js';
+import { CoverSchema } from '../../../api/schemas/cover.js';
+import { HistroyDeleteSchema, HistroyPutSchema } from '../../../api/schemas/histroy.js';
+import { NovelAddSchema, NovelAuthorNameSchema, NovelIdSchema, NovelListSchema, NovelNamesSchema, NovelNumericNameSchema, NovelReviewPutSchema, NovelSpiderSchema, NovelsOfAuthorSchema, NovelsOfIdSchema } from '../../../api/schemas/novel.js';
+import { ReviewDeleteSchema, ReviewListSchema } from '../../../api/schemas/review.js';
 
 export const novelRouter = new Router<AppState, { services: AppContext['services'] }>();
-
-/** Both spellings of a path: with and without its trailing slash. */
-const both = (path: string) => [path, `${path}/`];
 
 type ListQuery = { page: number; sort: 'asc' | 'desc'; order: string; seed: number; filter: WorkFilter };
 
@@ -50,44 +47,44 @@ function answerList(ctx: AppContext, q: ListQuery, extra: Partial<WorkFilter> = 
  * readCount, wordCount, lastRead_datetime (the caller's last read, unread last). Keyword and
  * advanced keywords as on the audio lists (VA = author, circle = site). 400 {error} on bad parameters.
  */
-for (const path of ['/api/novel/works', '/api/novel/search']) {
-  novelRouter.get(both(path), requireUser(), validate(NovelListSchema), async (ctx) => {
+for (const listRoute of [routes.novel.works, routes.novel.search]) {
+  on(novelRouter, listRoute, requireUser(), validate(listRoute, NovelListSchema), async (ctx) => {
     ctx.body = await answerList(ctx, ctx.state.input.query);
   });
 }
 
 /** GET /api/novel/circles/:id/works and /api/novel/tags/:id/works -> the site's or tag's novels, as /api/novel/works. */
-for (const [kind, key] of [['circles', 'circleId'], ['tags', 'tagId']] as const) {
-  novelRouter.get(both(`/api/novel/${kind}/:id/works`), requireUser(), validate(NovelsOfIdSchema), async (ctx) => {
+for (const [listRoute, key] of [[routes.novel.circleWorks, 'circleId'], [routes.novel.tagWorks, 'tagId']] as const) {
+  on(novelRouter, listRoute, requireUser(), validate(listRoute, NovelsOfIdSchema), async (ctx) => {
     const { query, params } = ctx.state.input;
     ctx.body = await answerList(ctx, query, { [key]: params.id });
   });
 }
 
 /** GET /api/novel/vas/:id/works -> the author's novels, as /api/novel/works. */
-novelRouter.get(both('/api/novel/vas/:id/works'), requireUser(), validate(NovelsOfAuthorSchema), async (ctx) => {
+on(novelRouter, routes.novel.authorWorks, requireUser(), validate(routes.novel.authorWorks, NovelsOfAuthorSchema), async (ctx) => {
   const { query, params } = ctx.state.input;
   ctx.body = await answerList(ctx, query, { vaId: params.id });
 });
 
 /** GET /api/novel/vas/authorList and /api/novel/tags/tagList -> 200 [{id, name}] of every author or tag, by name (the add form's selects). */
-novelRouter.get(both('/api/novel/vas/authorList'), requireUser(), async (ctx) => {
+on(novelRouter, routes.novel.authorList, requireUser(), async (ctx) => {
   ctx.body = await allNames(ctx.services.db, 'authors');
 });
-novelRouter.get(both('/api/novel/tags/tagList'), requireUser(), async (ctx) => {
+on(novelRouter, routes.novel.tagList, requireUser(), async (ctx) => {
   ctx.body = await allNames(ctx.services.db, 'tags');
 });
 
 for (const kind of ['circles', 'tags', 'vas'] as NameKind[]) {
   /** GET /api/novel/{kind}/ ?limit=9999&page=1 -> 200 {data: [{id, name, count}]}: names with visible novels, by name. */
-  novelRouter.get(both(`/api/novel/${kind}`), requireUser(), validate(NovelNamesSchema), async (ctx) => {
+  on(novelRouter, routes.novel.names[kind].list, requireUser(), validate(routes.novel.names[kind].list, NovelNamesSchema), async (ctx) => {
     const { limit, page } = ctx.state.input.query;
     const all = await listNames(ctx.state.read!, kind, NOVEL_CATALOGUE);
     ctx.body = { data: all.slice((page - 1) * limit, page * limit) };
   });
 
   /** GET /api/novel/{kind}/:id -> 200 {name}; 404 {error} for an unknown id. */
-  novelRouter.get(both(`/api/novel/${kind}/:id`), requireUser(), validate(kind === 'vas' ? NovelAuthorNameSchema : NovelNumericNameSchema), async (ctx) => {
+  on(novelRouter, routes.novel.names[kind].get, requireUser(), validate(routes.novel.names[kind].get, kind === 'vas' ? NovelAuthorNameSchema : NovelNumericNameSchema), async (ctx) => {
     const found = await getName(ctx.state.read!, kind, ctx.state.input.params.id, NOVEL_CATALOGUE);
     if (!found) throw new NotFound(say(kind === 'vas' ? 'novel.authorNotFound' : kind === 'tags' ? 'tag.notFound' : 'circle.notFound'));
     ctx.body = found;
@@ -102,7 +99,7 @@ for (const kind of ['circles', 'tags', 'vas'] as NameKind[]) {
  * address (not http/https; loopback, link-local or private unless spiderAllowPrivate) or
  * an answer that is not HTML, 502 (`spider.failed`) when the page cannot be fetched or is too large.
  */
-novelRouter.post(both('/api/novel/work/spider'), requireUser(), requireWriter(), validate(NovelSpiderSchema), async (ctx) => {
+on(novelRouter, routes.novel.spider, requireUser(), requireWriter(), validate(routes.novel.spider, NovelSpiderSchema), async (ctx) => {
   try {
     const answer: NovelSpiderAnswer = { code: SPIDER_OK, data: await spiderNovel(ctx.services.config, ctx.state.input.body.url) };
     ctx.body = answer;
@@ -133,7 +130,7 @@ async function coverOf(ctx: AppContext, id: number, url: string): Promise<string
  * is added (its cover fetched from `cover`; `cover` says 'saved', 'none' or why not) and
  * the caller's myProcess recorded. 400 {error} for bad values, 409 when the id is taken.
  */
-novelRouter.post(both('/api/novel/work'), requireUser(), requireWriter(), validate(NovelAddSchema), async (ctx) => {
+on(novelRouter, routes.novel.add, requireUser(), requireWriter(), validate(routes.novel.add, NovelAddSchema), async (ctx) => {
   const body = ctx.state.input.body;
   const id = await addNovel(ctx.services.db, ctx.state.user!.name, body);
   const answer: NovelAddAnswer = { ...say('novel.added', { id }), id, cover: await coverOf(ctx, id, body.cover) };
@@ -141,7 +138,7 @@ novelRouter.post(both('/api/novel/work'), requireUser(), requireWriter(), valida
 });
 
 /** GET /api/novel/work/:id -> 200 the novel (with the caller's rating, myProcess, review, history); 404 unknown or deleted. */
-novelRouter.get('/api/novel/work/:id', requireUser(), validate(NovelIdSchema), async (ctx) => {
+on(novelRouter, routes.novel.work, requireUser(), validate(routes.novel.work, NovelIdSchema), async (ctx) => {
   const novel = await getWork(ctx.state.read!, ctx.state.input.params.id, { catalogue: NOVEL_CATALOGUE });
   if (!novel) throw new NotFound(say('novel.notFound'));
   ctx.body = novel;
@@ -151,7 +148,7 @@ novelRouter.get('/api/novel/work/:id', requireUser(), validate(NovelIdSchema), a
  * DELETE /api/novel/work/:id (admin) -> 200 {message}: the novel is hidden and its TXT
  * removed in one transaction; reviews and history stay. 404 unknown or already deleted.
  */
-novelRouter.delete('/api/novel/work/:id', requireUser(), requireAdmin(), validate(NovelIdSchema), async (ctx) => {
+on(novelRouter, routes.novel.deleteWork, requireUser(), requireAdmin(), validate(routes.novel.deleteWork, NovelIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   await hideNovel(ctx.services.db, ctx.services.dataDir, id);
   ctx.body = say('novel.deleted', { id });
@@ -163,7 +160,7 @@ novelRouter.delete('/api/novel/work/:id', requireUser(), requireAdmin(), validat
  * and TXT stay. 404 unknown novel, 400 {error} without an origin link or for a refused
  * page, 502 when it cannot be fetched.
  */
-novelRouter.get(both('/api/novel/work/updateData/:id'), requireUser(), requireWriter(), validate(NovelIdSchema), async (ctx) => {
+on(novelRouter, routes.novel.update, requireUser(), requireWriter(), validate(routes.novel.update, NovelIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   const novel = await getWork(ctx.state.read!, id, { catalogue: NOVEL_CATALOGUE });
   if (!novel) throw new NotFound(say('novel.notFound'));
@@ -184,7 +181,7 @@ novelRouter.get(both('/api/novel/work/updateData/:id'), requireUser(), requireWr
  * stored as UTF-8 (any earlier one replaced). 413 {error} for a file over 4,194,304 bytes
  * (nothing stored), 400 for no file, an empty one or a bad id, 404 unknown novel.
  */
-novelRouter.post(both('/api/novel/work/uploadTxt'), requireUser(), requireWriter(), async (ctx) => {
+on(novelRouter, routes.novel.uploadTxt, requireUser(), requireWriter(), async (ctx) => {
   const upload = await readUpload(ctx, NOVEL_TXT_MAX_BYTES);
   const parsed = txtUploadId.safeParse({ id: upload.fields.id ?? ctx.query.id });
   if (!parsed.success) throw new Invalid(say('input.fieldRule', { field: 'id', reason: 'a novel id is required' }));
@@ -200,7 +197,7 @@ novelRouter.post(both('/api/novel/work/uploadTxt'), requireUser(), requireWriter
  * and, for a user who may write, marks the novel read now (lastRead_datetime).
  * 404 when the novel is unknown or has no TXT.
  */
-novelRouter.get(both('/api/novel/downloadTxt/:id'), requireUser(), validate(NovelIdSchema), async (ctx) => {
+on(novelRouter, routes.novel.downloadTxt, requireUser(), validate(routes.novel.downloadTxt, NovelIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   const txt = await openTxt(ctx.services.db, ctx.services.dataDir, id);
   const user = ctx.state.user!;
@@ -210,7 +207,7 @@ novelRouter.get(both('/api/novel/downloadTxt/:id'), requireUser(), validate(Nove
 });
 
 /** GET /api/novel/deleteTxt/:id/ -> 200 {message}: the TXT is removed. 404 when there is none. */
-novelRouter.get(both('/api/novel/deleteTxt/:id'), requireUser(), requireWriter(), validate(NovelIdSchema), async (ctx) => {
+on(novelRouter, routes.novel.deleteTxt, requireUser(), requireWriter(), validate(routes.novel.deleteTxt, NovelIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   await deleteTxt(ctx.services.db, ctx.services.dataDir, id);
   ctx.body = say('txt.deleted');
@@ -225,14 +222,14 @@ const reviewMessage = (mode: string) => say(mode === 'star' ? 'review.ratingSave
  * progress? (a progress value or myProcess 0..3), myProcess?} ?starOnly&progressOnly
  * -> 200 {message}: the caller's review, by the audio review rules. 404 unknown novel.
  */
-novelRouter.put([...both('/api/novel/work/review'), '/api/novel/review'], requireUser(), requireWriter(), validate(NovelReviewPutSchema), async (ctx) => {
+for (const reviewRoute of [routes.novel.rate, routes.novel.review]) on(novelRouter, reviewRoute, requireUser(), requireWriter(), validate(reviewRoute, NovelReviewPutSchema), async (ctx) => {
   const { body, mode } = ctx.state.input;
   await saveReview(ctx.services.db, ctx.state.user!.name, body, mode, NOVEL_CATALOGUE);
   ctx.body = reviewMessage(mode);
 });
 
 /** DELETE /api/novel/review?work_id=N -> 200 {message: 'review deleted'}; 404 when the caller has none. */
-novelRouter.delete('/api/novel/review', requireUser(), requireWriter(), validate(ReviewDeleteSchema), async (ctx) => {
+on(novelRouter, routes.novel.deleteReview, requireUser(), requireWriter(), validate(routes.novel.deleteReview, ReviewDeleteSchema), async (ctx) => {
   if (!(await deleteReview(ctx.services.db, ctx.state.user!.name, ctx.state.input.query.work_id, NOVEL_CATALOGUE))) throw new NotFound(say('review.notFound'));
   ctx.body = say('review.deleted');
 });
@@ -242,24 +239,24 @@ novelRouter.delete('/api/novel/review', requireUser(), requireWriter(), validate
  * pagination}: the caller's reviewed / read novels (favourites orders; dl_count is the
  * read count, review_count the novel's number of reviews).
  */
-novelRouter.get('/api/novel/review', requireUser(), validate(ReviewListSchema), async (ctx) => {
+on(novelRouter, routes.novel.reviews, requireUser(), validate(routes.novel.reviews, ReviewListSchema), async (ctx) => {
   const q = ctx.state.input.query;
   ctx.body = await listReviews(ctx.state.read!, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, NOVEL_CATALOGUE);
 });
-novelRouter.get('/api/novel/histroy', requireUser(), validate(ReviewListSchema), async (ctx) => {
+on(novelRouter, routes.novel.history, requireUser(), validate(routes.novel.history, ReviewListSchema), async (ctx) => {
   const q = ctx.state.input.query;
   ctx.body = await listHistory(ctx.state.read!, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize }, NOVEL_CATALOGUE);
 });
 
 /** PUT /api/novel/histroy {work_id, state} -> 200 {message: 'history saved'}, as PUT /api/histroy. */
-novelRouter.put('/api/novel/histroy', requireUser(), requireWriter(), validate(HistroyPutSchema), async (ctx) => {
+on(novelRouter, routes.novel.putHistory, requireUser(), requireWriter(), validate(routes.novel.putHistory, HistroyPutSchema), async (ctx) => {
   const { work_id, state } = ctx.state.input.body;
   await saveHistory(ctx.services.db, ctx.state.user!.name, work_id, state, NOVEL_CATALOGUE);
   ctx.body = say('history.saved');
 });
 
 /** DELETE /api/novel/histroy {work_id} -> 200 {message: 'history deleted'}; 404 {error: 'failed to delete history'} when there is none. */
-novelRouter.delete('/api/novel/histroy', requireUser(), requireWriter(), validate(HistroyDeleteSchema), async (ctx) => {
+on(novelRouter, routes.novel.deleteHistory, requireUser(), requireWriter(), validate(routes.novel.deleteHistory, HistroyDeleteSchema), async (ctx) => {
   if (!(await deleteHistory(ctx.services.db, ctx.state.user!.name, ctx.state.input.work_id, NOVEL_CATALOGUE))) throw new NotFound(say('novel.historyNotFound'));
   ctx.body = say('history.deleted');
 });
@@ -269,7 +266,7 @@ novelRouter.delete('/api/novel/histroy', requireUser(), requireWriter(), validat
  * (every type answers the one fetched image), else the placeholder (no-cache).
  * 404 unknown or deleted novel.
  */
-novelRouter.get('/api/novel/cover/:id', requireUser(), validate(CoverSchema), async (ctx) => {
+on(novelRouter, routes.novel.cover, requireUser(), validate(routes.novel.cover, CoverSchema), async (ctx) => {
   const cover = await findNovelCover(ctx.services.db, ctx.services.dataDir, ctx.state.input.params.id);
   if (!cover) throw new NotFound(say('novel.notFound'));
   await sendFile(ctx, cover.path, { type: cover.type, cacheControl: cover.source === 'placeholder' ? 'private, no-cache' : 'private, max-age=3600' });

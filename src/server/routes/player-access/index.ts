@@ -8,10 +8,12 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { ApiKeyCreateSchema, ApiKeyIdSchema, PlayerPasswordSchema, PlayerTranscodeSchema } from '../../../api/schemas/player-access.js';
 import { clearPlayerPassword, createApiKey, hasPlayerPassword, listApiKeys, listPlayers, revokeApiKey, setPlayerPassword, updatePlayer } from '../../../users/index.js';
 import type { ApiKeyCreatedAnswer, MessageAnswer, PlayerAccessAnswer, PlayerSavedAnswer } from '../../../model/index.js';
 import { say } from '../../../model/index.js';
-import { ApiKeyCreateSchema, ApiKeyIdSchema, PlayerPasswordSchema, PlayerTranscodeSchema } from './schema.js';
 
 export const playerAccessRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -20,7 +22,7 @@ export const playerAccessRouter = new Router<AppState, { services: AppContext['s
  * created_at, last_used_at}], players: [{id, client, maxBitRate, format, created_at,
  * last_seen_at}] (src/users/players.ts)}.
  */
-playerAccessRouter.get('/api/player-access', requireUser(), async (ctx) => {
+on(playerAccessRouter, routes.playerAccess.get, requireUser(), async (ctx) => {
   const { db } = ctx.services;
   const name = ctx.state.user!.name;
   const answer: PlayerAccessAnswer = { playerPassword: await hasPlayerPassword(db, name), apiKeys: await listApiKeys(db, name), players: await listPlayers(db, name) };
@@ -31,7 +33,7 @@ playerAccessRouter.get('/api/player-access', requireUser(), async (ctx) => {
  * PUT /api/player-access/password {password} -> 200 {message}: sets the caller's player
  * password. 400 {error} when shorter than 5 characters or equal to the login password.
  */
-playerAccessRouter.put('/api/player-access/password', requireUser(), validate(PlayerPasswordSchema), async (ctx) => {
+on(playerAccessRouter, routes.playerAccess.setPassword, requireUser(), validate(routes.playerAccess.setPassword, PlayerPasswordSchema), async (ctx) => {
   const { db, secret } = ctx.services;
   await setPlayerPassword(db, secret, ctx.state.user!.name, ctx.state.input.body.password);
   const answer: MessageAnswer = say('playerAccess.passwordSaved');
@@ -39,14 +41,14 @@ playerAccessRouter.put('/api/player-access/password', requireUser(), validate(Pl
 });
 
 /** DELETE /api/player-access/password -> 200 {message}: token sign-in stops working for the caller. */
-playerAccessRouter.delete('/api/player-access/password', requireUser(), async (ctx) => {
+on(playerAccessRouter, routes.playerAccess.clearPassword, requireUser(), async (ctx) => {
   await clearPlayerPassword(ctx.services.db, ctx.state.user!.name);
   const answer: MessageAnswer = say('playerAccess.passwordRemoved');
   ctx.body = answer;
 });
 
 /** POST /api/player-access/keys {name?} -> 201 {message, key, apiKey}: the key is in this answer only. */
-playerAccessRouter.post('/api/player-access/keys', requireUser(), validate(ApiKeyCreateSchema), async (ctx) => {
+on(playerAccessRouter, routes.playerAccess.createKey, requireUser(), validate(routes.playerAccess.createKey, ApiKeyCreateSchema), async (ctx) => {
   const { key, apiKey } = await createApiKey(ctx.services.db, ctx.state.user!.name, ctx.state.input.body.name);
   const answer: ApiKeyCreatedAnswer = { ...say('playerAccess.keyCreated'), key, apiKey };
   ctx.status = 201;
@@ -54,7 +56,7 @@ playerAccessRouter.post('/api/player-access/keys', requireUser(), validate(ApiKe
 });
 
 /** DELETE /api/player-access/keys/:id -> 200 {message}: revoked at once. 404 {error} for a key that is not the caller's. */
-playerAccessRouter.delete('/api/player-access/keys/:id', requireUser(), validate(ApiKeyIdSchema), async (ctx) => {
+on(playerAccessRouter, routes.playerAccess.revokeKey, requireUser(), validate(routes.playerAccess.revokeKey, ApiKeyIdSchema), async (ctx) => {
   await revokeApiKey(ctx.services.db, ctx.state.user!.name, ctx.state.input.params.id);
   const answer: MessageAnswer = say('playerAccess.keyRevoked');
   ctx.body = answer;
@@ -67,7 +69,7 @@ playerAccessRouter.delete('/api/player-access/keys/:id', requireUser(), validate
  * none (src/transcode/README.md "Per player"). 400 {error} for other values; 404 {error}
  * for a player that is not the caller's.
  */
-playerAccessRouter.put('/api/player-access/players/:id', requireUser(), validate(PlayerTranscodeSchema), async (ctx) => {
+on(playerAccessRouter, routes.playerAccess.setPlayer, requireUser(), validate(routes.playerAccess.setPlayer, PlayerTranscodeSchema), async (ctx) => {
   const { params, body } = ctx.state.input;
   const player = await updatePlayer(ctx.services.db, ctx.state.user!.name, params.id, body);
   const answer: PlayerSavedAnswer = { ...say('playerAccess.playerSaved'), player };

@@ -9,22 +9,24 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { PlaylistCreateSchema, PlaylistEntrySchema, PlaylistIdSchema, PlaylistOrderSchema, PlaylistPatchSchema, PlaylistTracksSchema, PlaylistWorkSchema } from '../../../api/schemas/playlists.js';
 import { createPlaylist, deletePlaylist, getPlaylist, listPlaylists, refsOfHashes, reorderPlaylist, updatePlaylist, workTracks } from '../../../playlists/index.js';
 import { say, type MessageAnswer, type PlaylistAnswer, type PlaylistsAnswer } from '../../../model/index.js';
-import { PlaylistCreateSchema, PlaylistEntrySchema, PlaylistIdSchema, PlaylistOrderSchema, PlaylistPatchSchema, PlaylistTracksSchema, PlaylistWorkSchema } from './schema.js';
 
 export const playlistsRouter = new Router<AppState, { services: AppContext['services'] }>();
 
 type Answer = PlaylistAnswer & Partial<MessageAnswer>;
 
 /** GET /api/playlists -> 200 {playlists: [PlaylistSummary]}: the caller's own first, then others' public ones. */
-playlistsRouter.get('/api/playlists', requireUser(), async (ctx) => {
+on(playlistsRouter, routes.playlists.list, requireUser(), async (ctx) => {
   const answer: PlaylistsAnswer = { playlists: await listPlaylists(ctx.services.db, ctx.state.user!) };
   ctx.body = answer;
 });
 
 /** GET /api/playlists/:id -> 200 {playlist} with its entries in order; 404 when the caller cannot read it. */
-playlistsRouter.get('/api/playlists/:id', requireUser(), validate(PlaylistIdSchema), async (ctx) => {
+on(playlistsRouter, routes.playlists.get, requireUser(), validate(routes.playlists.get, PlaylistIdSchema), async (ctx) => {
   const answer: PlaylistAnswer = { playlist: await getPlaylist(ctx.services.db, ctx.state.user!, ctx.state.input.params.id) };
   ctx.body = answer;
 });
@@ -34,7 +36,7 @@ playlistsRouter.get('/api/playlists/:id', requireUser(), validate(PlaylistIdSche
  * (track hashes, library or trial)} -> 201 {message, playlist}. 404 `playlist.trackNotFound`
  * for a hash that is no audio file of a visible work; nothing is created then.
  */
-playlistsRouter.post('/api/playlists', requireUser(), requireWriter(), validate(PlaylistCreateSchema), async (ctx) => {
+on(playlistsRouter, routes.playlists.create, requireUser(), requireWriter(), validate(routes.playlists.create, PlaylistCreateSchema), async (ctx) => {
   const { name, comment, public: isPublic, hashes } = ctx.state.input.body;
   const playlist = await createPlaylist(ctx.services.db, ctx.state.user!, { name, comment, public: isPublic, tracks: refsOfHashes(hashes ?? []) });
   const answer: Answer = { ...say('playlist.created', { name: playlist.name }), playlist };
@@ -43,14 +45,14 @@ playlistsRouter.post('/api/playlists', requireUser(), requireWriter(), validate(
 });
 
 /** PATCH /api/playlists/:id {name?, comment?, public?} -> 200 {message, playlist}: renames, comments, shares. */
-playlistsRouter.patch('/api/playlists/:id', requireUser(), requireWriter(), validate(PlaylistPatchSchema), async (ctx) => {
+on(playlistsRouter, routes.playlists.update, requireUser(), requireWriter(), validate(routes.playlists.update, PlaylistPatchSchema), async (ctx) => {
   const playlist = await updatePlaylist(ctx.services.db, ctx.state.user!, ctx.state.input.params.id, { fields: ctx.state.input.body });
   const answer: Answer = { ...say('playlist.saved'), playlist };
   ctx.body = answer;
 });
 
 /** DELETE /api/playlists/:id -> 200 {message}: the playlist and its entries are gone. */
-playlistsRouter.delete('/api/playlists/:id', requireUser(), requireWriter(), validate(PlaylistIdSchema), async (ctx) => {
+on(playlistsRouter, routes.playlists.remove, requireUser(), requireWriter(), validate(routes.playlists.remove, PlaylistIdSchema), async (ctx) => {
   await deletePlaylist(ctx.services.db, ctx.state.user!, ctx.state.input.params.id);
   const answer: MessageAnswer = say('playlist.deleted');
   ctx.body = answer;
@@ -60,7 +62,7 @@ playlistsRouter.delete('/api/playlists/:id', requireUser(), requireWriter(), val
  * POST /api/playlists/:id/tracks {hashes} -> 200 {message, playlist}: appends the tracks in
  * order. 404 `playlist.trackNotFound`, 400 `playlist.full` past 5000 entries; nothing added then.
  */
-playlistsRouter.post('/api/playlists/:id/tracks', requireUser(), requireWriter(), validate(PlaylistTracksSchema), async (ctx) => {
+on(playlistsRouter, routes.playlists.addTracks, requireUser(), requireWriter(), validate(routes.playlists.addTracks, PlaylistTracksSchema), async (ctx) => {
   const add = refsOfHashes(ctx.state.input.body.hashes);
   const playlist = await updatePlaylist(ctx.services.db, ctx.state.user!, ctx.state.input.params.id, { add });
   const answer: Answer = { ...say('playlist.tracksAdded', { count: add.length }), playlist };
@@ -71,7 +73,7 @@ playlistsRouter.post('/api/playlists/:id/tracks', requireUser(), requireWriter()
  * POST /api/playlists/:id/works {work_id} -> 200 {message, playlist}: appends every audio
  * file of the work (library or trial) in its play order. 404 `work.idNotFound`.
  */
-playlistsRouter.post('/api/playlists/:id/works', requireUser(), requireWriter(), validate(PlaylistWorkSchema), async (ctx) => {
+on(playlistsRouter, routes.playlists.addWork, requireUser(), requireWriter(), validate(routes.playlists.addWork, PlaylistWorkSchema), async (ctx) => {
   const { db } = ctx.services;
   const add = await workTracks(db, ctx.state.input.body.work_id);
   const playlist = await updatePlaylist(db, ctx.state.user!, ctx.state.input.params.id, { add });
@@ -80,7 +82,7 @@ playlistsRouter.post('/api/playlists/:id/works', requireUser(), requireWriter(),
 });
 
 /** DELETE /api/playlists/:id/entries/:entryId -> 200 {message, playlist}; 404 `playlist.entryNotFound`. */
-playlistsRouter.delete('/api/playlists/:id/entries/:entryId', requireUser(), requireWriter(), validate(PlaylistEntrySchema), async (ctx) => {
+on(playlistsRouter, routes.playlists.removeEntry, requireUser(), requireWriter(), validate(routes.playlists.removeEntry, PlaylistEntrySchema), async (ctx) => {
   const { id, entryId } = ctx.state.input.params;
   const playlist = await updatePlaylist(ctx.services.db, ctx.state.user!, id, { remove: () => [entryId] });
   const answer: Answer = { ...say('playlist.entryRemoved'), playlist };
@@ -91,7 +93,7 @@ playlistsRouter.delete('/api/playlists/:id/entries/:entryId', requireUser(), req
  * PUT /api/playlists/:id/order {entryIds} -> 200 {message, playlist}: the entries in that
  * order. 409 `playlist.orderStale` unless entryIds lists every current entry once.
  */
-playlistsRouter.put('/api/playlists/:id/order', requireUser(), requireWriter(), validate(PlaylistOrderSchema), async (ctx) => {
+on(playlistsRouter, routes.playlists.reorder, requireUser(), requireWriter(), validate(routes.playlists.reorder, PlaylistOrderSchema), async (ctx) => {
   const playlist = await reorderPlaylist(ctx.services.db, ctx.state.user!, ctx.state.input.params.id, ctx.state.input.body.entryIds);
   const answer: Answer = { ...say('playlist.saved'), playlist };
   ctx.body = answer;

@@ -10,7 +10,9 @@ import { NotFound, say } from '../../../model/index.js';
 import { withTrialMarks } from '../../../trial/marks.js';
 import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
-import { ReviewDeleteSchema, ReviewListSchema, ReviewPutSchema } from './schema.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { ReviewDeleteSchema, ReviewListSchema, ReviewPutSchema } from '../../../api/schemas/review.js';
 
 export const reviewRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -20,7 +22,7 @@ export const reviewRouter = new Router<AppState, { services: AppContext['service
  * -> 200 {works, pagination}: the caller's reviewed works of the library and of the trial
  * catalogue (those with their `trial` mark).
  */
-reviewRouter.get('/api/review', requireUser(), validate(ReviewListSchema), async (ctx) => {
+on(reviewRouter, routes.favourites.reviews, requireUser(), validate(routes.favourites.reviews, ReviewListSchema), async (ctx) => {
   const q = ctx.state.input.query;
   const answer = await listReviews(ctx.state.read!, { ...q, progress: q.filter, pageSize: ctx.services.config.pageSize });
   ctx.body = { ...answer, works: await withTrialMarks(ctx.services.db, answer.works) };
@@ -33,14 +35,14 @@ reviewRouter.get('/api/review', requireUser(), validate(ReviewListSchema), async
  * rating, text and progress (the review dialog). Rating 1..5 (0 -> 400). 404 for a work
  * that is unknown, hidden or not in the library (nothing written).
  */
-reviewRouter.put('/api/review', requireUser(), requireWriter(), validate(ReviewPutSchema), async (ctx) => {
+on(reviewRouter, routes.favourites.review, requireUser(), requireWriter(), validate(routes.favourites.review, ReviewPutSchema), async (ctx) => {
   const { body, mode } = ctx.state.input;
   await saveReview(ctx.services.db, ctx.state.user!.name, body, mode);
   ctx.body = say(mode === 'star' ? 'review.ratingSaved' : mode === 'progress' ? 'review.progressSaved' : 'review.saved');
 });
 
 /** DELETE /api/review?work_id=N -> 200 {message: 'review deleted'}; 404 when the caller has no review of it. */
-reviewRouter.delete('/api/review', requireUser(), requireWriter(), validate(ReviewDeleteSchema), async (ctx) => {
+on(reviewRouter, routes.favourites.deleteReview, requireUser(), requireWriter(), validate(routes.favourites.deleteReview, ReviewDeleteSchema), async (ctx) => {
   if (!(await deleteReview(ctx.services.db, ctx.state.user!.name, ctx.state.input.query.work_id))) throw new NotFound(say('review.notFound'));
   ctx.body = say('review.deleted');
 });

@@ -10,7 +10,9 @@ import { addRootFolder, removeRootFolder, renameRootFolder, type RootFolder } fr
 import { saveLiveConfig } from '../../shared-config.js';
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
-import { RootAddSchema, RootRemoveSchema, RootRenameSchema } from './schema.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { RootAddSchema, RootRemoveSchema, RootRenameSchema } from '../../../api/schemas/roots.js';
 import { say, type CodedText, type RootFoldersAnswer, type RootFoldersChangeAnswer } from '../../../model/index.js';
 
 export const rootsRouter = new Router<AppState, { services: AppContext['services'] }>();
@@ -24,7 +26,7 @@ function change(ctx: AppContext, text: CodedText, edit: (roots: RootFolder[]) =>
 }
 
 /** GET /api/config/roots -> 200 {rootFolders: [{name, path}]}. */
-rootsRouter.get('/api/config/roots', requireUser(), requireAdmin(), async (ctx) => {
+on(rootsRouter, routes.admin.roots, requireUser(), requireAdmin(), async (ctx) => {
   const answer: RootFoldersAnswer = { rootFolders: ctx.services.config.rootFolders };
   ctx.body = answer;
 });
@@ -33,19 +35,19 @@ rootsRouter.get('/api/config/roots', requireUser(), requireAdmin(), async (ctx) 
  * POST /api/config/roots {name, path} -> 200 {message, rootFolders}. The path is
  * made absolute and must be an existing directory (400); a taken name or path 409.
  */
-rootsRouter.post('/api/config/roots', requireUser(), requireAdmin(), validate(RootAddSchema), async (ctx) => {
+on(rootsRouter, routes.admin.addRoot, requireUser(), requireAdmin(), validate(routes.admin.addRoot, RootAddSchema), async (ctx) => {
   const { name, path } = ctx.state.input.body;
   change(ctx, say('root.added', { name }), (roots) => addRootFolder(roots, name, path));
 });
 
 /** PUT /api/config/roots {name, newName} -> 200 {message, rootFolders}; 404 unknown name, 409 taken newName. */
-rootsRouter.put('/api/config/roots', requireUser(), requireAdmin(), validate(RootRenameSchema), async (ctx) => {
+on(rootsRouter, routes.admin.renameRoot, requireUser(), requireAdmin(), validate(routes.admin.renameRoot, RootRenameSchema), async (ctx) => {
   const { name, newName } = ctx.state.input.body;
   change(ctx, say('root.renamed', { name, newName }), (roots) => renameRootFolder(roots, name, newName));
 });
 
 /** DELETE /api/config/roots {name} -> 200 {message, rootFolders}; 404 unknown name. Works and user data stay. */
-rootsRouter.delete('/api/config/roots', requireUser(), requireAdmin(), validate(RootRemoveSchema), async (ctx) => {
+on(rootsRouter, routes.admin.removeRoot, requireUser(), requireAdmin(), validate(routes.admin.removeRoot, RootRemoveSchema), async (ctx) => {
   const { name } = ctx.state.input.body;
   change(ctx, say('root.removed', { name }), (roots) => removeRootFolder(roots, name));
 });

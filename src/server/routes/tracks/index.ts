@@ -5,9 +5,11 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { TracksSchema } from '../../../api/schemas/tracks.js';
 import { getTrackTree } from '../../../library/tree.js';
 import type { Scope } from '../../../catalogue/visible.js';
-import { TracksSchema } from './schema.js';
 import { NotFound, say, type TrackNode } from '../../../model/index.js';
 
 type ApiRouter = Router<AppState, { services: AppContext['services'] }>;
@@ -22,8 +24,8 @@ export const tracksRouter: ApiRouter = new Router();
  * non-numeric id; 404 {error} for a work that is unknown, hidden or not in the scope;
  * 401 without a valid token. Used for /api/tracks/:id and /api/fake/tracks/:id.
  */
-export function mountTracks(router: ApiRouter, path: string, scope: Scope): void {
-  router.get(path, requireUser(), validate(TracksSchema), async (ctx) => {
+export function mountTracks(router: ApiRouter, tracksRoute: typeof routes.library.tracks | typeof routes.trial.tracks, scope: Scope): void {
+  on(router, tracksRoute, requireUser(), validate(tracksRoute, TracksSchema), async (ctx) => {
     const tree: TrackNode[] | null = await getTrackTree(ctx.services.db, ctx.state.input.params.id, scope);
     if (!tree) throw new NotFound(say('work.notFound'));
     ctx.body = tree;
@@ -31,4 +33,4 @@ export function mountTracks(router: ApiRouter, path: string, scope: Scope): void
 }
 
 /** GET /api/tracks/:id: the library's tree. */
-mountTracks(tracksRouter, '/api/tracks/:id', 'library');
+mountTracks(tracksRouter, routes.library.tracks, 'library');

@@ -12,7 +12,9 @@ import { withTrialMarks } from '../../../trial/marks.js';
 import { NotFound, formatWorkCode, say, type WorkScanAnswer } from '../../../model/index.js';
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
-import { WorkIdSchema } from './schema.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { WorkIdSchema } from '../../../api/schemas/work.js';
 
 type ApiRouter = Router<AppState, { services: AppContext['services'] }>;
 
@@ -24,8 +26,8 @@ export const workRouter: ApiRouter = new Router();
  * it is downloaded); 404 unknown, hidden or not in the scope. Used for
  * /api/work/:id and /api/fake/:id.
  */
-export function mountWorkDetail(router: ApiRouter, path: string, scope: Scope): void {
-  router.get(path, requireUser(), validate(WorkIdSchema), async (ctx) => {
+export function mountWorkDetail(router: ApiRouter, workRoute: typeof routes.library.work | typeof routes.trial.work, scope: Scope): void {
+  on(router, workRoute, requireUser(), validate(workRoute, WorkIdSchema), async (ctx) => {
     const work = await getWork(ctx.state.read!, ctx.state.input.params.id, { scope });
     if (!work) throw new NotFound(say('work.notFound'));
     // a trial work says its trial status and whether its files are downloaded (TrialMark)
@@ -34,13 +36,13 @@ export function mountWorkDetail(router: ApiRouter, path: string, scope: Scope): 
 }
 
 /** GET /api/work/:id: a work of the library. */
-mountWorkDetail(workRouter, '/api/work/:id', 'library');
+mountWorkDetail(workRouter, routes.library.work, 'library');
 
 /**
  * DELETE /api/work/:id (admin) -> 200 {message}: the work is hidden (removed_at, reason
  * 'deleted'); reviews, progress and history stay. 404 unknown or already hidden; 403 non-admin.
  */
-workRouter.delete('/api/work/:id', requireUser(), requireAdmin(), validate(WorkIdSchema), async (ctx) => {
+on(workRouter, routes.library.deleteWork, requireUser(), requireAdmin(), validate(routes.library.deleteWork, WorkIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   if (!(await hideWork(ctx.services.db, id))) throw new NotFound(say('work.notFound'));
   ctx.body = say('work.deleted', { code: formatWorkCode(id) });
@@ -56,7 +58,7 @@ const SCANNED = { updated: 'work.scanUpdated', skipped: 'work.scanSkipped', remo
  * `work.metadataNotFetched` with the reason (the work page's "fetch again"). 404 unknown work,
  * 409 when another scan runs (Locked), 403 non-admin.
  */
-workRouter.post('/api/work/scan/:id', requireUser(), requireAdmin(), validate(WorkIdSchema), async (ctx) => {
+on(workRouter, routes.library.scanWork, requireUser(), requireAdmin(), validate(routes.library.scanWork, WorkIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   const code = formatWorkCode(id);
   const { db, config, dataDir } = ctx.services;

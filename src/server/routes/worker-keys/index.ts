@@ -7,14 +7,16 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { WorkerKeyCreateSchema, WorkerKeyIdSchema } from '../../../api/schemas/worker-keys.js';
 import { createWorkerKey, listWorkerKeys, revokeWorkerKey } from '../../../lyrics/worker-keys.js';
-import { WorkerKeyCreateSchema, WorkerKeyIdSchema } from './schema.js';
 import { say, type WorkerKeyAnswer, type WorkerKeyCreatedAnswer, type WorkerKeysAnswer } from '../../../model/index.js';
 
 export const workerKeysRouter = new Router<AppState, { services: AppContext['services'] }>();
 
 /** GET /api/lyric/worker-keys -> 200 {keys: [{id, name, created_at, last_used_at, revoked}]}, oldest first, revoked ones included. */
-workerKeysRouter.get('/api/lyric/worker-keys', requireUser(), requireAdmin(), async (ctx) => {
+on(workerKeysRouter, routes.admin.workerKeys, requireUser(), requireAdmin(), async (ctx) => {
   const answer: WorkerKeysAnswer = { keys: await listWorkerKeys(ctx.services.db) };
   ctx.body = answer;
 });
@@ -24,7 +26,7 @@ workerKeysRouter.get('/api/lyric/worker-keys', requireUser(), requireAdmin(), as
  * itself (`alw_...`), shown this once; only its hash is kept. 400 {error} for a bad
  * name, 409 {error} when an active key has that name.
  */
-workerKeysRouter.post('/api/lyric/worker-keys', requireUser(), requireAdmin(), validate(WorkerKeyCreateSchema), async (ctx) => {
+on(workerKeysRouter, routes.admin.createWorkerKey, requireUser(), requireAdmin(), validate(routes.admin.createWorkerKey, WorkerKeyCreateSchema), async (ctx) => {
   const { key, token } = await createWorkerKey(ctx.services.db, ctx.state.input.body.name);
   const answer: WorkerKeyCreatedAnswer = { ...say('workerKey.created', { name: key.name }), key, token };
   ctx.status = 201;
@@ -35,7 +37,7 @@ workerKeysRouter.post('/api/lyric/worker-keys', requireUser(), requireAdmin(), v
  * DELETE /api/lyric/worker-keys/:id -> 200 {message, key}: the key is revoked (workers
  * using it get 401 from then on); revoking it again answers the same. 404 {error}.
  */
-workerKeysRouter.delete('/api/lyric/worker-keys/:id', requireUser(), requireAdmin(), validate(WorkerKeyIdSchema), async (ctx) => {
+on(workerKeysRouter, routes.admin.revokeWorkerKey, requireUser(), requireAdmin(), validate(routes.admin.revokeWorkerKey, WorkerKeyIdSchema), async (ctx) => {
   const key = await revokeWorkerKey(ctx.services.db, { id: ctx.state.input.params.id });
   const answer: WorkerKeyAnswer = { ...say('workerKey.revoked', { name: key.name }), key };
   ctx.body = answer;

@@ -8,8 +8,11 @@ import type { AppContext, AppState } from '../../context.js';
 import { listWorks, type WorkFilter } from '../../../catalogue/index.js';
 import { requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
-import { WorksListSchema, WorksOfIdSchema, WorksOfVaSchema, type WorksQuery } from './schema.js';
+import { routes } from '../../../api/routes/index.js';
+import { on } from '../on.js';
+import { WorksListSchema, WorksOfIdSchema, WorksOfVaSchema } from '../../../api/schemas/works.js';
 import type { WorksAnswer } from '../../../model/index.js';
+import type { WorksQuery } from '../../../api/schemas/works.js';
 
 export const worksRouter = new Router<AppState, { services: AppContext['services'] }>();
 
@@ -28,26 +31,26 @@ export async function answerList(ctx: AppContext, q: WorksQuery, extra: Partial<
  * optional) or words that must all match; isAdvance=1: keyword is a JSON list of {t, d}.
  * order=betterRandom answers one random work. 400 {error} on bad parameters, 401 without a token.
  */
-for (const path of ['/api/works', '/api/search']) {
-  worksRouter.get(path, requireUser(), validate(WorksListSchema), async (ctx) => {
+for (const listRoute of [routes.library.works, routes.library.search]) {
+  on(worksRouter, listRoute, requireUser(), validate(listRoute, WorksListSchema), async (ctx) => {
     ctx.body = await answerList(ctx, ctx.state.input.query);
   });
 }
 
 /** GET /api/circles/:id/works -> the circle's works, same query and answer as /api/works. */
-worksRouter.get('/api/circles/:id/works', requireUser(), validate(WorksOfIdSchema), async (ctx) => {
+on(worksRouter, routes.library.circleWorks, requireUser(), validate(routes.library.circleWorks, WorksOfIdSchema), async (ctx) => {
   const { query, params } = ctx.state.input;
   ctx.body = await answerList(ctx, query, { circleId: params.id });
 });
 
 /** GET /api/tags/:id/works -> the tag's works, same query and answer as /api/works. */
-worksRouter.get('/api/tags/:id/works', requireUser(), validate(WorksOfIdSchema), async (ctx) => {
+on(worksRouter, routes.library.tagWorks, requireUser(), validate(routes.library.tagWorks, WorksOfIdSchema), async (ctx) => {
   const { query, params } = ctx.state.input;
   ctx.body = await answerList(ctx, query, { tagId: params.id });
 });
 
 /** GET /api/vas/:id/works -> the VA's works, same query and answer as /api/works. */
-worksRouter.get('/api/vas/:id/works', requireUser(), validate(WorksOfVaSchema), async (ctx) => {
+on(worksRouter, routes.library.vaWorks, requireUser(), validate(routes.library.vaWorks, WorksOfVaSchema), async (ctx) => {
   const { query, params } = ctx.state.input;
   ctx.body = await answerList(ctx, query, { vaId: params.id });
 });

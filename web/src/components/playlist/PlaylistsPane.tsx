@@ -13,9 +13,10 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { mediaPath, type PlaylistAnswer, type PlaylistEntry, type PlaylistSummary, type QueueItem } from '@model';
+import { type PlaylistAnswer, type PlaylistEntry, type PlaylistSummary, type QueueItem } from '@model';
 import { notifyError, notifySuccess } from '../../api/client';
 import { playlists } from '../../api/playlists';
+import { trackMediaPath } from '../../../../src/api/routes';
 import { useAuth } from '../../api/auth';
 import { formatSeconds } from '../../player/format';
 import { player } from '../../player/store';
@@ -24,7 +25,7 @@ import { ConfirmModal } from '../ConfirmModal';
 type Playlist = PlaylistAnswer['playlist'];
 
 /** The queue item of an entry (its stream by hash: library or trial). */
-const queueItem = (e: PlaylistEntry): QueueItem => ({ hash: e.hash, title: e.title, workTitle: e.workTitle, duration: e.duration, mediaStreamUrl: mediaPath('stream', e.hash) });
+const queueItem = (e: PlaylistEntry): QueueItem => ({ hash: e.hash, title: e.title, workTitle: e.workTitle, duration: e.duration, mediaStreamUrl: trackMediaPath('stream', e.hash) });
 
 /** Plays the available entries of `list` from entry `from` (default the first available). */
 function playEntries(list: PlaylistEntry[], from?: PlaylistEntry): void {

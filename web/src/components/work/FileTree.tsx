@@ -15,7 +15,8 @@ import {
   IconDownload, IconFile, IconFileText, IconFolder, IconLanguage, IconListDetails, IconPhoto, IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlaylistAdd, IconPlayerTrackNext,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isTrialHash, mediaPath, workIdOfHash, type TrackNode } from '@model';
+import { isTrialHash, workIdOfHash, type TrackNode } from '@model';
+import { trackMediaPath } from '../../../../src/api/routes';
 import { mediaUrl, notifyError, notifySuccess } from '../../api/client';
 import { translateAudio } from '../../api/lyric';
 import { TaskStatus, mergeTaskStatus } from '../../../../src/lyrics/status.js';
@@ -52,7 +53,7 @@ function AiBadge({ status }: { status: number }) {
 
 function download(node: TrackNode): void {
   const a = document.createElement('a');
-  a.href = mediaUrl(node.mediaDownloadUrl ?? mediaPath('download', node.hash!));
+  a.href = mediaUrl(node.mediaDownloadUrl ?? trackMediaPath('download', node.hash!));
   a.download = node.title;
   document.body.appendChild(a);
   a.click();
@@ -79,7 +80,7 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }:
         return player.playQueue(audios.map((a) => toQueueItem(a, workTitle)), audios.indexOf(node));
       }
       case 'image': return setPreview(images.indexOf(node));
-      case 'text': return void window.open(mediaUrl(node.mediaStreamUrl ?? mediaPath('stream', node.hash!)), '_blank', 'noopener');
+      case 'text': return void window.open(mediaUrl(node.mediaStreamUrl ?? trackMediaPath('stream', node.hash!)), '_blank', 'noopener');
       default: return download(node);
     }
   };

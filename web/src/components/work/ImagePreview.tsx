@@ -11,7 +11,8 @@ import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { mediaPath, type TrackNode } from '@model';
+import type { TrackNode } from '@model';
+import { trackMediaPath } from '../../../../src/api/routes';
 import { mediaUrl } from '../../api/client';
 import { visualiserCoverKey } from '../../player/settings';
 import { playingWorkId, usePlayer } from '../../player/store';
@@ -27,7 +28,7 @@ export function ImagePreview({ images, index, onIndex, onClose }: { images: Trac
   const navigate = useNavigate();
   const playingWork = usePlayer(playingWorkId);
   const image = index === null ? undefined : images[index];
-  const stream = image ? image.mediaStreamUrl ?? mediaPath('stream', image.hash!) : '';
+  const stream = image ? image.mediaStreamUrl ?? trackMediaPath('stream', image.hash!) : '';
   const src = stream ? mediaUrl(stream) : '';
 
   const useAsCover = () => {

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PROGRESS_VALUES, type Progress, type Work } from '@model';
 import { useAuth } from '../../api/auth';
-import { api, errorText, notifyError, notifySuccess } from '../../api/client';
+import { call, errorText, notifyError, notifySuccess, routes } from '../../api/client';
 import { translateFolder } from '../../api/lyric';
 import { deleteHistory, putProgress } from '../../api/review';
 import { player } from '../../player/store';
@@ -61,13 +61,13 @@ export function WorkActions({ work, folder, onChange, onTasks, trial, zipUrl }: 
   });
 
   const scan = () => run(async () => {
-    const res = await api<{ message?: string; memo?: unknown }>(`/api/work/scan/${work.id}`, { method: 'POST' });
+    const res = await call(routes.library.scanWork, { params: { id: work.id } });
     if (res.memo) window.location.reload();
     return res;
   });
 
   const removeWork = () => run(async () => {
-    const res = await api<{ message?: string }>(`/api/work/${work.id}`, { method: 'DELETE' });
+    const res = await call(routes.library.deleteWork, { params: { id: work.id } });
     navigate('/works');
     return res;
   });

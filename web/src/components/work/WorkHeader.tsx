@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatWorkCode, type Work } from '@model';
 import { useAuth } from '../../api/auth';
-import { api, coverUrl, notifyError, notifySuccess } from '../../api/client';
+import { call, coverUrl, notifyError, notifySuccess, routes } from '../../api/client';
 import type { Section } from '../../api/section';
 import { saveRating } from '../../api/review';
 import { useDateFormat } from '../../i18n/format';
@@ -52,7 +52,7 @@ function NoStoreData({ work, section, onFetched }: { work: Work; section: Sectio
   const fetchAgain = async () => {
     setBusy(true);
     try {
-      notifySuccess(await api<{ message: string }>(`/api/work/scan/${work.id}`, { method: 'POST' }));
+      notifySuccess(await call(routes.library.scanWork, { params: { id: work.id } }));
       onFetched();
     } catch (err) {
       notifyError(err);

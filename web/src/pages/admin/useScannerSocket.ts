@@ -24,6 +24,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { ScanCommand, ScanKind, ScanLogEntry, ScanMessage, ScanResultEntry, ScanStatus, ScanTask } from '@model';
 import { getToken } from '../../api/client';
+import { withQuery } from '../../../../src/api/client';
+import { SCANNER_SOCKET_PATH } from '../../../../src/api/routes';
 import { serverText } from '../../i18n/serverText';
 
 export type ScannerStatus = 'none' | ScanStatus;
@@ -58,7 +60,7 @@ const RETRY_MAX_MS = 10_000;
 function socketUrl(): string {
   const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   const token = getToken();
-  return `${proto}//${window.location.host}/api/ws${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  return `${proto}//${window.location.host}${withQuery(SCANNER_SOCKET_PATH, { token })}`;
 }
 
 /** Folds one server message into the state; `starting` says a scan command awaits its first answer. */

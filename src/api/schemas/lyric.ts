@@ -3,8 +3,8 @@
  * DESIGN section 7). Failures answer 400 {error} (middleware/validate.ts).
  */
 import { z } from 'zod';
-import { parseWorkIdInput } from '../../../model/index.js';
-import { isTaskStatus } from '../../../lyrics/status.js';
+import { parseWorkIdInput } from '../../model/index.js';
+import { isTaskStatus } from '../../lyrics/status.js';
 
 /** A task id: up to 10 digits. */
 const taskId = z.string().regex(/^\d{1,10}$/, 'id must be a number').transform(Number);

@@ -1,6 +1,6 @@
 /** Request schemas of the library root folders (spec 001 section 2): names and paths in the body. */
 import { z } from 'zod';
-import { rootFolderSchema } from '../../../config/index.js';
+import { rootFolderSchema } from '../../config/schema.js';
 
 const name = rootFolderSchema.shape.name;
 

@@ -3,9 +3,8 @@
  * write with its starOnly/progressOnly rules, and the delete by work id.
  */
 import { z } from 'zod';
-import { PROGRESS_VALUES } from '../../../model/index.js';
-import type { ReviewInput, ReviewWriteMode } from '../../../users/reviews.js';
-import { favouritesQuery, numericId } from '../schema.js';
+import { PROGRESS_VALUES, type Progress } from '../../model/index.js';
+import { favouritesQuery, numericId } from './common.js';
 
 /** GET /api/review. */
 export const ReviewListSchema = z.object({ query: favouritesQuery });
@@ -26,14 +25,14 @@ export const reviewBody = z.object({
  * starOnly=true: 'star', needs `rating`; starOnly=false: 'full'; neither: 'given').
  * Answers {body, mode}.
  */
-export const reviewPutOf = (body: z.ZodType<ReviewInput & { user_name?: string }, unknown>) => z
+export const reviewPutOf = (body: z.ZodType<{ work_id: number; rating?: number | null; progress?: Progress | null; user_name?: string }, unknown>) => z
   .object({ body, query: z.object({ starOnly: flag, progressOnly: flag }) })
   .transform(({ body, query }, ctx) => {
     const need = (field: 'progress' | 'rating', param: string) => {
       ctx.addIssue({ code: 'custom', path: ['body', field], message: `required with ${param}=true` });
       return z.NEVER;
     };
-    let mode: ReviewWriteMode = query.starOnly === 'false' ? 'full' : 'given';
+    let mode: 'given' | 'star' | 'progress' | 'full' = query.starOnly === 'false' ? 'full' : 'given';
     if (query.progressOnly === 'true') {
       if (body.progress === undefined) return need('progress', 'progressOnly');
       mode = 'progress';

@@ -1,7 +1,7 @@
 /** Request schemas of the media calls' transcoding (routes/media.ts; src/transcode/README.md "The web player"). */
 import { z } from 'zod';
-import { opt } from './schema.js';
-import { MAX_BIT_RATE, MIN_BIT_RATE } from '../../transcode/index.js';
+import { opt } from './common.js';
+import { MAX_BIT_RATE, MIN_BIT_RATE } from '../../transcode/formats.js';
 
 /** `bitrate`: the web player's quality in kbit/s, 0 (the default: as stored) or 32 to 320. */
 const bitrate = opt(z.coerce.number({ error: 'bitrate must be a number' }).int('bitrate must be a whole number')

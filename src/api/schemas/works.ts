@@ -4,10 +4,8 @@
  * 400 {error} (middleware/validate.ts).
  */
 import { z } from 'zod';
-import type { WorkFilter } from '../../../catalogue/index.js';
-import { ADVANCED_KEYWORD_TYPES, lyricPartsOf, SEED_MAX, SEED_MIN, WORK_ORDERS, type AdvancedKeyword, type NsfwOption } from '../../../model/index.js';
-import { numericId, opt, page, sort, vaId } from '../schema.js';
-import { NUL_ISSUE, NUL_RULE } from '../../middleware/input.js';
+import { ADVANCED_KEYWORD_TYPES, lyricPartsOf, SEED_MAX, SEED_MIN, WORK_ORDERS, type AdvancedKeyword, type NsfwOption, NUL_ISSUE, NUL_RULE } from '../../model/index.js';
+import { numericId, opt, page, sort, vaId } from './common.js';
 
 const advancedKeyword = z.object({
   t: z.enum(ADVANCED_KEYWORD_TYPES),
@@ -65,7 +63,7 @@ export const listQuery = <O extends string>(orders: readonly [O, ...O[]], fallba
       }
       keywords = parsed.data;
     }
-    const filter: WorkFilter = {
+    const filter = {
       nsfw: q.nsfw as NsfwOption,
       lyric: q.lyric ? lyricPartsOf(q.lyric) : [],
       keyword: advanced ? undefined : q.keyword,

@@ -4,11 +4,10 @@
  * spider, reviews with a progress or myProcess, and the TXT upload's id.
  */
 import { z } from 'zod';
-import { NOT_A_DATE, NOVEL_SORT_ORDERS, novelPublishTime, PROGRESS_VALUES, progressOfMyProcess, type MyProcess, type NovelProcess } from '../../../model/index.js';
-import type { NovelInput } from '../../../novels/index.js';
-import { idParams, numericId, opt, vaId } from '../schema.js';
-import { listQuery } from '../works/schema.js';
-import { reviewBody, reviewPutOf } from '../review/schema.js';
+import { NOT_A_DATE, NOVEL_SORT_ORDERS, novelPublishTime, PROGRESS_VALUES, progressOfMyProcess, type MyProcess, type NovelProcess } from '../../model/index.js';
+import { idParams, numericId, opt, vaId } from './common.js';
+import { listQuery } from './works.js';
+import { reviewBody, reviewPutOf } from './review.js';
 
 const novelsQuery = listQuery(NOVEL_SORT_ORDERS, 'create_datetime');
 

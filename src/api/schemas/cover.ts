@@ -1,7 +1,7 @@
 /** Request schema of the covers (spec 000 section 7): the work id and the cover type. */
 import { z } from 'zod';
-import { COVER_TYPES } from '../../../library/cover-lookup.js';
-import { workIdParam } from '../schema.js';
+import { COVER_TYPES } from '../../model/index.js';
+import { workIdParam } from './common.js';
 
 /** GET /api/cover/:id?type=main|sam|240x240 (default main). */
 export const CoverSchema = z.object({

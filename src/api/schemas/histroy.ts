@@ -3,7 +3,7 @@
  * favourites query, the saved player state, and the delete by work id.
  */
 import { z } from 'zod';
-import { favouritesQuery, numericId } from '../schema.js';
+import { favouritesQuery, numericId } from './common.js';
 
 /** GET /api/histroy. */
 export const HistroyListSchema = z.object({ query: favouritesQuery });

@@ -1,7 +1,7 @@
 /** Request schemas of playlists (src/playlists/README.md "Calls"). */
 import { z } from 'zod';
-import { PLAYLIST_COMMENT_MAX, PLAYLIST_MAX_ENTRIES, PLAYLIST_NAME_MAX } from '../../../model/index.js';
-import { idParams, numericId } from '../schema.js';
+import { PLAYLIST_COMMENT_MAX, PLAYLIST_MAX_ENTRIES, PLAYLIST_NAME_MAX } from '../../model/index.js';
+import { idParams, numericId } from './common.js';
 
 /** A name: 1 to 200 characters once trimmed. */
 const name = z.string().trim().min(1).max(PLAYLIST_NAME_MAX);

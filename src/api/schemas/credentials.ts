@@ -4,7 +4,7 @@
  * {error, errors: [{msg}]}.
  */
 import { z } from 'zod';
-import { newUserSchema, passwordSchema } from '../../../users/index.js';
+import { newUserSchema, passwordSchema } from '../../users/rules.js';
 
 /** POST /api/credentials/user {name, password, group}. */
 export const UserAddSchema = z.object({ body: newUserSchema });

@@ -3,8 +3,8 @@
  * are listed, a bookmark put at a place in a track, a track whose bookmark goes.
  */
 import { z } from 'zod';
-import { MAX_COMMENT, MAX_POSITION_MS } from '../../../bookmarks/index.js';
-import { numericId } from '../schema.js';
+import { BOOKMARK_COMMENT_MAX, BOOKMARK_POSITION_MAX_MS } from '../../model/index.js';
+import { numericId } from './common.js';
 
 /** GET /api/bookmarks?work_id=N. */
 export const BookmarkListSchema = z.object({ query: z.object({ work_id: numericId }) });
@@ -14,8 +14,8 @@ export const BookmarkPutSchema = z.object({
   body: z.object({
     work_id: numericId,
     file_id: numericId,
-    seconds: z.number().min(0).max(MAX_POSITION_MS / 1000),
-    comment: z.string().max(MAX_COMMENT).optional(),
+    seconds: z.number().min(0).max(BOOKMARK_POSITION_MAX_MS / 1000),
+    comment: z.string().max(BOOKMARK_COMMENT_MAX).optional(),
   }),
 });
 

@@ -3,7 +3,7 @@
  * the novel id in the path, and the saved position.
  */
 import { z } from 'zod';
-import { idParams, numericId } from '../schema.js';
+import { idParams, numericId } from './common.js';
 
 /** GET /api/novel/readingPosition/:id. */
 export const ReadingPositionGetSchema = z.object({ params: idParams });

@@ -1,5 +1,5 @@
 /**
- * Request fields shared by several routes' schemas (<resource>/schema.ts): page, sort,
+ * Request fields shared by several routes' schemas (the other files here): page, sort,
  * ids in paths, and the favourites query of /api/review and /api/histroy. Query values
  * arrive as text; an empty value counts as absent.
  */

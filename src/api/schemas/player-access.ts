@@ -1,7 +1,7 @@
 /** Request schemas of the caller's own player access (src/subsonic/README.md "Authentication"). */
 import { z } from 'zod';
-import { apiKeyNameSchema, passwordSchema, playerBitRateSchema, playerFormatSchema } from '../../../users/index.js';
-import { idParams } from '../schema.js';
+import { apiKeyNameSchema, passwordSchema, playerBitRateSchema, playerFormatSchema } from '../../users/rules.js';
+import { idParams } from './common.js';
 
 /** PUT /api/player-access/password {password}: at least 5 characters. */
 export const PlayerPasswordSchema = z.object({ body: z.object({ password: passwordSchema }) });

@@ -4,9 +4,9 @@
  * {error} (middleware/validate.ts).
  */
 import { z } from 'zod';
-import { WorkStatus } from '../../../model/index.js';
-import { idParams, opt } from '../schema.js';
-import { worksQuery } from '../works/schema.js';
+import { WorkStatus } from '../../model/index.js';
+import { idParams, opt } from './common.js';
+import { worksQuery } from './works.js';
 
 /** GET /api/fake/works: the list query and `status`, a trial status (0 new trial, the default; 1 download wanted; 2 downloading). */
 export const TrialWorksSchema = z.object({
