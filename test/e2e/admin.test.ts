@@ -117,7 +117,8 @@ describe('/admin/advanced', () => {
   it('chooses the copy of a work in several formats that music players’ albums list, by name in both languages', async () => {
     const page = await adminPage('/admin/advanced');
     const field = page.getByRole('textbox', { name: 'Copy an album lists when a work holds its tracks in several formats (music players)' });
-    await expect(page.locator('main').textContent()).resolves.toContain('Default: Lossless first (wav, flac)');
+    // the settings arrive after the page: wait for the default's line to show
+    await page.locator('main', { hasText: 'Default: Lossless first (wav, flac)' }).waitFor();
     await field.click();
     await page.getByRole('option', { name: 'Lossy first (mp3, m4a, ogg, opus)', exact: true }).click();
     await page.getByTestId('save-config').click();
@@ -126,7 +127,7 @@ describe('/admin/advanced', () => {
     const zh = await e2e.page({ lang: 'zh-CN' });
     try {
       await zh.goto('/admin/advanced');
-      await zh.getByTestId('save-config').waitFor();
+      await zh.locator('main', { hasText: '默认值：无损优先（wav、flac）' }).waitFor();
       const text = (await zh.locator('main').textContent()) ?? '';
       expect(text).toContain('作品含多种格式的相同音轨时专辑列出的版本（音乐播放器）');
       expect(text).toContain('默认值：无损优先（wav、flac）');
