@@ -7,7 +7,7 @@
  *   site, admin).
  * - mainRoutes: login required, inside the main layout (header, drawer, player bar).
  * - novelRoutes: login required, the novel section's layout (the main layout with the
- *   novel site in context, site.tsx); its screens are the main ones parameterised,
+ *   novel site in context, catalogue.tsx); its screens are the main ones parameterised,
  *   plus the novel page and the add form.
  * Any other path shows the not-found page.
  */
@@ -16,7 +16,7 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import { AuthProvider, RequireAuth } from './api/auth';
 import { Layout } from './components/Layout';
-import { NOVEL_SITE, SiteProvider } from './site';
+import { NOVEL_CATALOGUE, CatalogueProvider } from './catalogue';
 
 export interface RouteDef {
   path: string;
@@ -117,7 +117,7 @@ const routes: RouteObject[] = [
       },
       { path: '/novel', element: <Navigate to="/novel/works" replace /> },
       {
-        element: <SiteProvider value={NOVEL_SITE}><RequireAuth><NovelLayout /></RequireAuth></SiteProvider>,
+        element: <CatalogueProvider value={NOVEL_CATALOGUE}><RequireAuth><NovelLayout /></RequireAuth></CatalogueProvider>,
         children: novelRoutes.map((r) => ({ path: r.path, element: <r.page /> })),
       },
       { path: '*', element: <NotFound /> },

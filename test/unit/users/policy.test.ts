@@ -1,7 +1,7 @@
 /**
  * Who may write (src/users/policy.ts): the admin and users write, guests read only, and
- * the rule is written once: no other server, players' API or TUI file compares a group
- * with 'guest'.
+ * the rule is written once: no other server, players' API, TUI or web file compares a
+ * group with 'guest'.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { Forbidden } from '../../../src/model/index.js';
 import { assertWriter, canWrite } from '../../../src/users/policy.js';
 
-const SRC = path.resolve(import.meta.dirname, '..', '..', '..', 'src');
-const POLICY = path.join(SRC, 'users', 'policy.ts');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+const POLICY = path.join(ROOT, 'src', 'users', 'policy.ts');
 
 describe('the writer policy', () => {
   it('lets the admin and users write and refuses guests with the coded text', () => {
@@ -27,12 +27,12 @@ describe('the writer policy', () => {
     expect(refusal).toMatchObject({ message: 'guests cannot make changes', code: 'auth.guestReadOnly' });
   });
 
-  it('is the one place src/ compares a group with guest', () => {
-    const comparing = fs.readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.tsx?$/.test(f))
-      .map((f) => path.join(SRC, f))
+  it('is the one place src/ and web/src compare a group with guest', () => {
+    const comparing = ['src', path.join('web', 'src')].flatMap((dir) => fs.readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !f.split(path.sep).includes('node_modules'))
+      .map((f) => path.join(ROOT, dir, f)))
       .filter((file) => file !== POLICY && /[!=]==?\s*'guest'|'guest'\s*[!=]==?/.test(fs.readFileSync(file, 'utf8')))
-      .map((file) => path.relative(SRC, file));
+      .map((file) => path.relative(ROOT, file));
     expect(comparing).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { Center, Loader } from '@mantine/core';
 import type { AuthMeAnswer } from '@model';
 import { ApiError, call, notifyError, routes, setToken, setUnauthorizedHandler } from './client';
 import { loginPathFor } from './redirect';
+import { canWrite } from '../../../src/users/policy';
 
 interface AuthState {
   /** undefined while loading, null when signed out. */
@@ -65,6 +66,12 @@ export function useAuth(): AuthState {
   const ctx = useContext(AuthContext);
   if (!ctx) throw new Error('useAuth outside AuthProvider');
   return ctx;
+}
+
+/** Whether the signed-in user may write (src/users/policy.ts: not a guest); true before the session is known. */
+export function useCanWrite(): boolean {
+  const { me } = useAuth();
+  return !me || canWrite(me.user);
 }
 
 /** Renders its children for a signed-in session, else redirects to /login, which returns here after signing in. */

@@ -13,7 +13,7 @@ import { ApiClient, ApiError, type CallArgs, type CallOptions, type Query, type 
 import { pathOf, type AnswerOf, type AnyRoute } from '../../../src/api/route';
 import { isServerText, serverText, type ServerText } from '../i18n/serverText';
 
-import { coverRoute, type Section } from './section';
+import { coverRoute, type Scope } from './scope';
 
 export { ApiError, type Query } from '../../../src/api/client';
 export { routes } from '../../../src/api/routes';
@@ -61,7 +61,7 @@ export function call<R extends AnyRoute>(route: R, ...input: CallArgs<R>): Promi
   return client.call(route, ...input);
 }
 
-/** A call chosen at run time (a site's or a catalogue's route, site.tsx and section.ts): the route, its path parameters and query. */
+/** A call chosen at run time (a site's or a catalogue's route, catalogue.tsx and scope.ts): the route, its path parameters and query. */
 export interface Call { route: AnyRoute; params?: Record<string, string | number>; query?: Query }
 
 /** Sends a Call (with a body, a form, the 401 behaviour, a signal) and answers its body as T. Throws as call() does. */
@@ -99,6 +99,6 @@ export function callMediaUrl({ route, params, query }: Call): string {
 }
 
 /** GET /api/cover/{id}?type=main|sam|240x240&token= (the trial catalogue's: /api/fake/cover/{id}). */
-export function coverUrl(workId: number, type: 'main' | 'sam' | '240x240' = 'main', section: Section = 'library'): string {
-  return callMediaUrl({ route: coverRoute(section), params: { id: workId }, query: { type } });
+export function coverUrl(workId: number, type: 'main' | 'sam' | '240x240' = 'main', scope: Scope = 'library'): string {
+  return callMediaUrl({ route: coverRoute(scope), params: { id: workId }, query: { type } });
 }

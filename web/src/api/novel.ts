@@ -1,6 +1,6 @@
 /**
  * The novel section's own calls (spec 001 section 7); its lists, names, reviews and
- * history go through the shared screens with NOVEL_SITE (site.tsx).
+ * history go through the shared screens with NOVEL_CATALOGUE (catalogue.tsx).
  * - GET /api/novel/work/{id}; POST /api/novel/work/ (the add form); POST
  *   /api/novel/work/spider/ {url} -> {code: 2000, data} or a failure whose message is its msg;
  * - GET /api/novel/work/updateData/{id}/; the TXT: POST /api/novel/work/uploadTxt/ (multipart

@@ -5,7 +5,7 @@
  */
 import { useLocalStorage } from '@mantine/hooks';
 import type { AdvancedKeyword, LyricPart, NovelOrder, NsfwOption, WorkSortOrder } from '@model';
-import { AUDIO_SITE, type Site } from '../site';
+import { AUDIO_CATALOGUE, type Catalogue } from '../catalogue';
 
 export interface WorksPrefs {
   /** A sort option of the site (WORK_SORT_ORDERS, NOVEL_SORT_ORDERS). */
@@ -25,14 +25,14 @@ export const DEFAULT_WORKS_PREFS: WorksPrefs = {
 };
 
 /** The works list preferences of `site` ('worksPrefs'; the novel section's 'novel.worksPrefs', default order its first). */
-export function useWorksPrefs(site: Site = AUDIO_SITE) {
-  const defaultValue = site === AUDIO_SITE ? DEFAULT_WORKS_PREFS : { ...DEFAULT_WORKS_PREFS, order: site.sortOrders[0] as NovelOrder };
-  return useLocalStorage<WorksPrefs>({ key: `${site.prefsPrefix}worksPrefs`, defaultValue, getInitialValueInEffect: false });
+export function useWorksPrefs(catalogue: Catalogue = AUDIO_CATALOGUE) {
+  const defaultValue = catalogue === AUDIO_CATALOGUE ? DEFAULT_WORKS_PREFS : { ...DEFAULT_WORKS_PREFS, order: catalogue.sortOrders[0] as NovelOrder };
+  return useLocalStorage<WorksPrefs>({ key: `${catalogue.prefsPrefix}worksPrefs`, defaultValue, getInitialValueInEffect: false });
 }
 
 /** The advanced search keywords of `site` ('advancedKeywords', 'novel.advancedKeywords'). */
-export function useAdvancedKeywords(site: Site = AUDIO_SITE) {
-  return useLocalStorage<AdvancedKeyword[]>({ key: `${site.prefsPrefix}advancedKeywords`, defaultValue: [], getInitialValueInEffect: false });
+export function useAdvancedKeywords(catalogue: Catalogue = AUDIO_CATALOGUE) {
+  return useLocalStorage<AdvancedKeyword[]>({ key: `${catalogue.prefsPrefix}advancedKeywords`, defaultValue: [], getInitialValueInEffect: false });
 }
 
 export interface FavouritesPrefs { sort: string; desc: boolean }

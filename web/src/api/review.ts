@@ -7,16 +7,16 @@
  * - DELETE /api/review?work_id=; DELETE /api/histroy {work_id}.
  * Each answers {message} (shown as the success notice). The novel section's calls
  * (/api/novel/work/review/ ?starOnly or ?progressOnly, /api/novel/review, /api/novel/histroy)
- * come from its Site (site.tsx).
+ * come from its Catalogue (catalogue.tsx).
  */
 import type { Progress } from '@model';
 import { notifyError, notifySuccess, send } from './client';
-import { AUDIO_SITE, type Site } from '../site';
+import { AUDIO_CATALOGUE, type Catalogue } from '../catalogue';
 
 interface Message { message?: string }
 
-function putRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', site: Site): Promise<Message> {
-  return send<Message>({ ...site.ratingCall(from), body: { user_name, work_id, rating } });
+function putRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', catalogue: Catalogue): Promise<Message> {
+  return send<Message>({ ...catalogue.ratingCall(from), body: { user_name, work_id, rating } });
 }
 
 /**
@@ -24,9 +24,9 @@ function putRating(user_name: string, work_id: number, rating: number, from: 'wo
  * section's calls when `site` says so), with the outcome shown: the server's message
  * as the green notice, a failure as the red one. Answers true when the rating was saved.
  */
-export async function saveRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', site: Site = AUDIO_SITE): Promise<boolean> {
+export async function saveRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', catalogue: Catalogue = AUDIO_CATALOGUE): Promise<boolean> {
   try {
-    const res = await putRating(user_name, work_id, rating, from, site);
+    const res = await putRating(user_name, work_id, rating, from, catalogue);
     if (res.message) notifySuccess(res);
     return true;
   } catch (err) {
@@ -36,18 +36,18 @@ export async function saveRating(user_name: string, work_id: number, rating: num
 }
 
 /** The caller's progress: a progress value, or in the novel section also a myProcess 0..3. */
-export function putProgress(user_name: string, work_id: number, progress: Progress | number, site: Site = AUDIO_SITE): Promise<Message> {
-  return send<Message>({ ...site.progressCall, body: { user_name, work_id, progress } });
+export function putProgress(user_name: string, work_id: number, progress: Progress | number, catalogue: Catalogue = AUDIO_CATALOGUE): Promise<Message> {
+  return send<Message>({ ...catalogue.progressCall, body: { user_name, work_id, progress } });
 }
 
-export function putReview(user_name: string, work_id: number, review: { rating: number | null; review_text: string; progress: Progress | null }, site: Site = AUDIO_SITE): Promise<Message> {
-  return send<Message>({ route: site.favourites.review, body: { user_name, work_id, ...review }, query: { starOnly: false } });
+export function putReview(user_name: string, work_id: number, review: { rating: number | null; review_text: string; progress: Progress | null }, catalogue: Catalogue = AUDIO_CATALOGUE): Promise<Message> {
+  return send<Message>({ route: catalogue.favourites.review, body: { user_name, work_id, ...review }, query: { starOnly: false } });
 }
 
-export function deleteReview(work_id: number, site: Site = AUDIO_SITE): Promise<Message> {
-  return send<Message>({ route: site.favourites.deleteReview, query: { work_id } });
+export function deleteReview(work_id: number, catalogue: Catalogue = AUDIO_CATALOGUE): Promise<Message> {
+  return send<Message>({ route: catalogue.favourites.deleteReview, query: { work_id } });
 }
 
-export function deleteHistory(work_id: number, site: Site = AUDIO_SITE): Promise<Message> {
-  return send<Message>({ route: site.favourites.deleteHistory, body: { work_id } });
+export function deleteHistory(work_id: number, catalogue: Catalogue = AUDIO_CATALOGUE): Promise<Message> {
+  return send<Message>({ route: catalogue.favourites.deleteHistory, body: { work_id } });
 }

@@ -6,8 +6,8 @@
  */
 import { WorkStatus, type AdvancedKeyword } from '@model';
 import type { Call } from './client';
-import { worksRoute, type Section } from './section';
-import { AUDIO_SITE, type Site } from '../site';
+import { worksRoute, type Scope } from './scope';
+import { AUDIO_CATALOGUE, type Catalogue } from '../catalogue';
 
 
 export type ListContext =
@@ -40,9 +40,9 @@ export function listContext(pathname: string, params: URLSearchParams, keywords:
 const KIND = { circle: 'circles', tag: 'tags', va: 'vas' } as const;
 
 /** The list call of a list context, in `section` (default the library) of `site` (the audio site's or the novel section's routes). */
-export function worksEndpoint(ctx: ListContext, section: Section = 'library', site: Site = AUDIO_SITE): Call & { query: NonNullable<Call['query']> } {
-  if (section === 'trial') return { route: worksRoute('trial'), query: { status: WorkStatus.NewTrial, ...(ctx.kind === 'keyword' && { keyword: ctx.keyword, isAdvance: 0 }) } };
-  const { lists } = site;
+export function worksEndpoint(ctx: ListContext, scope: Scope = 'library', catalogue: Catalogue = AUDIO_CATALOGUE): Call & { query: NonNullable<Call['query']> } {
+  if (scope === 'trial') return { route: worksRoute('trial'), query: { status: WorkStatus.NewTrial, ...(ctx.kind === 'keyword' && { keyword: ctx.keyword, isAdvance: 0 }) } };
+  const { lists } = catalogue;
   switch (ctx.kind) {
     case 'all': return { route: lists.works, query: {} };
     case 'circle': case 'tag': case 'va': return { route: lists[KIND[ctx.kind]], params: { id: ctx.id }, query: {} };
@@ -52,8 +52,8 @@ export function worksEndpoint(ctx: ListContext, section: Section = 'library', si
 }
 
 /** GET of the name of a circle, tag or voice actor (site, tag or author of a novel), or null for other contexts. */
-export function nameCall(ctx: ListContext, site: Site = AUDIO_SITE): Call | null {
-  return ctx.kind === 'circle' || ctx.kind === 'tag' || ctx.kind === 'va' ? { route: site.nameRoute(KIND[ctx.kind]), params: { id: ctx.id } } : null;
+export function nameCall(ctx: ListContext, catalogue: Catalogue = AUDIO_CATALOGUE): Call | null {
+  return ctx.kind === 'circle' || ctx.kind === 'tag' || ctx.kind === 'va' ? { route: catalogue.nameRoute(KIND[ctx.kind]), params: { id: ctx.id } } : null;
 }
 
 /** Reads the name out of the answer of nameCall (a string, {name} or {data:{name}}). */

@@ -8,7 +8,7 @@ import { ActionIcon, Badge, Button, Group, NativeSelect, Stack, TextInput } from
 import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AdvancedKeyword } from '@model';
-import { useSiteT } from '../site';
+import { useCatalogueT } from '../catalogue';
 
 export const KEYWORD_TYPES: AdvancedKeyword['t'][] = ['fuzzy', 'VA', 'tag', 'circle', 'unknown'];
 
@@ -22,7 +22,7 @@ export function addKeyword(list: AdvancedKeyword[], t: AdvancedKeyword['t'], tex
 
 export function AdvancedSearchBar({ keywords, onChange }: { keywords: AdvancedKeyword[]; onChange(k: AdvancedKeyword[]): void }) {
   const { t } = useTranslation();
-  const st = useSiteT();
+  const st = useCatalogueT();
   const [text, setText] = useState('');
   const [type, setType] = useState<AdvancedKeyword['t']>('fuzzy');
   const [error, setError] = useState<string | null>(null);

@@ -14,8 +14,8 @@ import { PROGRESS_VALUES, type Progress, type Work } from '@model';
 import { useAuth } from '../api/auth';
 import { notifyError, notifySuccess } from '../api/client';
 import { putProgress, saveRating } from '../api/review';
-import { useSite, useSiteT } from '../site';
-import { workPage } from '../api/section';
+import { useCatalogue, useCatalogueT } from '../catalogue';
+import { workPage } from '../api/scope';
 import { useDateFormat } from '../i18n/format';
 import { formatSeconds } from '../player/format';
 import { playFromHistory } from './work/WorkActions';
@@ -30,11 +30,11 @@ export type FavWork = Pick<Work, 'id' | 'title' | 'circle' | 'release' | 'vas' |
 function FavouriteItemImpl({ work: initial, mode }: { work: FavWork; mode: FavouritesMode }) {
   const { t } = useTranslation();
   const { me } = useAuth();
-  const site = useSite();
-  const st = useSiteT();
+  const catalogue = useCatalogue();
+  const st = useCatalogueT();
   // a work of the trial catalogue (its `trial` mark) opens and shows its cover there
-  const section = initial.trial ? 'trial' : 'library';
-  const href = `${site.base}${workPage(section, initial.id)}`;
+  const scope = initial.trial ? 'trial' : 'library';
+  const href = `${catalogue.base}${workPage(scope, initial.id)}`;
   const [work, setWork] = useState(initial);
   const [review, setReview] = useState(false);
   const { date, dateTime } = useDateFormat();
@@ -42,11 +42,11 @@ function FavouriteItemImpl({ work: initial, mode }: { work: FavWork; mode: Favou
 
   const rate = async (rating: number) => {
     if (rating === 0) return;
-    if (await saveRating(user, work.id, rating, 'favourites', site)) setWork((w) => ({ ...w, userRating: rating }));
+    if (await saveRating(user, work.id, rating, 'favourites', catalogue)) setWork((w) => ({ ...w, userRating: rating }));
   };
   const setProgress = async (progress: Progress) => {
     try {
-      const res = await putProgress(user, work.id, progress, site);
+      const res = await putProgress(user, work.id, progress, catalogue);
       if (res.message) notifySuccess(res);
       setWork((w) => ({ ...w, progress }));
     } catch (err) {
@@ -60,13 +60,13 @@ function FavouriteItemImpl({ work: initial, mode }: { work: FavWork; mode: Favou
     <Card withBorder padding="sm" data-testid="fav-item" data-work-id={work.id}>
       <Group align="flex-start" wrap="nowrap" gap="sm">
         <Link to={href} style={{ flexShrink: 0 }}>
-          <Image src={site.cover(work.id, '240x240', section)} w={{ base: 80, sm: 120 }} h={{ base: 80, sm: 120 }} radius="sm" alt="" loading="lazy" />
+          <Image src={catalogue.cover(work.id, '240x240', scope)} w={{ base: 80, sm: 120 }} h={{ base: 80, sm: 120 }} radius="sm" alt="" loading="lazy" />
         </Link>
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="fav-title">{work.title}</Text>
           <HistoryProgress state={work.state} />
           <Group gap={8}>
-            {work.circle && <Text size="xs" c="dimmed" component={Link} to={`${site.base}/works?circleId=${work.circle.id}`}>{work.circle.name}</Text>}
+            {work.circle && <Text size="xs" c="dimmed" component={Link} to={`${catalogue.base}/works?circleId=${work.circle.id}`}>{work.circle.name}</Text>}
             {work.release && <Text size="xs" c="dimmed">{date(work.release)}</Text>}
           </Group>
           {work.vas.length > 0 && <Text size="xs" c="teal" truncate>{work.vas.map((v) => v.name).join(' / ')}</Text>}

@@ -9,8 +9,8 @@ import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { sectionOfPath, worksPage } from '../api/section';
-import { useSite } from '../site';
+import { scopeOfPath, worksPage } from '../api/scope';
+import { useCatalogue } from '../catalogue';
 
 export const KEYWORD_DEBOUNCE_MS = 500;
 
@@ -18,7 +18,7 @@ export function KeywordBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const list = `${useSite().base}${worksPage(sectionOfPath(useLocation().pathname))}`;
+  const list = `${useCatalogue().base}${worksPage(scopeOfPath(useLocation().pathname))}`;
   const urlKeyword = params.get('keyword') ?? '';
   const [value, setValue] = useState(urlKeyword);
   const typed = useRef(false);

@@ -11,7 +11,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { KeywordBox } from './KeywordBox';
-import { useSite, useSiteT } from '../site';
+import { useCatalogue, useCatalogueT } from '../catalogue';
 import { useVersionNotice } from './useVersionNotice';
 
 // Loaded apart from the routes, so a page's first load carries neither the drawer (until
@@ -26,8 +26,8 @@ export function isHomePage(pathname: string, search: string): boolean {
 
 export function Layout() {
   const { t } = useTranslation();
-  const st = useSiteT();
-  const { base } = useSite();
+  const st = useCatalogueT();
+  const { base } = useCatalogue();
   const [drawer, setDrawer] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const location = useLocation();

@@ -18,7 +18,7 @@ import { call, notifyError, routes } from '../api/client';
 import { useAuth } from '../api/auth';
 import { LANGUAGES, setLanguage, type Language } from '../i18n';
 import { ConfirmModal } from './ConfirmModal';
-import { useSite, useSiteT } from '../site';
+import { useCatalogue, useCatalogueT } from '../catalogue';
 import { SleepTimerModal } from './SleepTimerModal';
 
 /** Drawer links; other sections add theirs here. */
@@ -46,9 +46,9 @@ export const NOVEL_NAV_LINKS = [
 
 export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
-  const st = useSiteT();
-  const site = useSite();
-  const links = site.id === 'novel' ? NOVEL_NAV_LINKS : NAV_LINKS;
+  const st = useCatalogueT();
+  const catalogue = useCatalogue();
+  const links = catalogue.id === 'novel' ? NOVEL_NAV_LINKS : NAV_LINKS;
   const navigate = useNavigate();
   const { me, logout } = useAuth();
   const { setColorScheme } = useMantineColorScheme();
@@ -71,10 +71,10 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
         <Stack gap={2}>
           {me?.auth && <Text size="sm" c="dimmed" mb="xs" data-testid="drawer-user">{t('nav.signedInAs', { name: me.user.name })}</Text>}
           {links.map((l) => (
-            <NavLink key={l.to} component={Link} to={`${site.base}${l.to}`} label={st(l.label)} leftSection={<l.icon size={18} />} onClick={onClose} />
+            <NavLink key={l.to} component={Link} to={`${catalogue.base}${l.to}`} label={st(l.label)} leftSection={<l.icon size={18} />} onClick={onClose} />
           ))}
           <Divider my={4} />
-          {site.id === 'audio' && <NavLink label={t('nav.random')} leftSection={<IconArrowsShuffle size={18} />} onClick={() => { onClose(); void randomListen(); }} />}
+          {catalogue.id === 'audio' && <NavLink label={t('nav.random')} leftSection={<IconArrowsShuffle size={18} />} onClick={() => { onClose(); void randomListen(); }} />}
           <NavLink label={t('nav.sleep')} leftSection={<IconAlarm size={18} />} onClick={() => setSleepOpen(true)} />
           <Switch
             px="sm" py={6}

@@ -11,7 +11,7 @@ import { Link } from 'react-router-dom';
 import type { Work, WorksAnswer } from '@model';
 import { call, coverUrl, notifyError, routes } from '../api/client';
 import { HistoryProgress } from './HistoryProgress';
-import { workPage } from '../api/section';
+import { workPage } from '../api/scope';
 
 export function RecentPlays() {
   const { t } = useTranslation();

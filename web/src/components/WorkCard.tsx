@@ -8,7 +8,7 @@
  * the trial catalogue a dislike and a download action instead (TrialActions). A deleted
  * or disliked card hides itself (the parent drops it). Memoised: loading more pages does
  * not re-render loaded cards.
- * In the novel section (site.tsx) the same card links, rates and deletes through the
+ * In the novel section (catalogue.tsx) the same card links, rates and deletes through the
  * novel calls, shows no code, and adds the word count (万字) and the status.
  */
 import { lazy, memo, Suspense, useState } from 'react';
@@ -18,12 +18,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatWorkCode, type NovelWork, type Work } from '@model';
 import { useAuth } from '../api/auth';
+import { canWrite } from '../../../src/users/policy';
 import { notifyError, notifySuccess, send } from '../api/client';
-import { workPage, type Section } from '../api/section';
+import { workPage, type Scope } from '../api/scope';
 import { TrialActions } from './TrialActions';
 import { saveRating } from '../api/review';
 import { useDateFormat } from '../i18n/format';
-import { useSite, useSiteT } from '../site';
+import { useCatalogue, useCatalogueT } from '../catalogue';
 import { NovelFacts } from './novel/NovelFacts';
 import { HistoryProgress } from './HistoryProgress';
 
@@ -46,7 +47,7 @@ export interface WorkCardProps {
   variant: CardVariant;
   showLabels: boolean;
   /** The catalogue the card belongs to: its links, cover and actions. */
-  section: Section;
+  scope: Scope;
   /** The work was deleted (library) or disliked (trial): the list drops it. */
   onDeleted(id: number): void;
 }
@@ -62,7 +63,7 @@ const VA_COLOURS = { background: 'var(--mantine-color-teal-light)', color: 'var(
  * a long list stays cheap to render (bench/README.md "web").
  */
 export function WorkLabels({ work, size = 'sm' }: { work: Pick<Work, 'tags' | 'vas'>; size?: 'xs' | 'sm' }) {
-  const { base } = useSite();
+  const { base } = useCatalogue();
   const tagsShown = work.tags.length > 0 && work.tags[0]!.name !== null;
   const tagStyle = { ...CHIP, ...CHIP_SIZE[size], ...TAG_COLOURS };
   const vaStyle = { ...CHIP, ...CHIP_SIZE[size], ...VA_COLOURS };
@@ -101,11 +102,11 @@ function LyricBadge({ status }: { status: string }) {
 function CardRating({ work }: { work: CardWork }) {
   const { t } = useTranslation();
   const { me } = useAuth();
-  const site = useSite();
+  const catalogue = useCatalogue();
   const [rating, setRating] = useState(work.userRating ?? 0);
-  if (!me || me.user.group === 'guest') return null;
+  if (!me || !canWrite(me.user)) return null;
   const rate = async (value: number) => {
-    if (value > 0 && await saveRating(me.user.name, work.id, value, 'work', site)) setRating(value);
+    if (value > 0 && await saveRating(me.user.name, work.id, value, 'work', catalogue)) setRating(value);
   };
   return <Rating value={rating} onChange={(v) => void rate(v)} count={5} size="sm" aria-label={t('work.myRating')} data-testid="card-my-rating" />;
 }
@@ -123,19 +124,19 @@ function SaleFacts({ work, noStore }: { work: CardWork; noStore: boolean }) {
   );
 }
 
-function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCardProps) {
+function WorkCardImpl({ work, variant, showLabels, scope, onDeleted }: WorkCardProps) {
   const { t } = useTranslation();
-  const site = useSite();
-  const st = useSiteT();
+  const catalogue = useCatalogue();
+  const st = useCatalogueT();
   const [confirm, setConfirm] = useState(false);
-  const code = site.codes ? formatWorkCode(work.id, work.code_prefix) : null;
-  const href = `${site.base}${workPage(section, work.id)}`;
-  const trial = section === 'trial';
+  const code = catalogue.codes ? formatWorkCode(work.id, work.code_prefix) : null;
+  const href = `${catalogue.base}${workPage(scope, work.id)}`;
+  const trial = scope === 'trial';
   const noStore = work.store_data === false;
 
   const remove = async () => {
     try {
-      const res = await send<{ message?: string }>({ route: site.deleteWork, params: { id: work.id } });
+      const res = await send<{ message?: string }>({ route: catalogue.deleteWork, params: { id: work.id } });
       if (res?.message) notifySuccess(res);
       onDeleted(work.id);
     } catch (err) {
@@ -150,7 +151,7 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
     </ActionIcon>
   );
   const circle = work.circle && (
-    <Text size="xs" c="dimmed" truncate component={Link} to={`${site.base}/works?circleId=${work.circle.id}`} data-testid="card-circle">{work.circle.name}</Text>
+    <Text size="xs" c="dimmed" truncate component={Link} to={`${catalogue.base}/works?circleId=${work.circle.id}`} data-testid="card-circle">{work.circle.name}</Text>
   );
   const modal = confirm && (
     <Suspense fallback={null}>
@@ -163,7 +164,7 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
       <Card withBorder padding="xs" data-testid="work-card" data-work-id={work.id} style={OFFSCREEN_SKIP_LIST}>
         <Group wrap="nowrap" align="flex-start" gap="sm">
           <Link to={href} style={{ flexShrink: 0 }}>
-            <Image src={site.cover(work.id, '240x240', section)} w={72} h={72} radius="sm" loading="lazy" alt="" />
+            <Image src={catalogue.cover(work.id, '240x240', scope)} w={72} h={72} radius="sm" loading="lazy" alt="" />
           </Link>
           <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
             <Text fw={600} size="sm" lineClamp={2} component={Link} to={href} data-testid="card-title">{work.title}</Text>
@@ -191,7 +192,7 @@ function WorkCardImpl({ work, variant, showLabels, section, onDeleted }: WorkCar
     <Card withBorder padding="sm" data-testid="work-card" data-work-id={work.id} style={OFFSCREEN_SKIP_GRID}>
       <Card.Section component={Link} to={href} pos="relative">
         <AspectRatio ratio={variant === 'zoom' ? 1 : 4 / 3}>
-          <Image src={site.cover(work.id, variant === 'zoom' ? '240x240' : 'main', section)} loading="lazy" alt="" fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
+          <Image src={catalogue.cover(work.id, variant === 'zoom' ? '240x240' : 'main', scope)} loading="lazy" alt="" fallbackSrc="data:image/gif;base64,R0lGODlhAQABAAAAACw=" />
         </AspectRatio>
         {code && <Badge size="xs" variant="filled" color="dark" pos="absolute" top={6} left={6} data-testid="card-code">{code}</Badge>}
         <div style={{ position: 'absolute', left: 0, right: 0, bottom: 0 }}><HistoryProgress state={work.state} /></div>

@@ -17,7 +17,7 @@ import type { LyricTask, LyricTasksAnswer, LyricWorkersAnswer } from '@model';
 import { TaskStatus } from '../../../src/lyrics/status';
 import { call, routes } from '../api/client';
 import { useAuth } from '../api/auth';
-import { useSite } from '../site';
+import { useCatalogue } from '../catalogue';
 import { useInfiniteList } from '../components/useInfiniteList';
 import { AiLyricTaskRow } from './AiLyricTaskRow';
 
@@ -60,7 +60,7 @@ function NoWorkerNotice() {
 /** /ai_lyric (see the file comment); /novel/ai_lyric shows the empty centre. */
 export default function AiLyric() {
   const { t } = useTranslation();
-  if (useSite().id === 'novel') {
+  if (useCatalogue().id === 'novel') {
     return (
       <Stack maw={1000} mx="auto">
         <Title order={3}>{t('nav.aiLyric')}</Title>

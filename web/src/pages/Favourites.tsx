@@ -6,7 +6,7 @@
  * Sort select and direction button (hidden in history mode; disabled for allage and
  * nsfw, which become order nsfw ascending / descending). Infinite scroll (500 px).
  * Also /novel/favourites (spec 001 section 2): the same screen in the novel section,
- * whose bare path shows the reviews (site.tsx).
+ * whose bare path shows the reviews (catalogue.tsx).
  */
 import { useCallback, useMemo } from 'react';
 import { ActionIcon, Center, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
@@ -17,7 +17,7 @@ import { FAVOURITE_ORDERS, favouritesOrderParams, PROGRESS_VALUES, type Paginati
 import { send } from '../api/client';
 import { useFavouritesPrefs } from '../api/prefs';
 import { FavouriteItem, type FavouritesMode, type FavWork } from '../components/FavouriteItem';
-import { useSite, useSiteT } from '../site';
+import { useCatalogue, useCatalogueT } from '../catalogue';
 import { useInfiniteList } from '../components/useInfiniteList';
 import { PlaylistsPane } from '../components/playlist/PlaylistsPane';
 
@@ -28,18 +28,18 @@ export default function Favourites() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const params = useParams();
-  const site = useSite();
-  const st = useSiteT();
-  const home = `${site.base}/favourites`;
+  const catalogue = useCatalogue();
+  const st = useCatalogueT();
+  const home = `${catalogue.base}/favourites`;
   const filter = params.progressFilter as Progress | undefined;
-  const mode: FavouritesMode = filter ? 'progress' : MODES.includes(params.mode as FavouritesMode) ? (params.mode as FavouritesMode) : site.favouritesHome;
+  const mode: FavouritesMode = filter ? 'progress' : MODES.includes(params.mode as FavouritesMode) ? (params.mode as FavouritesMode) : catalogue.favouritesHome;
   const [prefs, setPrefs] = useFavouritesPrefs();
   const fixedDirection = prefs.sort === 'allage' || prefs.sort === 'nsfw';
 
   const query = useMemo(() => {
     const o = favouritesOrderParams(prefs.sort, mode === 'histroy' || prefs.desc ? 'desc' : 'asc');
-    return { route: mode === 'histroy' ? site.favourites.history : site.favourites.reviews, query: { ...o, filter: mode === 'progress' ? filter : undefined } };
-  }, [mode, site, prefs.sort, prefs.desc, filter]);
+    return { route: mode === 'histroy' ? catalogue.favourites.history : catalogue.favourites.reviews, query: { ...o, filter: mode === 'progress' ? filter : undefined } };
+  }, [mode, catalogue, prefs.sort, prefs.desc, filter]);
   const skip = mode === 'folder';
   const fetchPage = useCallback(async (page: number, _seed: number, signal: AbortSignal) => {
     if (skip) return { items: [] as FavWork[], totalCount: 0 };
@@ -55,7 +55,7 @@ export default function Favourites() {
       <SegmentedControl
         fullWidth
         value={mode}
-        onChange={(v) => navigate(v === site.favouritesHome ? home : `${home}/${v}`)}
+        onChange={(v) => navigate(v === catalogue.favouritesHome ? home : `${home}/${v}`)}
         data={MODES.map((m) => ({ value: m, label: st(`fav.${m}`) }))}
         data-testid="fav-modes"
       />
@@ -70,7 +70,7 @@ export default function Favourites() {
         />
       )}
       {mode === 'folder' ? (
-        site.id === 'audio' ? <PlaylistsPane /> : <Text c="dimmed" ta="center" py="xl" data-testid="fav-folder">{t('fav.folderTodo')}</Text>
+        catalogue.id === 'audio' ? <PlaylistsPane /> : <Text c="dimmed" ta="center" py="xl" data-testid="fav-folder">{t('fav.folderTodo')}</Text>
       ) : (
         <>
           <Group gap="xs">

@@ -19,8 +19,8 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 import { coverUrl, mediaUrl } from '../api/client';
-import { useSite } from '../site';
-import type { Section } from '../api/section';
+import { useCatalogue } from '../catalogue';
+import type { Scope } from '../api/scope';
 import { audioGraphOf } from '../player/audioGraph';
 import { WIDE_PLAYER_QUERY } from '../player/layout';
 import { LyricView } from '../player/LyricView';
@@ -40,9 +40,9 @@ export function fullScreenTarget(routeId: string | undefined, playingId: number 
 }
 
 /** The visualiser cover of a work: the image chosen in the work's image preview, else its main cover (of its section). */
-function coverOf(workId: number, section: Section): string {
+function coverOf(workId: number, scope: Scope): string {
   const chosen = localStorage.getItem(visualiserCoverKey(workId));
-  return chosen ? mediaUrl(chosen) : coverUrl(workId, 'main', section);
+  return chosen ? mediaUrl(chosen) : coverUrl(workId, 'main', scope);
 }
 
 /** The flipping visualiser card: halos canvas in front, equaliser and channel swap behind; `size`: its side (CSS length). */
@@ -132,7 +132,7 @@ export default function FullScreenPlayer() {
   const playingId = usePlayer(playingWorkId);
   const title = usePlayer((s) => s.queue[s.queueIndex]?.title);
   const wide = useMediaQuery(WIDE_PLAYER_QUERY, false, { getInitialValueInEffect: false });
-  const target = fullScreenTarget(workId, playingId, useSite().base);
+  const target = fullScreenTarget(workId, playingId, useCatalogue().base);
   const notice = 'notice' in target && target.notice;
   useEffect(() => {
     if (notice) notifications.show({ color: 'red', message: t('player.nothingPlaying') });

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { ListItem } from '@model';
 import { notifyError, send } from '../api/client';
-import { useSite, useSiteT, type NameKind } from '../site';
+import { useCatalogue, useCatalogueT, type NameKind } from '../catalogue';
 
 const KINDS = {
   '/circles': { kind: 'circles', param: 'circleId', title: 'names.circles' },
@@ -21,20 +21,20 @@ const KINDS = {
 
 export default function NameList() {
   const { t } = useTranslation();
-  const site = useSite();
-  const st = useSiteT();
+  const catalogue = useCatalogue();
+  const st = useCatalogueT();
   const { pathname } = useLocation();
-  const kind = KINDS[pathname.slice(site.base.length) as keyof typeof KINDS] ?? KINDS['/circles'];
+  const kind = KINDS[pathname.slice(catalogue.base.length) as keyof typeof KINDS] ?? KINDS['/circles'];
   const [items, setItems] = useState<ListItem<number | string>[] | null>(null);
   const [filter, setFilter] = useState('');
 
   useEffect(() => {
     setItems(null);
     setFilter('');
-    send<unknown>(site.namesCall(kind.kind))
-      .then((answer) => setItems(site.namesOf(answer)))
+    send<unknown>(catalogue.namesCall(kind.kind))
+      .then((answer) => setItems(catalogue.namesOf(answer)))
       .catch((err) => { setItems([]); notifyError(err); });
-  }, [site, kind]);
+  }, [catalogue, kind]);
 
   const shown = useMemo(() => {
     const f = filter.trim().toLowerCase();
@@ -49,7 +49,7 @@ export default function NameList() {
       {items === null ? <Loader size="sm" /> : (
         <Group gap="xs" data-testid="name-list">
           {shown.map((i) => (
-            <Button key={i.id} variant="light" size="xs" component={Link} to={`${site.base}/works?${kind.param}=${encodeURIComponent(String(i.id))}`} data-testid="name-item">
+            <Button key={i.id} variant="light" size="xs" component={Link} to={`${catalogue.base}/works?${kind.param}=${encodeURIComponent(String(i.id))}`} data-testid="name-item">
               {i.name} ({i.count})
             </Button>
           ))}

@@ -25,7 +25,7 @@ import { WorkActions } from '../components/work/WorkActions';
 import { WorkHeader } from '../components/work/WorkHeader';
 import { WorkBookmarks } from '../components/work/WorkBookmarks';
 import { TrialActions } from '../components/TrialActions';
-import { sectionOfPath, tracksRoute, workRoute, worksPage, zipRoute } from '../api/section';
+import { scopeOfPath, tracksRoute, workRoute, worksPage, zipRoute } from '../api/scope';
 
 // The layout's Suspense shows its loader while this small chunk (shared with the route table) loads.
 const NotFound = lazy(() => import('./NotFound'));
@@ -36,7 +36,7 @@ const isWorkId = (id: string) => /^[1-9]\d{0,15}$/.test(id);
 export default function WorkDetail() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const section = sectionOfPath(useLocation().pathname);
+  const scope = scopeOfPath(useLocation().pathname);
   const navigate = useNavigate();
   const [work, setWork] = useState<Work | null>(null);
   const [tracks, setTracks] = useState<TrackNode[] | null>(null);
@@ -51,7 +51,7 @@ export default function WorkDetail() {
     setTracks(null);
     setFailure(null);
     if (!validId) return;
-    Promise.all([call(workRoute(section), { params: { id } }), call(tracksRoute(section), { params: { id } })])
+    Promise.all([call(workRoute(scope), { params: { id } }), call(tracksRoute(scope), { params: { id } })])
       .then(([w, tr]) => {
         if (!live) return;
         setWork(w);
@@ -67,17 +67,17 @@ export default function WorkDetail() {
         if (!isNotFound(err)) notifyError(err);
       });
     return () => { live = false; };
-  }, [id, section, validId]);
+  }, [id, scope, validId]);
 
   /** The tree again (a trial download has just finished). */
   const reloadTracks = useCallback(() => {
-    call(tracksRoute(section), { params: { id } }).then((tr) => { setTracks(tr); setPath(initialPath(tr)); }, notifyError);
-  }, [id, section]);
+    call(tracksRoute(scope), { params: { id } }).then((tr) => { setTracks(tr); setPath(initialPath(tr)); }, notifyError);
+  }, [id, scope]);
 
   /** The work again (its metadata was just fetched again). */
   const reloadWork = useCallback(() => {
-    call(workRoute(section), { params: { id } }).then(setWork, notifyError);
-  }, [id, section]);
+    call(workRoute(scope), { params: { id } }).then(setWork, notifyError);
+  }, [id, scope]);
 
   const aiStatus = useMemo(() => new Map(tasks.filter((t) => t.hash).map((t) => [t.hash!, t.status])), [tasks]);
 
@@ -89,12 +89,12 @@ export default function WorkDetail() {
   if (!work || !tracks) return <Center h="40vh"><Loader /></Center>;
   return (
     <Stack gap={0} maw={1200} mx="auto">
-      <WorkHeader work={work} section={section} onChange={patch} onReload={reloadWork} />
-      <WorkActions work={work} folder={folder} onChange={patch} onTasks={loadTasks} zipUrl={tracks.length > 0 ? callMediaUrl({ route: zipRoute(section), params: { workId: work.id } }) : null}
-        trial={section === 'trial' ? <TrialActions workId={work.id} variant="page" onDisliked={() => navigate(worksPage('trial'))} onDownloaded={reloadTracks} downloaded={work.trial?.downloaded} /> : undefined} />
-      {section === 'trial' && tracks.length === 0 && <Text size="sm" c="dimmed" mb="sm" data-testid="trial-not-downloaded">{t('trial.notDownloaded')}</Text>}
+      <WorkHeader work={work} scope={scope} onChange={patch} onReload={reloadWork} />
+      <WorkActions work={work} folder={folder} onChange={patch} onTasks={loadTasks} zipUrl={tracks.length > 0 ? callMediaUrl({ route: zipRoute(scope), params: { workId: work.id } }) : null}
+        trial={scope === 'trial' ? <TrialActions workId={work.id} variant="page" onDisliked={() => navigate(worksPage('trial'))} onDownloaded={reloadTracks} downloaded={work.trial?.downloaded} /> : undefined} />
+      {scope === 'trial' && tracks.length === 0 && <Text size="sm" c="dimmed" mb="sm" data-testid="trial-not-downloaded">{t('trial.notDownloaded')}</Text>}
       <FileTree tracks={tracks} workTitle={work.title} path={path} onPath={setPath} aiStatus={aiStatus} onTasks={loadTasks} />
-      {section === 'library' && <WorkBookmarks workId={work.id} workTitle={work.title} tracks={tracks} />}
+      {scope === 'library' && <WorkBookmarks workId={work.id} workTitle={work.title} tracks={tracks} />}
     </Stack>
   );
 }

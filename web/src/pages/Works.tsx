@@ -7,7 +7,7 @@
  * keywords on /search. The section (library or trial, from the path) picks the call,
  * the card links and the card actions (delete, or dislike and download).
  * Also /novel/works and /novel/search (spec 001 section 2): the same screen in the novel
- * section (site.tsx: its calls, sort options, words; no age rating or recent plays).
+ * section (catalogue.tsx: its calls, sort options, words; no age rating or recent plays).
  * An empty list says so (not 'no more works'); a circle, tag or voice actor id the server
  * does not know says that, without asking for its list.
  */
@@ -19,10 +19,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { LYRIC_OPTIONS, lyricStatusOf, NSFW_OPTIONS, type NsfwOption, type Pagination } from '@model';
 import { ApiError, send } from '../api/client';
-import { useSite, useSiteT } from '../site';
+import { useCatalogue, useCatalogueT } from '../catalogue';
 import { useAdvancedKeywords, useWorksPrefs } from '../api/prefs';
 import { listContext, nameCall, nameOf, worksEndpoint } from '../api/works';
-import { sectionOfPath } from '../api/section';
+import { scopeOfPath } from '../api/scope';
 import { AdvancedSearchBar } from '../components/AdvancedSearchBar';
 import { RecentPlays } from '../components/RecentPlays';
 import { ContinueListening } from '../components/ContinueListening';
@@ -37,22 +37,22 @@ export const WORKS_SCROLL_OFFSET = 250;
 
 export default function Works() {
   const { t } = useTranslation();
-  const site = useSite();
-  const st = useSiteT();
+  const catalogue = useCatalogue();
+  const st = useCatalogueT();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const [prefs, setPrefs] = useWorksPrefs(site);
-  const [keywords, setKeywords] = useAdvancedKeywords(site);
-  const order = site.sortOrders.includes(prefs.order) ? prefs.order : site.sortOrders[0]!;
+  const [prefs, setPrefs] = useWorksPrefs(catalogue);
+  const [keywords, setKeywords] = useAdvancedKeywords(catalogue);
+  const order = catalogue.sortOrders.includes(prefs.order) ? prefs.order : catalogue.sortOrders[0]!;
   const aboveNarrow = useMediaQuery(`(min-width: ${NARROW + 1}px)`, true, { getInitialValueInEffect: false });
   const aboveWide = useMediaQuery(`(min-width: ${WIDE}px)`, true, { getInitialValueInEffect: false });
-  const ctx = useMemo(() => listContext(pathname.slice(site.base.length), params, keywords), [pathname, site, params, keywords]);
-  const section = sectionOfPath(pathname);
+  const ctx = useMemo(() => listContext(pathname.slice(catalogue.base.length), params, keywords), [pathname, catalogue, params, keywords]);
+  const scope = scopeOfPath(pathname);
   // the circle's, tag's or voice actor's name: null when the server knows no such id (the list is then not asked for)
   const nameLookup = useMemo(() => {
-    const c = nameCall(ctx, site);
+    const c = nameCall(ctx, catalogue);
     return c ? send<unknown>(c).then(nameOf, (err: unknown) => (err instanceof ApiError && err.status === 404 ? null : '')) : Promise.resolve('');
-  }, [ctx, site]);
+  }, [ctx, catalogue]);
   const [name, setName] = useState<string | null>('');
   useEffect(() => {
     let live = true;
@@ -62,17 +62,17 @@ export default function Works() {
   }, [nameLookup]);
 
   // the 'no store data' filter: the audio library's works only (the store's metadata is theirs)
-  const storeFilter = site.codes && section === 'library';
+  const storeFilter = catalogue.codes && scope === 'library';
   const query = useMemo(() => {
-    const { route, params, query: extra } = worksEndpoint(ctx, section, site);
-    const nsfw = site.ageFilter ? prefs.nsfw : undefined;
+    const { route, params, query: extra } = worksEndpoint(ctx, scope, catalogue);
+    const nsfw = catalogue.ageFilter ? prefs.nsfw : undefined;
     const storeData = storeFilter && prefs.noStoreData ? 'none' : undefined;
     return {
       route,
       params,
       query: { ...extra, order, sort: prefs.desc ? 'desc' : 'asc', nsfw, lyric: lyricStatusOf(prefs.lyric) || undefined, storeData },
     };
-  }, [ctx, section, site, order, prefs.desc, prefs.nsfw, prefs.lyric, prefs.noStoreData, storeFilter]);
+  }, [ctx, scope, catalogue, order, prefs.desc, prefs.nsfw, prefs.lyric, prefs.noStoreData, storeFilter]);
   const resetKey = JSON.stringify({ path: query.route.path, params: query.params, query: query.query });
   const skip = ctx.kind === 'advance' && ctx.keywords.length === 0;
 
@@ -85,7 +85,7 @@ export default function Works() {
   const { remove } = list;
   const onDeleted = useCallback((id: number) => remove((w) => w.id === id), [remove]);
 
-  const trial = section === 'trial';
+  const trial = scope === 'trial';
   const unknown = name === null && (ctx.kind === 'circle' || ctx.kind === 'tag' || ctx.kind === 'va');
   const title = {
     all: trial ? t('trial.title') : st('works.all'),
@@ -101,8 +101,8 @@ export default function Works() {
 
   return (
     <Stack gap="sm">
-      {ctx.kind === 'all' && !trial && site.recentPlays && <ContinueListening />}
-      {ctx.kind === 'all' && !trial && site.recentPlays && <RecentPlays />}
+      {ctx.kind === 'all' && !trial && catalogue.recentPlays && <ContinueListening />}
+      {ctx.kind === 'all' && !trial && catalogue.recentPlays && <RecentPlays />}
       <Group gap="xs" align="center">
         <Title order={3} data-testid="works-title">{title}</Title>
         <Badge size="lg" variant="light" data-testid="works-count">{list.totalCount ?? 0}</Badge>
@@ -113,12 +113,12 @@ export default function Works() {
         {/* Native selects and chips keep the floating-UI machinery out of the route (bench/README.md "web"). */}
         <NativeSelect
           w={150} size="xs" aria-label={t('works.sort')}
-          data={site.sortOrders.map((o) => ({ value: o, label: st(`works.order.${o}`) }))}
+          data={catalogue.sortOrders.map((o) => ({ value: o, label: st(`works.order.${o}`) }))}
           value={order}
           onChange={(e) => { const v = e.currentTarget.value as typeof prefs.order; setPrefs((p) => ({ ...p, order: v })); }}
           data-testid="sort-select"
         />
-        {site.ageFilter && <NativeSelect
+        {catalogue.ageFilter && <NativeSelect
           w={150} size="xs" aria-label={t('works.nsfw')}
           data={NSFW_OPTIONS.map((n) => ({ value: String(n), label: t(`works.nsfwOpt.${n}`) }))}
           value={String(prefs.nsfw)}
@@ -160,11 +160,11 @@ export default function Works() {
       </Group>
       {variant === 'list' ? (
         <Stack gap="xs" data-testid="works-list">
-          {list.items.map((w) => <WorkCard key={w.id} work={w} variant="list" showLabels={prefs.showLabels && aboveNarrow} section={section} onDeleted={onDeleted} />)}
+          {list.items.map((w) => <WorkCard key={w.id} work={w} variant="list" showLabels={prefs.showLabels && aboveNarrow} scope={scope} onDeleted={onDeleted} />)}
         </Stack>
       ) : (
         <SimpleGrid cols={gridCols} spacing="sm" data-testid="works-grid">
-          {list.items.map((w) => <WorkCard key={w.id} work={w} variant={variant} showLabels section={section} onDeleted={onDeleted} />)}
+          {list.items.map((w) => <WorkCard key={w.id} work={w} variant={variant} showLabels scope={scope} onDeleted={onDeleted} />)}
         </SimpleGrid>
       )}
       <div ref={list.sentinelRef} style={{ height: 1 }} />

@@ -10,6 +10,7 @@ import { IconBookmarkPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { parseTrackHash } from '@model';
 import { useAuth } from '../api/auth';
+import { canWrite } from '../../../src/users/policy';
 import { addBookmark } from '../api/bookmarks';
 import { notifyError, notifySuccess } from '../api/client';
 import { player, usePlayer } from './store';
@@ -19,7 +20,7 @@ export function BookmarkButton() {
   const { me } = useAuth();
   const hash = usePlayer((s) => s.queue[s.queueIndex]?.hash);
   const track = hash ? parseTrackHash(hash) : null;
-  if (me?.user.group === 'guest' || track?.trial) return null;
+  if ((me && !canWrite(me.user)) || track?.trial) return null;
   const add = async () => {
     if (!track) return;
     try {

@@ -14,7 +14,7 @@ import { IconChevronDown, IconMaximize, IconPlaylist } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { coverUrl } from '../api/client';
-import { workPage } from '../api/section';
+import { workPage } from '../api/scope';
 import { PlayModeButton, PlayPauseButton, PrevNextButtons, SeekButtons, SeekSlider, SpeedMenu, TimeText, VolumeControl } from './controls';
 import { classifyGesture, type Gesture } from './gesture';
 import { WIDE_PLAYER_QUERY } from './layout';
@@ -53,13 +53,13 @@ export function ExpandedPlayer({ opened, onClose }: { opened: boolean; onClose()
   const title = usePlayer((s) => s.queue[s.queueIndex]?.title);
   const workTitle = usePlayer((s) => s.queue[s.queueIndex]?.workTitle);
   const workId = usePlayer(playingWorkId);
-  const section = usePlayer(playingSection);
+  const scope = usePlayer(playingSection);
   const press = useRef<{ x: number; y: number; t: number; g: Gesture } | null>(null);
   const wide = useMediaQuery(WIDE_PLAYER_QUERY, false, { getInitialValueInEffect: false });
   const titles = (
     <div style={{ textAlign: 'center' }}>
       <Text fw={700} data-testid="expanded-title">{title}</Text>
-      {workTitle && workId !== null && <Anchor component={Link} to={workPage(section, workId)} size="sm" onClick={onClose}>{workTitle}</Anchor>}
+      {workTitle && workId !== null && <Anchor component={Link} to={workPage(scope, workId)} size="sm" onClick={onClose}>{workTitle}</Anchor>}
     </div>
   );
   const transport = (
@@ -99,7 +99,7 @@ export function ExpandedPlayer({ opened, onClose }: { opened: boolean; onClose()
         {wide ? (
           <Group align="stretch" gap="xl" wrap="nowrap">
             <Stack gap="sm" justify="center" style={{ flex: '0 0 44%', minWidth: 0 }} data-testid="expanded-main">
-              {workId !== null && <Image src={coverUrl(workId, 'main', section)} alt="" h="min(42dvh, 420px)" fit="contain" />}
+              {workId !== null && <Image src={coverUrl(workId, 'main', scope)} alt="" h="min(42dvh, 420px)" fit="contain" />}
               {titles}
               {transport}
             </Stack>
@@ -107,7 +107,7 @@ export function ExpandedPlayer({ opened, onClose }: { opened: boolean; onClose()
           </Group>
         ) : (
           <>
-            {workId !== null && <Image src={coverUrl(workId, 'main', section)} alt="" h={220} fit="contain" />}
+            {workId !== null && <Image src={coverUrl(workId, 'main', scope)} alt="" h={220} fit="contain" />}
             {titles}
             <LyricView />
             {transport}

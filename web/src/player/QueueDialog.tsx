@@ -12,7 +12,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
 import type { QueueItem } from '@model';
-import { useAuth } from '../api/auth';
+import { useCanWrite } from '../api/auth';
 import { AddToPlaylistModal, type AddTarget } from '../components/playlist/AddToPlaylist';
 import { player, usePlayer } from './store';
 
@@ -54,7 +54,7 @@ export function QueueDialog({ opened, onClose }: { opened: boolean; onClose(): v
   const queueIndex = usePlayer((s) => s.queueIndex);
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState<AddTarget | null>(null);
-  const canWrite = useAuth().me?.user.group !== 'guest';
+  const canWrite = useCanWrite();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),

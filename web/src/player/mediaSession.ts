@@ -6,7 +6,7 @@
 import { workIdOfHash } from '@model';
 import { currentTrack, type PlayerState } from '../../../src/player/index.js';
 import { coverUrl } from '../api/client';
-import { sectionOfHash } from '../api/section';
+import { scopeOfHash } from '../api/scope';
 import { player } from './store';
 
 let lastHash: string | null = null;
@@ -21,7 +21,7 @@ function update(s: PlayerState): void {
       ? new MediaMetadata({
         title: track.title,
         album: track.workTitle ?? '',
-        artwork: workId !== null ? [{ src: new URL(coverUrl(workId, 'main', sectionOfHash(track?.hash)), location.href).href }] : [],
+        artwork: workId !== null ? [{ src: new URL(coverUrl(workId, 'main', scopeOfHash(track?.hash)), location.href).href }] : [],
       })
       : null;
   }

@@ -28,7 +28,7 @@ import {
   playerReducer, SLEEP_NOTICE_MS, type PlayerAction, type PlayerState,
 } from '../../../src/player/index.js';
 import { call, mediaUrl, routes } from '../api/client';
-import { sectionOfHash, type Section } from '../api/section';
+import { scopeOfHash, type Scope } from '../api/scope';
 import i18n from '../i18n';
 import { streamQuality } from './settings';
 
@@ -394,6 +394,6 @@ export function playingWorkId(s: PlayerState): number | null {
 }
 
 /** The catalogue of the playing track: a trial item ('rj…') is the trial catalogue's. */
-export function playingSection(s: PlayerState): Section {
-  return sectionOfHash(currentTrack(s)?.hash);
+export function playingSection(s: PlayerState): Scope {
+  return scopeOfHash(currentTrack(s)?.hash);
 }

@@ -17,7 +17,7 @@ import { type PlaylistAnswer, type PlaylistEntry, type PlaylistSummary, type Que
 import { notifyError, notifySuccess } from '../../api/client';
 import { playlists } from '../../api/playlists';
 import { trackMediaPath } from '../../../../src/api/routes';
-import { useAuth } from '../../api/auth';
+import { useCanWrite } from '../../api/auth';
 import { formatSeconds } from '../../player/format';
 import { player } from '../../player/store';
 import { ConfirmModal } from '../ConfirmModal';
@@ -174,12 +174,11 @@ function PlaylistView({ id, onBack }: { id: number; onBack(): void }) {
 /** The list of playlists, or the one `?playlist=` names. */
 export function PlaylistsPane() {
   const { t } = useTranslation();
-  const { me } = useAuth();
   const [params, setParams] = useSearchParams();
   const open = Number(params.get('playlist')) || null;
   const [all, setAll] = useState<PlaylistSummary[] | null>(null);
   const [name, setName] = useState('');
-  const canWrite = me?.user.group !== 'guest';
+  const canWrite = useCanWrite();
 
   const load = useCallback(() => playlists.list().then((a) => setAll(a.playlists), (err) => { notifyError(err); setAll([]); }), []);
   useEffect(() => { if (!open) void load(); }, [open, load]);
@@ -198,7 +197,7 @@ export function PlaylistsPane() {
       notifyError(err);
     }
   };
-  const section = (title: string, items: PlaylistSummary[], testId: string) => items.length > 0 && (
+  const scope = (title: string, items: PlaylistSummary[], testId: string) => items.length > 0 && (
     <Stack gap="xs" data-testid={testId}>
       <Text fw={600} size="sm">{title}</Text>
       {items.map((p) => (
@@ -229,8 +228,8 @@ export function PlaylistsPane() {
         </Group>
       )}
       {all.length === 0 && <Text c="dimmed" ta="center" py="xl" data-testid="playlist-none">{t('playlist.none')}</Text>}
-      {section(t('playlist.mine'), mine, 'playlists-mine')}
-      {section(t('playlist.others'), others, 'playlists-others')}
+      {scope(t('playlist.mine'), mine, 'playlists-mine')}
+      {scope(t('playlist.others'), others, 'playlists-others')}
     </Stack>
   );
 }

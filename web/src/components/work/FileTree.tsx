@@ -22,7 +22,7 @@ import { translateAudio } from '../../api/lyric';
 import { TaskStatus, mergeTaskStatus } from '../../../../src/lyrics/status.js';
 import { formatSeconds } from '../../player/format';
 import { player, usePlayer } from '../../player/store';
-import { useAuth } from '../../api/auth';
+import { useCanWrite } from '../../api/auth';
 import { AddToPlaylistModal, type AddTarget } from '../playlist/AddToPlaylist';
 import { ImagePreview } from './ImagePreview';
 import { audioHashes, resolvePath, toQueueItem } from './tree';
@@ -67,7 +67,7 @@ export function FileTree({ tracks, workTitle, path, onPath, aiStatus, onTasks }:
   const [preview, setPreview] = useState<number | null>(null);
   const [menu, setMenu] = useState<{ x: number; y: number; node: TrackNode } | null>(null);
   const [adding, setAdding] = useState<AddTarget | null>(null);
-  const canWrite = useAuth().me?.user.group !== 'guest';
+  const canWrite = useCanWrite();
   const { folders, items } = resolvePath(tracks, path);
   const audios = items.filter((n) => n.type === 'audio');
   const images = items.filter((n) => n.type === 'image');

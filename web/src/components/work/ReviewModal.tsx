@@ -3,7 +3,7 @@
  * given is sent as null), progress and text; PUT /api/review?starOnly=false. For an existing review (stars,
  * text or progress saved) a delete button removes it after confirmation. `onSaved` gets
  * the new values (or null after a delete). In the novel section the calls are
- * PUT /api/novel/review?starOnly=false and DELETE /api/novel/review (site.tsx).
+ * PUT /api/novel/review?starOnly=false and DELETE /api/novel/review (catalogue.tsx).
  */
 import { useState } from 'react';
 import { Button, Group, Modal, Rating, Select, Stack, Textarea } from '@mantine/core';
@@ -12,7 +12,7 @@ import { PROGRESS_VALUES, type Progress, type Work } from '@model';
 import { useAuth } from '../../api/auth';
 import { notifyError, notifySuccess } from '../../api/client';
 import { deleteReview, putReview } from '../../api/review';
-import { useSite, useSiteT } from '../../site';
+import { useCatalogue, useCatalogueT } from '../../catalogue';
 import { ConfirmModal } from '../ConfirmModal';
 
 export interface ReviewValues { userRating: number | null; review_text: string | null; progress: Progress | null }
@@ -25,8 +25,8 @@ function hasReview(work: Pick<Work, 'userRating' | 'review_text' | 'progress'>):
 export function ReviewModal({ work, opened, onClose, onSaved }: { work: Pick<Work, 'id' | 'title' | 'userRating' | 'review_text' | 'progress'>; opened: boolean; onClose(): void; onSaved(v: ReviewValues | null): void }) {
   const { t } = useTranslation();
   const { me } = useAuth();
-  const site = useSite();
-  const st = useSiteT();
+  const catalogue = useCatalogue();
+  const st = useCatalogueT();
   const [rating, setRating] = useState(work.userRating ?? 0);
   const [text, setText] = useState(work.review_text ?? '');
   const [progress, setProgress] = useState<Progress | null>(work.progress);
@@ -35,7 +35,7 @@ export function ReviewModal({ work, opened, onClose, onSaved }: { work: Pick<Wor
   const save = async () => {
     try {
       const stars = rating > 0 ? rating : null;
-      const res = await putReview(me?.user.name ?? '', work.id, { rating: stars, review_text: text, progress }, site);
+      const res = await putReview(me?.user.name ?? '', work.id, { rating: stars, review_text: text, progress }, catalogue);
       if (res.message) notifySuccess(res);
       onSaved({ userRating: stars, review_text: text, progress });
       onClose();
@@ -45,7 +45,7 @@ export function ReviewModal({ work, opened, onClose, onSaved }: { work: Pick<Wor
   };
   const remove = async () => {
     try {
-      const res = await deleteReview(work.id, site);
+      const res = await deleteReview(work.id, catalogue);
       if (res.message) notifySuccess(res);
       onSaved(null);
       onClose();

@@ -11,6 +11,7 @@ import { IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TrackNode } from '@model';
 import { useAuth } from '../../api/auth';
+import { canWrite } from '../../../../src/users/policy';
 import { onBookmarksChanged, removeBookmark, workBookmarks, type WorkBookmark } from '../../api/bookmarks';
 import { notifyError, notifySuccess } from '../../api/client';
 import { formatSeconds } from '../../player/format';
@@ -54,7 +55,7 @@ export function WorkBookmarks({ workId, workTitle, tracks }: { workId: number; w
               <Text size="sm" c="dimmed" data-testid="bookmark-time">{formatSeconds(b.seconds)}</Text>
               {b.comment && <Text size="sm" c="dimmed" truncate>{b.comment}</Text>}
             </Group>
-            {me?.user.group !== 'guest' && (
+            {(!me || canWrite(me.user)) && (
               <ActionIcon variant="subtle" color="red" aria-label={t('bookmarks.delete')} onClick={() => remove(b)} data-testid="bookmark-delete"><IconTrash size={16} /></ActionIcon>
             )}
           </Group>

@@ -17,7 +17,7 @@ import { Link } from 'react-router-dom';
 import { formatWorkCode, type Work } from '@model';
 import { useAuth } from '../../api/auth';
 import { call, coverUrl, notifyError, notifySuccess, routes } from '../../api/client';
-import type { Section } from '../../api/section';
+import type { Scope } from '../../api/scope';
 import { saveRating } from '../../api/review';
 import { useDateFormat } from '../../i18n/format';
 import { WorkLabels } from '../WorkCard';
@@ -45,7 +45,7 @@ function RatingTooltip({ work }: { work: Work }) {
 }
 
 /** 'No store data' with, for the admin in the library, 'fetch again' (the work's rescan and metadata fetch; the answer is shown as a notice, and `onFetched` reloads the work). */
-function NoStoreData({ work, section, onFetched }: { work: Work; section: Section; onFetched(): void }) {
+function NoStoreData({ work, scope, onFetched }: { work: Work; scope: Scope; onFetched(): void }) {
   const { t } = useTranslation();
   const { me } = useAuth();
   const [busy, setBusy] = useState(false);
@@ -63,14 +63,14 @@ function NoStoreData({ work, section, onFetched }: { work: Work; section: Sectio
   return (
     <Group gap="sm" data-testid="no-store-data">
       <Badge color="gray" variant="light" title={t('work.noStoreDataHint')}>{t('work.noStoreData')}</Badge>
-      {me?.user.group === 'admin' && section === 'library' && (
+      {me?.user.group === 'admin' && scope === 'library' && (
         <Button size="xs" variant="light" loading={busy} onClick={() => void fetchAgain()} data-testid="fetch-again">{t('work.fetchAgain')}</Button>
       )}
     </Group>
   );
 }
 
-export function WorkHeader({ work, section = 'library', onChange, onReload }: { work: Work; section?: Section; onChange(patch: Partial<Work>): void; onReload?(): void }) {
+export function WorkHeader({ work, scope = 'library', onChange, onReload }: { work: Work; scope?: Scope; onChange(patch: Partial<Work>): void; onReload?(): void }) {
   const { t } = useTranslation();
   const { me } = useAuth();
   const noStore = work.store_data === false;
@@ -84,7 +84,7 @@ export function WorkHeader({ work, section = 'library', onChange, onReload }: { 
   return (
     <Group align="flex-start" gap="lg" wrap="wrap" data-testid="work-header">
       <Box w={{ base: '100%', sm: 360 }} style={{ flexShrink: 0 }}>
-        <Image src={coverUrl(work.id, 'main', section)} radius="md" alt={work.title} data-testid="work-cover" />
+        <Image src={coverUrl(work.id, 'main', scope)} radius="md" alt={work.title} data-testid="work-cover" />
       </Box>
       <Stack gap={6} style={{ flex: 1, minWidth: 260 }}>
         <Badge variant="outline" size="lg" data-testid="work-code">{code}</Badge>
@@ -92,7 +92,7 @@ export function WorkHeader({ work, section = 'library', onChange, onReload }: { 
         {work.circle && (
           <Anchor component={Link} to={`/works?circleId=${work.circle.id}`} data-testid="work-circle">{work.circle.name}</Anchor>
         )}
-        {noStore ? <NoStoreData work={work} section={section} onFetched={() => onReload?.()} /> : <Tooltip label={<RatingTooltip work={work} />} withArrow multiline>
+        {noStore ? <NoStoreData work={work} scope={scope} onFetched={() => onReload?.()} /> : <Tooltip label={<RatingTooltip work={work} />} withArrow multiline>
           <Group gap={6} w="fit-content" data-testid="work-average">
             <Rating value={work.rate_average_2dp} fractions={4} readOnly />
             <Text size="sm">{work.rate_average_2dp}</Text>

@@ -20,7 +20,7 @@ import { ApiError, errorText, notifyError, notifySuccess } from '../../api/clien
 import { getNovel, updateNovel } from '../../api/novel';
 import { deleteHistory, putProgress, saveRating } from '../../api/review';
 import { useDateFormat } from '../../i18n/format';
-import { NOVEL_SITE } from '../../site';
+import { NOVEL_CATALOGUE } from '../../catalogue';
 import { ConfirmModal } from '../../components/ConfirmModal';
 import { NovelFacts } from '../../components/novel/NovelFacts';
 import { TxtDialog } from '../../components/novel/TxtDialog';
@@ -57,11 +57,11 @@ export default function NovelDetail() {
   if (!novel) return <Center h="40vh"><Loader /></Center>;
 
   const rate = async (rating: number) => {
-    if (rating > 0 && await saveRating(user, novel.id, rating, 'work', NOVEL_SITE)) patch({ userRating: rating, rating });
+    if (rating > 0 && await saveRating(user, novel.id, rating, 'work', NOVEL_CATALOGUE)) patch({ userRating: rating, rating });
   };
   const setMyProcess = async (n: MyProcess) => {
     try {
-      const res = await putProgress(user, novel.id, n, NOVEL_SITE);
+      const res = await putProgress(user, novel.id, n, NOVEL_CATALOGUE);
       notifySuccess(res);
       patch({ myProcess: n, progress: progressOfMyProcess(n) });
     } catch (err) {
@@ -82,7 +82,7 @@ export default function NovelDetail() {
   };
   const removeHistory = async () => {
     try {
-      await deleteHistory(novel.id, NOVEL_SITE);
+      await deleteHistory(novel.id, NOVEL_CATALOGUE);
       notifications.show({ color: 'green', message: t('novel.detail.historyDeleted') });
       patch({ state: null });
     } catch {
@@ -94,7 +94,7 @@ export default function NovelDetail() {
     <Stack maw={1200} mx="auto" gap="md" data-testid="novel-detail">
       <Group align="flex-start" gap="lg" wrap="wrap">
         <Box w={{ base: '100%', sm: 300 }} style={{ flexShrink: 0 }}>
-          <Image src={NOVEL_SITE.cover(novel.id, 'main')} radius="md" alt={novel.title} data-testid="novel-cover" />
+          <Image src={NOVEL_CATALOGUE.cover(novel.id, 'main')} radius="md" alt={novel.title} data-testid="novel-cover" />
         </Box>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }} data-testid="novel-title">{novel.title}</Title>

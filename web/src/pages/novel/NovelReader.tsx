@@ -12,6 +12,7 @@ import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../api/auth';
+import { canWrite } from '../../../../src/users/policy';
 import { ApiError, errorText } from '../../api/client';
 import { readingPosition, readTxt, saveReadingPosition } from '../../api/novel';
 
@@ -29,7 +30,7 @@ export default function NovelReader() {
   const [page, setPage] = useState(0);
   const [failure, setFailure] = useState<unknown>(null);
   const [jump, setJump] = useState<number | string>('');
-  const canSave = !!me && me.user.group !== 'guest';
+  const canSave = !!me && canWrite(me.user);
 
   useEffect(() => {
     if (novelId === null) return;

@@ -1,28 +1,29 @@
 /**
- * The sites of the site chooser (spec 001 section 2) that share screens: the audio site
- * and the novel section share one set of screens (list, name lists, favourites, cards,
- * review dialog, layout), parameterised by the site in context: its route prefix, its
- * routes of the API table, its sort orders, which controls it shows, how its review and progress writes
- * are sent, and its own words (i18n keys under `novel.` fall back to the audio side's).
- * Within the audio site, the library and the trial catalogue are api/section.ts.
+ * The catalogues of the site chooser (spec 001 section 2) that share screens, 'audio' and
+ * 'novel' (the server's catalogue definitions, src/catalogue/definition.ts): one set of
+ * screens (list, name lists, favourites, cards, review dialog, layout), parameterised by
+ * the catalogue in context: its route prefix, its routes of the API table, its sort
+ * orders, which controls it shows, how its review and progress writes are sent, and its
+ * own words (i18n keys under `novel.` fall back to the audio side's). Within the audio
+ * catalogue, library and trial are the scope (api/scope.ts).
  */
 import { createContext, useCallback, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOVEL_SORT_ORDERS, WORK_SORT_ORDERS, type ListItem } from '@model';
 import { callMediaUrl, coverUrl, routes, type Call } from './api/client';
 import type { AnyRoute } from '../../src/api/route';
-import type { Section } from './api/section';
+import type { Scope } from './api/scope';
 
 export type NameKind = 'circles' | 'tags' | 'vas';
 export type CoverType = 'main' | 'sam' | '240x240';
 
-/** The works lists of a site: all, a search, and the works of one circle, tag or VA (`:id`). */
+/** The works lists of a catalogue: all, a search, and the works of one circle, tag or VA (`:id`). */
 export interface ListRoutes { works: AnyRoute; search: AnyRoute; circles: AnyRoute; tags: AnyRoute; vas: AnyRoute }
 
-/** A site's reviews and history: the lists, the review dialog's write, the deletes. */
+/** A catalogue's reviews and history: the lists, the review dialog's write, the deletes. */
 export interface FavouriteRoutes { reviews: AnyRoute; review: AnyRoute; deleteReview: AnyRoute; history: AnyRoute; deleteHistory: AnyRoute }
 
-export interface Site {
+export interface Catalogue {
   id: 'audio' | 'novel';
   /** Route prefix: '' (audio) or '/novel'. */
   base: string;
@@ -45,8 +46,8 @@ export interface Site {
   /** GET of one name (`:id`). */
   nameRoute(kind: NameKind): AnyRoute;
   namesOf(answer: unknown): ListItem<number | string>[];
-  /** A work's cover (of the audio site's library or trial catalogue, `section`). */
-  cover(id: number, type: CoverType, section?: Section): string;
+  /** A work's cover (of the audio catalogue's library or trial scope, `scope`). */
+  cover(id: number, type: CoverType, scope?: Scope): string;
   /** PUT of the caller's stars: from the work page or a card, or from the favourites list. */
   ratingCall(from: 'work' | 'favourites'): Call;
   /** PUT of the caller's progress. */
@@ -57,7 +58,7 @@ export interface Site {
   deleteWork: AnyRoute;
 }
 
-export const AUDIO_SITE: Site = {
+export const AUDIO_CATALOGUE: Catalogue = {
   id: 'audio',
   base: '',
   lists: { works: routes.library.works, search: routes.library.search, circles: routes.library.circleWorks, tags: routes.library.tagWorks, vas: routes.library.vaWorks },
@@ -70,14 +71,14 @@ export const AUDIO_SITE: Site = {
   namesCall: (kind) => ({ route: routes.library.names[kind].list }),
   nameRoute: (kind) => routes.library.names[kind].get,
   namesOf: (answer) => (Array.isArray(answer) ? answer : []),
-  cover: (id, type, section = 'library') => coverUrl(id, type, section),
+  cover: (id, type, scope = 'library') => coverUrl(id, type, scope),
   ratingCall: (from) => ({ route: routes.favourites.review, query: from === 'favourites' ? { starOnly: true } : undefined }),
   progressCall: { route: routes.favourites.review, query: { starOnly: false, progressOnly: true } },
   favourites: routes.favourites,
   deleteWork: routes.library.deleteWork,
 };
 
-export const NOVEL_SITE: Site = {
+export const NOVEL_CATALOGUE: Catalogue = {
   id: 'novel',
   base: '/novel',
   lists: { works: routes.novel.works, search: routes.novel.search, circles: routes.novel.circleWorks, tags: routes.novel.tagWorks, vas: routes.novel.authorWorks },
@@ -100,25 +101,25 @@ export const NOVEL_SITE: Site = {
   deleteWork: routes.novel.deleteWork,
 };
 
-const SiteContext = createContext<Site>(AUDIO_SITE);
+const CatalogueContext = createContext<Catalogue>(AUDIO_CATALOGUE);
 
-/** Puts a site in context for the screens below. */
-export const SiteProvider = SiteContext.Provider;
+/** Puts a catalogue in context for the screens below. */
+export const CatalogueProvider = CatalogueContext.Provider;
 
-/** The site the screen belongs to (audio outside any provider). */
-export function useSite(): Site {
-  return useContext(SiteContext);
+/** The catalogue the screen belongs to (audio outside any provider). */
+export function useCatalogue(): Catalogue {
+  return useContext(CatalogueContext);
 }
 
 /**
  * `t` reading the site's own words first: in the novel section `works.all` is
  * `novel.works.all` when that key exists, else `works.all`.
  */
-export function useSiteT(): (key: string, options?: Record<string, unknown>) => string {
-  const site = useSite();
+export function useCatalogueT(): (key: string, options?: Record<string, unknown>) => string {
+  const catalogue = useCatalogue();
   const { t } = useTranslation();
   return useCallback(
-    (key: string, options?: Record<string, unknown>) => (site.id === 'audio' ? t(key, options) : t([`novel.${key}`, key], options)) as string,
-    [site, t],
+    (key: string, options?: Record<string, unknown>) => (catalogue.id === 'audio' ? t(key, options) : t([`novel.${key}`, key], options)) as string,
+    [catalogue, t],
   );
 }
