@@ -22,9 +22,11 @@ export type { Method, Query } from './route.js';
  * errors, with the network error as `cause`), `body` the parsed answer.
  */
 export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly body?: unknown, options?: ErrorOptions) {
-    super(message, options);
+  readonly body?: unknown;
+  constructor(message: string, readonly status: number, { body, cause }: { body?: unknown; cause?: unknown } = {}) {
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'ApiError';
+    this.body = body;
   }
 }
 
@@ -140,7 +142,7 @@ export class ApiClient {
       });
     } catch (err) {
       if (opts.signal?.aborted) throw err;
-      throw new ApiError(err instanceof Error ? err.message : String(err), 0, undefined, { cause: err });
+      throw new ApiError(err instanceof Error ? err.message : String(err), 0, { cause: err });
     }
   }
 
@@ -152,7 +154,7 @@ export class ApiClient {
     const res = await this.send(method, path, opts);
     if (res.ok) return res;
     const body = await readBody(res).catch(() => undefined);
-    const err = new ApiError(errorMessage(res, body), res.status, body);
+    const err = new ApiError(errorMessage(res, body), res.status, { body });
     if (res.status === 401 && (opts.on401 ?? 'hook') === 'hook') this.onUnauthorized(err);
     throw err;
   }

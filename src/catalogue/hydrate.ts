@@ -23,15 +23,15 @@ type UserColumns = { id: number; u_rating: number | null; u_review_text: string 
 /**
  * Joins `viewer`'s review and history rows (aliases ur, uh; the tables' (user_name, work_id)
  * keys: still one row a work) to `qb`, a query of works alias `w` selecting `w.id`, and
- * selects their columns; userDataOf reads them from the rows. `scoped`: `qb` already joins
+ * selects their columns; userDataOf reads them from the rows. `joined`: `qb` already joins
  * the caller's review or history row as alias `s` (a favourites or history list), so that
  * row's columns are read from `s` and its table is not joined twice (PostgreSQL plans the
  * favourites page in 0.5-0.6 ms instead of 0.7; bench/README.md, catalogue).
  */
-export function withUserColumns(db: Db, qb: Knex.QueryBuilder, tables: CatalogueTables, viewer: string, scoped?: 'review' | 'history'): Knex.QueryBuilder {
-  if (scoped !== 'review') qb.leftJoin(`${tables.reviews} as ur`, (j) => j.on('ur.work_id', 'w.id').andOn('ur.user_name', db.raw('?', [viewer])));
-  if (scoped !== 'history') qb.leftJoin(`${tables.history} as uh`, (j) => j.on('uh.work_id', 'w.id').andOn('uh.user_name', db.raw('?', [viewer])));
-  return qb.select(userColumns(scoped === 'review' ? 's' : 'ur', scoped === 'history' ? 's' : 'uh'));
+export function withUserColumns(db: Db, qb: Knex.QueryBuilder, tables: CatalogueTables, viewer: string, joined?: 'review' | 'history'): Knex.QueryBuilder {
+  if (joined !== 'review') qb.leftJoin(`${tables.reviews} as ur`, (j) => j.on('ur.work_id', 'w.id').andOn('ur.user_name', db.raw('?', [viewer])));
+  if (joined !== 'history') qb.leftJoin(`${tables.history} as uh`, (j) => j.on('uh.work_id', 'w.id').andOn('uh.user_name', db.raw('?', [viewer])));
+  return qb.select(userColumns(joined === 'review' ? 's' : 'ur', joined === 'history' ? 's' : 'uh'));
 }
 
 /** The caller's data of rows read with withUserColumns, by work id (works with a review or history row). */

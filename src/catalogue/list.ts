@@ -1,6 +1,6 @@
 /**
  * The works lists (spec 000 section 7): GET /api/works, /api/search, the circle, tag
- * and VA lists, and (with a scope) the caller's favourites and history. One engine:
+ * and VA lists, and (with the caller's review or history rows) the caller's favourites and history. One engine:
  * filter (filters.ts), order (order.ts), page, then hydrate (hydrate.ts).
  *
  * Four ways to a page (bench/README.md, catalogue):
@@ -44,14 +44,14 @@ const DEEP_OFFSET = 600;
 
 /** Where a page of `opts` comes from (see the file comment): always the cached id list, the list when kept current, or a direct query. */
 function pageSource(def: AnyCatalogue, opts: EngineOptions, offset: number): 'cached' | 'kept' | 'direct' {
-  if (opts.scope || readsUser(def, opts.order)) return 'direct';
+  if (opts.userRows || readsUser(def, opts.order)) return 'direct';
   const f = opts.filter;
   const cached = opts.order === 'random' || opts.order === 'title' || opts.order === 'circle_name' || hasTextSearch(f) || f.tagId !== undefined || f.vaId !== undefined || offset >= DEEP_OFFSET;
   return cached ? 'cached' : 'kept';
 }
 
 /** The caller's favourites (review rows) or play history, optionally one progress value. */
-export interface ListScope { kind: 'review' | 'history'; progress?: Progress }
+export interface UserRows { kind: 'review' | 'history'; progress?: Progress }
 
 export interface ListOptions<W extends UserFields = Work> {
   filter: WorkFilter;
@@ -64,7 +64,7 @@ export interface ListOptions<W extends UserFields = Work> {
   pageSize: number;
   /** The first row of the page when it is no multiple of pageSize (the players' API pages by offset); default (page - 1) * pageSize. */
   offset?: number;
-  scope?: ListScope;
+  userRows?: UserRows;
   /**
    * The works as anybody sees them (user fields null; the context's viewer still orders and scopes):
    * no statement reads the caller's review and history rows for them (the players read
@@ -85,14 +85,14 @@ export interface ListAnswer<W> { works: W[]; pagination: Pagination }
 function baseQuery(db: Db, def: AnyCatalogue, opts: EngineOptions): Knex.QueryBuilder {
   const t = def.tables;
   const qb = db(`${t.works} as w`);
-  const { scope, viewer } = opts;
-  if (scope) {
-    qb.join(`${scope.kind === 'review' ? t.reviews : t.history} as s`, (j) => j.on('s.work_id', 'w.id').andOn('s.user_name', db.raw('?', [viewer])));
+  const { userRows, viewer } = opts;
+  if (userRows) {
+    qb.join(`${userRows.kind === 'review' ? t.reviews : t.history} as s`, (j) => j.on('s.work_id', 'w.id').andOn('s.user_name', db.raw('?', [viewer])));
   }
-  if (isUserOrder(opts.order) || scope?.progress) {
+  if (isUserOrder(opts.order) || userRows?.progress) {
     qb.leftJoin(`${t.reviews} as r`, (j) => j.on('r.work_id', 'w.id').andOn('r.user_name', db.raw('?', [viewer])));
   }
-  if (scope?.progress) qb.where('r.progress', scope.progress);
+  if (userRows?.progress) qb.where('r.progress', userRows.progress);
   applyWorkFilter(db, qb, opts.filter, def);
   return qb;
 }
@@ -187,14 +187,14 @@ async function ratingPage(db: Db, def: AnyCatalogue, cache: Pick<CatalogueCache,
 }
 
 /**
- * The number of works of `opts`'s filter (its scope and order aside): the length of the
+ * The number of works of `opts`'s filter (the caller's rows and the order aside): the length of the
  * filter's id list in id order, which is cached like the deep pages' lists and so patched
  * after a catalogue change rather than counted again (the count made the first page's cold
  * request: on PostgreSQL 8-24 ms at 100,000 works, 107-189 ms at 1,000,000; bench/README.md).
  * The same entry as orderedWorkIds' for the filter.
  */
 async function filterTotal(db: Db, def: AnyCatalogue, cache: Pick<CatalogueCache, 'get'>, opts: EngineOptions): Promise<number> {
-  const byId: EngineOptions = { ...opts, order: 'id', sort: 'asc', scope: undefined };
+  const byId: EngineOptions = { ...opts, order: 'id', sort: 'asc', userRows: undefined };
   const ordered = baseQuery(db, def, byId).select('w.id');
   applyOrder(ordered, 'id', 'asc', 0, def, opts.viewer);
   return (await cache.get(keyOf('ids', ordered), () => allIds(db, ordered), idListPatch(db, def, byId))).length;
@@ -213,11 +213,11 @@ export async function listWorks<W extends UserFields = Work>(ctx: ReadContext, l
   const def = listed.catalogue ?? (AUDIO_CATALOGUE as unknown as CatalogueDef<W>);
   const { order, page, pageSize } = opts;
   const base = baseQuery(db, def, opts);
-  const perUser = Boolean(opts.scope) || readsUser(def, order);
-  const time = opts.scope?.kind ?? 'work';
+  const perUser = Boolean(opts.userRows) || readsUser(def, order);
+  const time = opts.userRows?.kind ?? 'work';
   const cache = await ctx.catalogue<W>(def.versionId);
   const load = (ids: number[], known?: Map<number, UserWorkData>) => (opts.bare ? presentedWorks(ctx, ids, def) : loadWorks(ctx, ids, { time, catalogue: def, known }));
-  const withUser = (qb: Knex.QueryBuilder, scoped?: ListScope['kind']) => (opts.bare ? qb : withUserColumns(db, qb, def.tables, viewer, scoped));
+  const withUser = (qb: Knex.QueryBuilder, joined?: UserRows['kind']) => (opts.bare ? qb : withUserColumns(db, qb, def.tables, viewer, joined));
 
   if (order === 'betterRandom') {
     const totalCount = perUser ? await countRows(base) : await filterTotal(db, def, cache, opts);
@@ -235,20 +235,20 @@ export async function listWorks<W extends UserFields = Work>(ctx: ReadContext, l
   const kept = source === 'kept' ? cache.current<Int32Array>(idsKey) : undefined;
   let ids: number[];
   let totalCount: number;
-  if (isUserOrder(order) && !opts.scope) {
+  if (isUserOrder(order) && !opts.userRows) {
     ({ ids, totalCount } = await ratingPage(db, def, cache, opts, offset));
   } else if (source === 'cached' || kept) {
     const all = await (kept ?? idList());
     totalCount = all.length;
     ids = Array.from(all.subarray(offset, offset + pageSize));
-  } else if (opts.scope) {
+  } else if (opts.userRows) {
     // the caller's favourites or history (a few hundred rows): the page and its total in one query; the total as an
-    // uncorrelated subquery (evaluated once), so the page walks the scope's (user_name, updated_at) index and stops
+    // uncorrelated subquery (evaluated once), so the page walks those rows' (user_name, updated_at) index and stops
     // after the page instead of materialising and sorting every row as a window count would; the caller's review and
     // history rows joined as on the direct page. LIMIT and OFFSET are written into the SQL (knex's parseInt'd numbers):
     // PostgreSQL then keeps the generic plan of each page's statement (db/pg-client.ts) instead of planning it for
     // every request (0.85 ms of its 1.7 for 300 reviews; bench/README.md "prepared statements on both engines")
-    const rows: { id: number; total: number | string }[] = await withUser(ordered.select(base.clone().count('*').as('total')).limit(pageSize, { skipBinding: true }).offset(offset, { skipBinding: true }), opts.scope.kind);
+    const rows: { id: number; total: number | string }[] = await withUser(ordered.select(base.clone().count('*').as('total')).limit(pageSize, { skipBinding: true }).offset(offset, { skipBinding: true }), opts.userRows.kind);
     totalCount = rows.length > 0 ? Number(rows[0]!.total) : await countRows(base);
     return { works: await load(rows.map((r) => r.id), userDataOf(rows)), pagination: { currentPage: page, pageSize, totalCount } };
   } else {

@@ -55,7 +55,7 @@ export interface WorkContext {
  * bounded to `concurrency` reads in flight, in `workers` threads (duration-pool.ts;
  * default one per core but one, 0 = this thread). `quick` turns quick mode on.
  */
-export function workContext(db: Db, concurrency: number, signal?: AbortSignal, workers?: number, quick?: { settleMs: number }): WorkContext {
+export function workContext(db: Db, { concurrency, signal, workers, quick }: { concurrency: number; signal?: AbortSignal; workers?: number; quick?: { settleMs: number } }): WorkContext {
   const reader = durationReader(workers);
   return { db, write: groupWriter(db), duration: limited(concurrency, reader.read), signal, quick, close: reader.close };
 }

@@ -110,13 +110,13 @@ export interface ScanLock {
   /** What a scan that failed with `err` throws: ScanLockLostError once the lock was lost, else `err`. */
   errorOf(err: unknown): unknown;
   /**
-   * Ends the run: status, counts (JSON-able) and an optional reason; stops the heartbeat.
+   * Ends the run: status, and optionally its counts (JSON-able) and reason; stops the heartbeat.
    * A lost lock ends the run 'failed' with the `scan.lockLost` reason, whatever is given.
    * While the database cannot be reached the write is tried again every second for up to
    * 30 s; then it resolves with the row left 'running' (the next scan marks it failed).
    * Rejects when the write fails otherwise.
    */
-  release(status: 'finished' | 'failed' | 'killed', counts?: unknown, reason?: string): Promise<void>;
+  release(status: 'finished' | 'failed' | 'killed', end?: { counts?: unknown; reason?: string }): Promise<void>;
 }
 
 /**
@@ -172,7 +172,7 @@ async function takeRun(db: Db, kind: ScanKind, advisory: HeldLock | null, signal
       const loss = lost();
       return loss ? new ScanLockLostError(loss) : err;
     },
-    async release(status, counts, reason) {
+    async release(status, { counts, reason } = {}) {
       if (released) return;
       released = true;
       clearInterval(timer);

@@ -52,11 +52,11 @@ async function withRun<T>(db: Db, kind: ScanKind, opts: RunOptions, phases: (run
   const lock: ScanLock = await acquireScanLock(db, kind, opts.signal);
   try {
     const { answer, counts } = await phases({ signal: lock.signal, emit: opts.onEvent ?? (() => undefined) });
-    await lock.release('finished', counts);
+    await lock.release('finished', { counts });
     return answer;
   } catch (err) {
-    if (err instanceof ScanAbortedError) await lock.release('killed', recordedCounts(err.summary), 'killed');
-    else await lock.release(opts.signal?.aborted ? 'killed' : 'failed', undefined, (err as Error).message);
+    if (err instanceof ScanAbortedError) await lock.release('killed', { counts: recordedCounts(err.summary), reason: 'killed' });
+    else await lock.release(opts.signal?.aborted ? 'killed' : 'failed', { reason: (err as Error).message });
     throw lock.errorOf(err);
   }
 }

@@ -121,7 +121,7 @@ export async function runTrialDownload(db: Db, config: Config, dataDir: string, 
 /** Writes the files of the unpacked trial folder as the work's rows (one transaction, durations read); answers their count. */
 async function syncTrialFolder(db: Db, id: number, prefix: string, code: string, dir: string, folder: string, opts: DownloadOptions): Promise<number> {
   const row = await workRow(db, id);
-  const ctx = workContext(db, 4, opts.signal, 0);
+  const ctx = workContext(db, { concurrency: 4, signal: opts.signal, workers: 0 });
   try {
     const target = { id, prefix, code, dir, rootName: 'trial', roots: await resolveRoots([{ path: folder }]), keepStatus: WorkStatus.Downloading };
     const outcome = await syncWork(ctx, target, row, [], (log) => { if (log.level !== 'info') opts.onLog?.(log); });

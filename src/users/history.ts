@@ -51,5 +51,5 @@ export async function deleteHistory(db: Db, user: string, workId: number, def: A
  * first). Catalogue `def`: the audio works by default, or the novel section's.
  */
 export async function listHistory<W extends UserFields = Work>(ctx: ReadContext, q: FavouritesQuery, def?: CatalogueDef<W>): Promise<ListAnswer<W>> {
-  return listWorks(ctx, { filter: LIBRARY_AND_TRIAL, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, scope: { kind: 'history', progress: q.progress }, catalogue: def });
+  return listWorks(ctx, { filter: LIBRARY_AND_TRIAL, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, userRows: { kind: 'history', progress: q.progress }, catalogue: def });
 }

@@ -58,5 +58,5 @@ export interface FavouritesQuery { order: FavouriteOrder; sort: SortDir; page: n
  * by default, or the novel section's.
  */
 export async function listReviews<W extends UserFields = Work>(ctx: ReadContext, q: FavouritesQuery, def?: CatalogueDef<W>): Promise<ListAnswer<W>> {
-  return listWorks(ctx, { filter: LIBRARY_AND_TRIAL, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, scope: { kind: 'review', progress: q.progress }, catalogue: def });
+  return listWorks(ctx, { filter: LIBRARY_AND_TRIAL, order: q.order, sort: q.sort, seed: 0, page: q.page, pageSize: q.pageSize, userRows: { kind: 'review', progress: q.progress }, catalogue: def });
 }

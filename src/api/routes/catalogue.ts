@@ -6,7 +6,7 @@
 import { isTrialHash, type CheckLrcAnswer, ListItem, MessageAnswer, NamedRef, TrackNode, TranscodePlanAnswer, TrialDownloadAnswer, Work, WorkScanAnswer, WorksAnswer } from '../../model/index.js';
 import { pathOf, route } from '../route.js';
 import type { CoverSchema } from '../schemas/cover.js';
-import type { TrialIdSchema, TrialStatusSchema, TrialWorksSchema } from '../schemas/fake.js';
+import type { TrialIdSchema, TrialStatusSchema, TrialWorksSchema } from '../schemas/trial.js';
 import type { StreamQuerySchema, TranscodeQuerySchema } from '../schemas/media.js';
 import type { NumericNameSchema, VaNameSchema } from '../schemas/names.js';
 import type { TracksSchema } from '../schemas/tracks.js';

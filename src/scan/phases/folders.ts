@@ -212,7 +212,7 @@ export async function scanFolders(db: Db, opts: FolderScanOptions, report: Repor
     targets.push({ id: w.id, prefix: w.prefix, code: w.code, dir: w.dir, rootName: w.root.name, roots: linkRoots, real: w.real });
   }
   const quick = opts.quick ? { settleMs: opts.folderSettleMs ?? FOLDER_SETTLE_MS } : undefined;
-  const ctx = workContext(db, opts.durationConcurrency ?? 8, signal, undefined, quick);
+  const ctx = workContext(db, { concurrency: opts.durationConcurrency ?? 8, signal, quick });
   try {
     await syncWorks(ctx, targets, rowsById, summary, report);
   } finally {
@@ -256,7 +256,7 @@ export async function rescanWork(db: Db, row: WorkRow, libraryRoots: readonly { 
   }
   const code = formatWorkCode(row.id, row.code_prefix);
   const target: WorkTarget = { id: row.id, prefix: row.code_prefix, code, dir, rootName: row.root_folder ?? path.basename(path.dirname(dir)), roots: await resolveRoots(libraryRoots) };
-  const ctx = workContext(db, 4, signal, 0);
+  const ctx = workContext(db, { concurrency: 4, signal, workers: 0 });
   await syncWorks(ctx, [target], new Map([[row.id, row]]), summary, report);
   if (summary.failed > 0) return { answer: { changed: false, result: 'failed', error: summary.failures[0]!.error }, summary };
   return { answer: summary.skipped > 0 ? { changed: false, result: 'skipped' } : { changed: true, result: 'updated' }, summary };
@@ -277,7 +277,7 @@ export async function rescanLibraryWorks(db: Db, opts: Pick<ScanOptions, 'durati
   report.main({ level: 'info', ...say('scan.rescanning', { count: works.length }) });
   const roots = await resolveRoots(opts.libraryRoots ?? []);
   const targets = works.map((r) => ({ id: r.id, prefix: r.code_prefix, code: formatWorkCode(r.id, r.code_prefix), dir: r.dir!, rootName: r.root_folder ?? '', roots }));
-  const ctx = workContext(db, opts.durationConcurrency ?? 8, signal);
+  const ctx = workContext(db, { concurrency: opts.durationConcurrency ?? 8, signal });
   try {
     await syncWorks(ctx, targets, rowsById, summary, report);
   } finally {

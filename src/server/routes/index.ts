@@ -16,10 +16,10 @@ import { histroyRouter } from './histroy/index.js';
 import { versionRouter } from './version.js';
 import { configSharedRouter } from './config-shared.js';
 import { playerAccessRouter } from './player-access/index.js';
-import { fakeRouter } from './fake/index.js';
+import { trialRouter } from './trial/index.js';
 import { novelRouter } from './novel/index.js';
 import { playlistsRouter } from './playlists/index.js';
 import { novelReadingRouter } from './novel-reading/index.js';
 import { bookmarksRouter } from './bookmarks/index.js';
 
-export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter, fakeRouter, novelReadingRouter, novelRouter, playlistsRouter, bookmarksRouter];
+export const routers = [authRouter, worksRouter, namesRouter, workRouter, reviewRouter, histroyRouter, versionRouter, configSharedRouter, tracksRouter, mediaRouter, coverRouter, configAdminRouter, rootsRouter, credentialsRouter, lyricRouter, workerKeysRouter, playerAccessRouter, trialRouter, novelReadingRouter, novelRouter, playlistsRouter, bookmarksRouter];

@@ -39,12 +39,12 @@ async function songFilter(call: Call): Promise<WorkFilter | null> {
 }
 
 /** The list engine's options of one album list type (everything but the filter); 'random' and 'starred' are drawn elsewhere. */
-function orderOf(call: Call, type: string): Pick<ListOptions, 'order' | 'sort' | 'scope'> {
+function orderOf(call: Call, type: string): Pick<ListOptions, 'order' | 'sort' | 'userRows'> {
   switch (type) {
     case 'newest': return { order: 'created_at', sort: 'desc' };
-    case 'highest': return { order: 'userRating', sort: 'desc', scope: { kind: 'review' } };
+    case 'highest': return { order: 'userRating', sort: 'desc', userRows: { kind: 'review' } };
     case 'frequent': return { order: 'dl_count', sort: 'desc' };
-    case 'recent': return { order: 'updated_at', sort: 'desc', scope: { kind: 'history' } };
+    case 'recent': return { order: 'updated_at', sort: 'desc', userRows: { kind: 'history' } };
     case 'alphabeticalByName': return { order: 'title', sort: 'asc' };
     case 'alphabeticalByArtist': return { order: 'circle_name', sort: 'asc' };
     case 'byYear': {

@@ -144,7 +144,7 @@ describe('GET /api/version and /api/config/shared', () => {
     expect(locked.body.lockFileExists).toBe(true);
     expect(locked.body.lockReason).toMatch(/running/);
     // a scan whose process died: still reported, with the reason, until a scan finishes
-    await lock.release('failed', undefined, 'crashed: process 1 on host is gone');
+    await lock.release('failed', { reason: 'crashed: process 1 on host is gone' });
     const crashed = (await c.api('GET', '/api/version', c.admin)).body;
     expect(crashed).toMatchObject({ lockFileExists: true, lockReason: expect.stringMatching(/did not finish: process 1 on host is gone/) });
     await c.srv.services.db('scan_runs').insert({ kind: 'scan', status: 'finished', pid: process.pid, host: os.hostname(), started_at: now });

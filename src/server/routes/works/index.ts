@@ -18,7 +18,7 @@ export const worksRouter = new Router<AppState, { services: AppContext['services
 
 /**
  * Runs the list of the query `q`, narrowed by `extra` (circle, tag or VA; the scope and
- * status of the trial list, routes/fake). Answers {works, pagination}.
+ * status of the trial list, routes/trial). Answers {works, pagination}.
  */
 export async function answerList(ctx: AppContext, q: WorksQuery, extra: Partial<WorkFilter> = {}): Promise<WorksAnswer> {
   const { db, config } = ctx.services;

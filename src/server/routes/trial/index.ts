@@ -17,7 +17,7 @@ import { requireUser, requireWriter } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { routes } from '../../../api/routes/index.js';
 import { on } from '../on.js';
-import { TrialIdSchema, TrialStatusSchema, TrialWorksSchema } from '../../../api/schemas/fake.js';
+import { TrialIdSchema, TrialStatusSchema, TrialWorksSchema } from '../../../api/schemas/trial.js';
 import { NotFound, formatWorkCode, say, type MessageAnswer, type TrialDownloadAnswer } from '../../../model/index.js';
 import { dislikeTrialWork, withTrialMarks } from '../../../trial/index.js';
 import { trialDownloadsOf } from '../../trial-downloads.js';
@@ -27,7 +27,7 @@ import { mountCover } from '../cover/index.js';
 import { mountMedia } from '../media.js';
 import { mountWorkDetail } from '../work/index.js';
 
-export const fakeRouter = new Router<AppState, { services: AppContext['services'] }>();
+export const trialRouter = new Router<AppState, { services: AppContext['services'] }>();
 
 /**
  * GET /api/fake/works ?page&sort&order&seed&nsfw&lyric&isAdvance&keyword&status -> 200
@@ -35,16 +35,16 @@ export const fakeRouter = new Router<AppState, { services: AppContext['services'
  * `trial` mark {status, downloaded} (a downloaded one is not downloaded again). 400 {error} on bad
  * parameters (a status other than 0, 1, 2 included), 401 without a token.
  */
-on(fakeRouter, routes.trial.works, requireUser(), validate(routes.trial.works, TrialWorksSchema), async (ctx) => {
+on(trialRouter, routes.trial.works, requireUser(), validate(routes.trial.works, TrialWorksSchema), async (ctx) => {
   const { status, ...query } = ctx.state.input.query;
   const answer = await answerList(ctx, query, { scope: 'trial', status });
   ctx.body = { ...answer, works: await withTrialMarks(ctx.services.db, answer.works) };
 });
 
-mountTracks(fakeRouter, routes.trial.tracks, 'trial');
-mountCover(fakeRouter, routes.trial.cover, 'trial');
-mountCover(fakeRouter, routes.trial.spiderCover, 'trial');
-mountMedia(fakeRouter, routes.trial.media, 'trial');
+mountTracks(trialRouter, routes.trial.tracks, 'trial');
+mountCover(trialRouter, routes.trial.cover, 'trial');
+mountCover(trialRouter, routes.trial.spiderCover, 'trial');
+mountMedia(trialRouter, routes.trial.media, 'trial');
 
 /**
  * POST /api/fake/download/:id/ -> 202 {message, download}: the download started (status
@@ -52,7 +52,7 @@ mountMedia(fakeRouter, routes.trial.media, 'trial');
  * TRIAL_DOWNLOAD messages). 404 {error} for a work not in the trial catalogue, 409 when
  * it downloads or is downloaded already, 403 for guests.
  */
-on(fakeRouter, routes.trial.startDownload, requireUser(), requireWriter(), validate(routes.trial.startDownload, TrialIdSchema), async (ctx) => {
+on(trialRouter, routes.trial.startDownload, requireUser(), requireWriter(), validate(routes.trial.startDownload, TrialIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   const download = await trialDownloadsOf(ctx.services).start(id);
   const answer: TrialDownloadAnswer = { ...say('trial.downloadStarted', { code: formatWorkCode(id) }), download };
@@ -65,7 +65,7 @@ on(fakeRouter, routes.trial.startDownload, requireUser(), requireWriter(), valid
  * download (state, bytes, total, percent, error). 404 {error} when none ran since the
  * server started.
  */
-on(fakeRouter, routes.trial.download, requireUser(), validate(routes.trial.download, TrialIdSchema), async (ctx) => {
+on(trialRouter, routes.trial.download, requireUser(), validate(routes.trial.download, TrialIdSchema), async (ctx) => {
   const download = trialDownloadsOf(ctx.services).get(ctx.state.input.params.id);
   if (!download) throw new NotFound('no download of this work');
   const answer: TrialDownloadAnswer = { ...say('trial.downloadState', { state: download.state }), download };
@@ -77,11 +77,11 @@ on(fakeRouter, routes.trial.download, requireUser(), validate(routes.trial.downl
  * never comes back to the trial list. 400 {error} for another status, 404 for a work not
  * in the trial catalogue, 409 while it downloads, 403 for guests.
  */
-on(fakeRouter, routes.trial.setStatus, requireUser(), requireWriter(), validate(routes.trial.setStatus, TrialStatusSchema), async (ctx) => {
+on(trialRouter, routes.trial.setStatus, requireUser(), requireWriter(), validate(routes.trial.setStatus, TrialStatusSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   await dislikeTrialWork(ctx.services.db, id);
   const answer: MessageAnswer = say('trial.disliked', { code: formatWorkCode(id) });
   ctx.body = answer;
 });
 
-mountWorkDetail(fakeRouter, routes.trial.work, 'trial');
+mountWorkDetail(trialRouter, routes.trial.work, 'trial');
