@@ -18,3 +18,4 @@ export * from './novel.js';
 export * from './playlist.js';
 export * from './bookmark.js';
 export * from './cover.js';
+export * from './policy.js';

@@ -17,7 +17,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { Conflict, Forbidden, Invalid, NotFound, PLAYLIST_COMMENT_MAX, PLAYLIST_MAX_ENTRIES, PLAYLIST_NAME_MAX, say, type Group, type PlaylistAnswer, type PlaylistEntry, type PlaylistSummary } from '../model/index.js';
 import { assertPlayable, entriesOf, type TrackRef } from './entries.js';
-import { assertWriter, canWrite } from '../users/policy.js';
+import { assertWriter, canWrite } from '../model/index.js';
 import { dbTime } from '../db/time.js';
 
 /** Who asks: their name and group (guests read public playlists only and change none). */

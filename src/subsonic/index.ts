@@ -31,7 +31,7 @@ import { playlistEndpoints } from './endpoints/playlists.js';
 import { bookmarkEndpoints } from './endpoints/bookmarks.js';
 import { worksWithCovers } from './covers.js';
 import { notePlayer } from '../users/index.js';
-import { assertWriter } from '../users/policy.js';
+import { assertWriter } from '../model/index.js';
 
 /** Every method served, by name. */
 export const ENDPOINTS: Record<string, Endpoint> = {

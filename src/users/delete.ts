@@ -6,8 +6,6 @@
  */
 import type { Db } from '../db/index.js';
 import { Forbidden, NotFound, say } from '../model/index.js';
-import { NOVEL_CATALOGUE } from '../novels/catalogue.js';
-import { NOVEL_READING_TABLE } from '../novels/reading.js';
 import { BOOKMARKS_TABLE } from '../bookmarks/store.js';
 import { deletePlaylistsOf } from '../playlists/store.js';
 import { ADMIN_NAME } from './manage.js';
@@ -16,10 +14,11 @@ import { ADMIN_NAME } from './manage.js';
  * Every table holding rows of a user in its `user_name` column, but `playlists` (deleted
  * with their entries by the playlists' store): reviews and play history of audio works and
  * novels, novel reading positions, stars, bookmarks, the player password, API keys and
- * players. test/api/user-delete.test.ts checks it against the schema's tables.
+ * players (the novels' tables by name: src/novels builds on src/users, not the other way).
+ * test/api/user-delete.test.ts checks it against the schema's tables.
  */
 const USER_TABLES = [
-  'reviews', 'play_history', NOVEL_CATALOGUE.tables.reviews, NOVEL_CATALOGUE.tables.history, NOVEL_READING_TABLE,
+  'reviews', 'play_history', 'novel_reviews', 'novel_history', 'novel_reading',
   'starred_works', 'starred_tracks', BOOKMARKS_TABLE, 'player_passwords', 'api_keys', 'players',
 ];
 

@@ -7,7 +7,7 @@
 import type Koa from 'koa';
 import type { AppContext } from '../context.js';
 import type { SignedIn } from '../../users/index.js';
-import { assertWriter } from '../../users/policy.js';
+import { assertWriter } from '../../model/index.js';
 import { readContext } from '../../catalogue/index.js';
 import { tokenSession, type Session } from './session-read.js';
 import { Forbidden, Unauthorized, say, type User } from '../../model/index.js';
@@ -51,7 +51,7 @@ export function requireUser(): Koa.Middleware {
   };
 }
 
-/** Requires a user allowed to write (src/users/policy.ts: admin or user); guests get 403 `auth.guestReadOnly`. */
+/** Requires a user allowed to write (src/model/policy.ts: admin or user); guests get 403 `auth.guestReadOnly`. */
 export function requireWriter(): Koa.Middleware {
   return async (ctx, next) => {
     const user = ctx.state.user as User | undefined;

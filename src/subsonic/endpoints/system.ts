@@ -7,7 +7,7 @@
  */
 import type { User } from '../../model/index.js';
 import { findUser } from '../../users/index.js';
-import { canWrite } from '../../users/policy.js';
+import { canWrite } from '../../model/index.js';
 import { currentScanLock } from '../../scan/index.js';
 import { Code, SubsonicError, notFound } from '../errors.js';
 import type { Call, Endpoint } from '../endpoint.js';
@@ -22,7 +22,7 @@ export const EXTENSIONS = [
   { name: 'indexBasedQueue', versions: [1] },
 ];
 
-/** Whether `user` may download files: on /rest a download is refused as the writes are (src/users/policy.ts; guests stream only). */
+/** Whether `user` may download files: on /rest a download is refused as the writes are (src/model/policy.ts; guests stream only). */
 export const canDownload = (user: Pick<User, 'group'>) => canWrite(user);
 
 /** The `user` element of a user: roles from the group (admin; user: download, rating, scrobbling; guest: stream only). */

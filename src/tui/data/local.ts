@@ -1,7 +1,7 @@
 /**
  * Local data source: the data directory's database through the same domain functions
  * the routes call (src/catalogue, src/users, src/library, src/trial, src/playlists,
- * src/lyrics), with the same rules: who may write (src/users/policy.ts, as the routes'
+ * src/lyrics), with the same rules: who may write (src/model/policy.ts, as the routes'
  * `requireWriter`), files played from disk after the media route's checks
  * (resolveMediaFile, in the hash's scope), a track's lyric by the server's lookup
  * (src/lyrics/lookup.ts: the lyric file, else the AI lyric). A domain refusal reaches the
@@ -22,7 +22,7 @@ import { getTrackTree } from '../../library/tree.js';
 import { findUser } from '../../users/accounts.js';
 import { listHistory, saveHistory } from '../../users/history.js';
 import { listReviews, saveReview } from '../../users/reviews.js';
-import { assertWriter, canWrite } from '../../users/policy.js';
+import { assertWriter, canWrite } from '../../model/index.js';
 import { getPlaylist, listPlaylists } from '../../playlists/store.js';
 import type { TrackLyric } from '../../lyrics/track-lyric.js';
 import {

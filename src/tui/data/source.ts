@@ -9,7 +9,7 @@ import type {
   AdvancedKeyword, HistoryState, ListItem, LyricPart, NovelOrder, NovelsAnswer, NovelWork, NsfwOption, PlaylistAnswer, PlaylistSummary, Progress, SortDir, TrackNode, User, Work, WorksAnswer,
 } from '../../model/index.js';
 import type { TrackLyric } from '../../lyrics/track-lyric.js';
-import { canWrite } from '../../users/policy.js';
+import { canWrite } from '../../model/index.js';
 
 export type NameKind = 'circles' | 'tags' | 'vas';
 
@@ -52,7 +52,7 @@ export interface ReviewFields { rating?: number | null; progress?: Progress | nu
 export const GUEST_READ_ONLY = 'guests have a read-only account: ratings, progress and reviews are not saved';
 
 /**
- * Refuses a review write of a listener who may not write (src/users/policy.ts: a guest)
+ * Refuses a review write of a listener who may not write (src/model/policy.ts: a guest)
  * before anything is asked or sent: SourceError (GUEST_READ_ONLY, 403).
  */
 export function assertReviewer(user: User): void {

@@ -8,7 +8,7 @@
  */
 import { useRef, useState } from 'react';
 import { PROGRESS_VALUES, type Progress, type Work } from '../../model/index.js';
-import { canWrite } from '../../users/policy.js';
+import { canWrite } from '../../model/index.js';
 import { GUEST_READ_ONLY, type ReviewFields } from '../data/source.js';
 import { PROGRESS_LABELS, labelOf } from '../labels.js';
 import { useSession } from '../session.js';

@@ -11,7 +11,7 @@ import { Center, Loader } from '@mantine/core';
 import type { AuthMeAnswer } from '@model';
 import { ApiError, call, notifyError, routes, setToken, setUnauthorizedHandler } from './client';
 import { loginPathFor } from './redirect';
-import { canWrite } from '../../../src/users/policy';
+import { canWrite } from '@model';
 
 interface AuthState {
   /** undefined while loading, null when signed out. */
@@ -68,7 +68,7 @@ export function useAuth(): AuthState {
   return ctx;
 }
 
-/** Whether the signed-in user may write (src/users/policy.ts: not a guest); true before the session is known. */
+/** Whether the signed-in user may write (src/model/policy.ts: not a guest); true before the session is known. */
 export function useCanWrite(): boolean {
   const { me } = useAuth();
   return !me || canWrite(me.user);

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatWorkCode, type NovelWork, type Work } from '@model';
 import { useAuth } from '../api/auth';
-import { canWrite } from '../../../src/users/policy';
+import { canWrite } from '@model';
 import { notifyError, notifySuccess, send } from '../api/client';
 import { workPage, type Scope } from '../api/scope';
 import { TrialActions } from './TrialActions';

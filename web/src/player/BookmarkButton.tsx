@@ -10,7 +10,7 @@ import { IconBookmarkPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { parseTrackHash } from '@model';
 import { useAuth } from '../api/auth';
-import { canWrite } from '../../../src/users/policy';
+import { canWrite } from '@model';
 import { addBookmark } from '../api/bookmarks';
 import { notifyError, notifySuccess } from '../api/client';
 import { player, usePlayer } from './store';

@@ -19,7 +19,7 @@ import {
   type NovelAddAnswer, type NovelsAnswer, type NovelSpiderAnswer, type NovelSpiderFailure, type NovelUploadAnswer,
 } from '../../../model/index.js';
 import { requireAdmin, requireUser, requireWriter } from '../../middleware/auth.js';
-import { canWrite } from '../../../users/policy.js';
+import { canWrite } from '../../../model/index.js';
 import { validate } from '../../middleware/validate.js';
 import { readUpload } from '../../middleware/multipart.js';
 import { sendFile } from '../../send-file.js';

@@ -11,7 +11,7 @@ import { IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TrackNode } from '@model';
 import { useAuth } from '../../api/auth';
-import { canWrite } from '../../../../src/users/policy';
+import { canWrite } from '@model';
 import { onBookmarksChanged, removeBookmark, workBookmarks, type WorkBookmark } from '../../api/bookmarks';
 import { notifyError, notifySuccess } from '../../api/client';
 import { formatSeconds } from '../../player/format';

@@ -12,7 +12,7 @@ import { IconArrowLeft, IconChevronLeft, IconChevronRight } from '@tabler/icons-
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../api/auth';
-import { canWrite } from '../../../../src/users/policy';
+import { canWrite } from '@model';
 import { ApiError, errorText } from '../../api/client';
 import { readingPosition, readTxt, saveReadingPosition } from '../../api/novel';
 

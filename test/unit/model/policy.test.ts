@@ -1,5 +1,5 @@
 /**
- * Who may write (src/users/policy.ts): the admin and users write, guests read only, and
+ * Who may write (src/model/policy.ts): the admin and users write, guests read only, and
  * the rule is written once: no other server, players' API, TUI or web file compares a
  * group with 'guest'.
  */
@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Forbidden } from '../../../src/model/index.js';
-import { assertWriter, canWrite } from '../../../src/users/policy.js';
+import { assertWriter, canWrite } from '../../../src/model/policy.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
-const POLICY = path.join(ROOT, 'src', 'users', 'policy.ts');
+const POLICY = path.join(ROOT, 'src', 'model', 'policy.ts');
 
 describe('the writer policy', () => {
   it('lets the admin and users write and refuses guests with the coded text', () => {

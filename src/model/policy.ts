@@ -4,7 +4,9 @@
  * The one place the rule lives: the server's `requireWriter` step, the players' API
  * (/rest, code 50), the playlists, the trial dislike and the TUI's local mode call it.
  */
-import { Forbidden, say, type Group } from '../model/index.js';
+import { Forbidden } from './errors.js';
+import { say } from './messages.js';
+import type { Group } from './wire.js';
 
 /** Whoever asks: only the group matters here. */
 interface Viewer { readonly group: Group }
