@@ -369,8 +369,10 @@ export const player = {
     const el = audioEl;
     const track = currentTrack(state);
     if (!el || !track) return;
+    // the element's own clock: the state's time is only as fresh as the last timeupdate
+    const at = pendingSeek ?? (switching ? state.currentTime : trackTime(el));
     switching = true;
-    loadTrack(el, track, state.currentTime > 0 ? state.currentTime : null, quality);
+    loadTrack(el, track, at > 0 ? at : null, quality);
     if (state.playing) drive(state, state);
   },
   /** Saves the history now if it changed (page hide). */
