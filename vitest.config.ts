@@ -15,6 +15,9 @@ export default defineConfig({
     // CI gets one more try for a test that failed (browser and terminal tests wait on real
     // processes on 2 shared cores); a test that fails twice fails the run.
     retry: process.env.CI ? 1 : 0,
+    // expect.poll waits for what a user would see; on 2 loaded cores a page's first answer
+    // can take seconds, so a poll waits up to 15 s (vitest's default is 1 s)
+    expect: { poll: { timeout: 15_000 } },
     reporters: ['default', './test/helpers/summary-reporter.ts'],
   },
 });
