@@ -161,7 +161,7 @@ export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRo
   await ctx.write(async (trx) => {
     signal?.throwIfAborted(); // checked again here: a write may wait in the queue behind others
     if (!library && !(await hasStatus(trx, target.id, target.keepStatus!))) {
-      throw new Conflict(`${target.code} is no longer in the trial catalogue`);
+      throw new Conflict(say('trial.leftCatalogue', { code: target.code }));
     }
     if (!row) await insertScannedWork(trx, target.id, workFields);
     else if (Object.keys(workFields).length > 0 || fileChanges > 0) await updateScannedWork(trx, target.id, workFields);

@@ -31,11 +31,20 @@ export interface CrawlOptions {
   onResult?: (code: string, ok: boolean, problem?: CrawlProblem) => void;
 }
 
-/** Why a work's metadata was not saved: the error, and whether the sources answered that they do not know it. */
-export interface CrawlProblem { error: string; unknown: boolean }
+/**
+ * Why a work's metadata was not saved: `reason` the coded text (reasonOf), `error` its
+ * English, and whether the sources answered that they do not know it.
+ */
+export interface CrawlProblem { error: string; unknown: boolean; reason: CodedText }
 
 /** Thrown when neither the store nor HVDB knows a work (both answered 404). */
-class UnknownWorkError extends Error {}
+class UnknownWorkError extends Error {
+  readonly text = say('metadata.unknownWork');
+
+  constructor() {
+    super(say('metadata.unknownWork').message);
+  }
+}
 
 /** Works done: `ok` saved without a problem, `failed` marked for a later retry (or unknown). */
 export interface CrawlSummary {
@@ -55,7 +64,18 @@ interface Crawl {
 
 type Log = (level: LogLevel, text: CodedText) => void;
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+/**
+ * Why a request or a work failed, as a coded text for the scanner's lines and the work
+ * page: a failed request (`fetch.http` with the status, `fetch.timedOut`,
+ * `fetch.unreachable` with its cause...), a page that could not be read
+ * (`metadata.notWorkPage`...), a work no source knows (`metadata.unknownWork`); any other
+ * error (a database error) as `error.other` with its message. The English of each is the
+ * error's message, as `metadata_error` stores it.
+ */
+function reasonOf(err: unknown): CodedText {
+  if (err instanceof FetchError || err instanceof ParseError || err instanceof UnknownWorkError) return err.text;
+  return say('error.other', { reason: err instanceof Error ? err.message : String(err) });
+}
 
 /**
  * Fetches the full metadata of works already in the catalogue: the
@@ -86,18 +106,19 @@ export async function fetchWorkMetadata(db: Db, config: Config, dataDir: string,
         const log: Log = (level, text) => opts.onLog?.(code, { level, ...text });
         let problem: CrawlProblem | undefined;
         try {
-          const meta = await crawlWork(crawl, work, log);
+          const { meta, reason } = await crawlWork(crawl, work, log);
           await saveWorkMetadata(db, work.id, meta);
-          if (!meta.error) log('info', say('metadata.saved', { source: meta.source, title: meta.title || work.title }));
+          if (!reason) log('info', say('metadata.saved', { source: meta.source, title: meta.title || work.title }));
           else {
-            log('error', say('metadata.savedWithProblems', { reason: meta.error }));
-            problem = { error: meta.error, unknown: false };
+            log('error', say('metadata.savedWithProblems', { reason }));
+            problem = { error: reason.message, unknown: false, reason };
           }
         } catch (err) {
           if (opts.signal?.aborted) throw opts.signal.reason;
-          await markMetadataFailed(db, work.id, messageOf(err));
-          log('error', say('metadata.failed', { reason: messageOf(err) }));
-          problem = { error: messageOf(err), unknown: err instanceof UnknownWorkError };
+          const reason = reasonOf(err);
+          await markMetadataFailed(db, work.id, reason.message);
+          log('error', say('metadata.failed', { reason }));
+          problem = { error: reason.message, unknown: err instanceof UnknownWorkError, reason };
         }
         summary[problem ? 'failed' : 'ok']++;
         opts.onResult?.(code, !problem, problem);
@@ -137,7 +158,7 @@ export async function refreshDynamicInfo(db: Db, config: Config, workIds: number
   const finish = (code: string, ok: boolean, level: LogLevel, text: CodedText, unknown = false) => {
     opts.onLog?.(code, { level, ...text });
     summary[ok ? 'ok' : 'failed']++;
-    opts.onResult?.(code, ok, ok ? undefined : { error: text.message, unknown });
+    opts.onResult?.(code, ok, ok ? undefined : { error: text.message, unknown, reason: text });
   };
   try {
     await forEachLimit(
@@ -152,7 +173,7 @@ export async function refreshDynamicInfo(db: Db, config: Config, workIds: number
           infos = parseDynamicInfo(await client.getJson(url, storeOptions(config, opts.signal, (level, text) => codes.forEach((c) => opts.onLog?.(c, { level, ...text })))));
         } catch (err) {
           if (opts.signal?.aborted) throw opts.signal.reason;
-          for (const code of codes) finish(code, false, 'error', say('metadata.dynamicFailed', { reason: messageOf(err) }));
+          for (const code of codes) finish(code, false, 'error', say('metadata.dynamicFailed', { reason: reasonOf(err) }));
           return;
         }
         const known = batch.flatMap((w, i) => {
@@ -182,7 +203,7 @@ function reportMissing(workIds: number[], targets: MetadataTarget[], summary: Cr
     const text = say('metadata.noSuchWork');
     opts.onLog?.(code, { level: 'error', ...text });
     summary.failed++;
-    opts.onResult?.(code, false, { error: text.message, unknown: true });
+    opts.onResult?.(code, false, { error: text.message, unknown: true, reason: text });
   }
 }
 
@@ -192,7 +213,7 @@ export function storeOptions(config: Config, signal: AbortSignal | undefined, lo
     timeout: config.dlsiteTimeout,
     signal,
     headers: { cookie: dlsiteCookie(config.tagLanguage) },
-    onRetry: (attempt, error) => log('warn', say('metadata.retry', { reason: error.message, attempt, attempts: config.retry })),
+    onRetry: (attempt, error) => log('warn', say('metadata.retry', { reason: error.text, attempt, attempts: config.retry })),
   };
 }
 
@@ -206,8 +227,12 @@ async function getTextOrNull(client: HttpClient, url: string, opts: GetOptions):
   }
 }
 
-/** Everything about one work from the sources; throws when there is nothing to save. */
-async function crawlWork(crawl: Crawl, work: MetadataTarget, log: Log): Promise<WorkMetadata> {
+/**
+ * Everything about one work from the sources, and `reason` when a part failed (the
+ * dynamic info, the main cover: `meta.error` is its English); throws when there is
+ * nothing to save.
+ */
+async function crawlWork(crawl: Crawl, work: MetadataTarget, log: Log): Promise<{ meta: WorkMetadata; reason: CodedText | null }> {
   const { client, config, signal } = crawl;
   const store = storeOptions(config, signal, log);
   log('info', say('metadata.fromDlsite'));
@@ -216,9 +241,10 @@ async function crawlWork(crawl: Crawl, work: MetadataTarget, log: Log): Promise<
   if (html === null) {
     log('warn', say('metadata.unknownToDlsite'));
     const hvdb = await fetchHvdb(crawl, work.id, log);
-    if (!hvdb) throw new UnknownWorkError('unknown work code: neither DLsite nor HVDB has it');
+    if (!hvdb) throw new UnknownWorkError();
     const covers = await fetchCovers(crawl, work, null, log);
-    return { source: 'hvdb', title: hvdb.title, nsfw: !hvdb.sfw, vas: hvdb.vas, coverFetched: covers.main, error: covers.problem };
+    const meta: WorkMetadata = { source: 'hvdb', title: hvdb.title, nsfw: !hvdb.sfw, vas: hvdb.vas, coverFetched: covers.main, error: covers.problem?.message ?? null };
+    return { meta, reason: covers.problem };
   }
 
   const page = parseWorkPage(html);
@@ -228,12 +254,13 @@ async function crawlWork(crawl: Crawl, work: MetadataTarget, log: Log): Promise<
     page.vas.length ? Promise.resolve(null) : fetchHvdbVoiceActors(crawl, work.id, log),
   ]);
   throwIfAborted(signal);
-  const problems: string[] = [];
-  if (dynamic.status === 'rejected') problems.push(`dynamic info: ${messageOf(dynamic.reason)}`);
-  if (covers.status === 'rejected') problems.push(`cover: ${messageOf(covers.reason)}`);
+  const problems: CodedText[] = [];
+  if (dynamic.status === 'rejected') problems.push(say('metadata.problemDynamic', { reason: reasonOf(dynamic.reason) }));
+  if (covers.status === 'rejected') problems.push(say('metadata.problemCover', { reason: reasonOf(covers.reason) }));
   else if (covers.value.problem) problems.push(covers.value.problem);
+  const reason = problems.length > 1 ? say('metadata.twoProblems', { first: problems[0]!, second: problems[1]! }) : problems[0] ?? null;
   const vas = page.vas.length ? page.vas : hvdb.status === 'fulfilled' && hvdb.value ? hvdb.value : [];
-  return {
+  const meta: WorkMetadata = {
     source: 'dlsite',
     title: page.title,
     nsfw: page.nsfw,
@@ -244,8 +271,9 @@ async function crawlWork(crawl: Crawl, work: MetadataTarget, log: Log): Promise<
     vas,
     dynamic: dynamic.status === 'fulfilled' ? dynamic.value : null,
     coverFetched: covers.status === 'fulfilled' && covers.value.main,
-    error: problems.length ? problems.join('; ') : null,
+    error: reason?.message ?? null,
   };
+  return { meta, reason };
 }
 
 /** The work's dynamic info, or null (with a warning) when the store answers `[]` for it. */
@@ -262,24 +290,24 @@ async function fetchDynamic(crawl: Crawl, work: MetadataTarget, log: Log): Promi
  * cover was saved; `problem` is set when the main cover failed for a reason that may pass
  * (a 404 is only a warning: retrying would not help). sam and 240x240 failures are warnings.
  */
-async function fetchCovers(crawl: Crawl, work: MetadataTarget, pagePath: string | null, log: Log): Promise<{ main: boolean; problem: string | null }> {
+async function fetchCovers(crawl: Crawl, work: MetadataTarget, pagePath: string | null, log: Log): Promise<{ main: boolean; problem: CodedText | null }> {
   const { client, config, dataDir, signal } = crawl;
   const urls = coverUrls(config.dlsiteImgBaseUrl, work.id, work.code_prefix, pagePath);
   const results = await Promise.allSettled(
     COVER_TYPES.map(async (type) => {
       const bytes = await client.get(urls[type], storeOptions(config, signal, log));
-      if (!looksLikeImage(bytes)) throw new ParseError(`not an image: ${urls[type]}`);
+      if (!looksLikeImage(bytes)) throw new ParseError(say('metadata.notImage', { url: urls[type] }));
       await writeCover(dataDir, work.id, type, work.code_prefix, bytes);
     }),
   );
   throwIfAborted(signal);
-  let problem: string | null = null;
+  let problem: CodedText | null = null;
   results.forEach((result, i) => {
     if (result.status === 'fulfilled') return;
     const type = COVER_TYPES[i]!;
     const error = result.reason;
-    log('warn', say('metadata.coverFailed', { type, reason: messageOf(error) }));
-    if (type === 'main' && !(error instanceof FetchError && error.notFound)) problem = `cover: ${messageOf(error)}`;
+    log('warn', say('metadata.coverFailed', { type, reason: reasonOf(error) }));
+    if (type === 'main' && !(error instanceof FetchError && error.notFound)) problem = say('metadata.problemCover', { reason: reasonOf(error) });
   });
   return { main: results[0]!.status === 'fulfilled', problem };
 }
@@ -290,11 +318,11 @@ async function fetchHvdb(crawl: Crawl, id: number, log: Log): Promise<HvdbWork |
   const html = await getTextOrNull(client, hvdbWorkUrl(config.hvdbBaseUrl, id), {
     timeout: config.hvdbTimeout,
     signal,
-    onRetry: (attempt, error) => log('warn', say('metadata.hvdbRetry', { reason: error.message, attempt, attempts: config.retry })),
+    onRetry: (attempt, error) => log('warn', say('metadata.hvdbRetry', { reason: error.text, attempt, attempts: config.retry })),
   });
   if (html === null) return null;
   const work = parseHvdbPage(html);
-  if (work.id !== id) throw new ParseError(`HVDB answered the page of ${formatWorkCode(work.id)}`);
+  if (work.id !== id) throw new ParseError(say('metadata.hvdbOtherWork', { code: formatWorkCode(work.id) }));
   return work;
 }
 
@@ -309,7 +337,7 @@ async function fetchHvdbVoiceActors(crawl: Crawl, id: number, log: Log): Promise
     return work?.vas ?? null;
   } catch (err) {
     throwIfAborted(crawl.signal);
-    log('warn', say('metadata.hvdbFailed', { reason: messageOf(err) }));
+    log('warn', say('metadata.hvdbFailed', { reason: reasonOf(err) }));
     return null;
   }
 }

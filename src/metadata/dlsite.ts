@@ -11,7 +11,7 @@
 import * as cheerio from 'cheerio';
 import { z } from 'zod';
 import type { Config } from '../config/index.js';
-import { formatWorkCode, type CodePrefix } from '../model/index.js';
+import { formatWorkCode, say, type CodedText, type CodePrefix } from '../model/index.js';
 import type { CoverType } from '../model/index.js';
 
 export type TagLanguage = Config['tagLanguage'];
@@ -135,10 +135,10 @@ function parseTrialLink($: cheerio.CheerioAPI): TrialArchiveLink | null {
   return { path: url.pathname + url.search, bytes: Number.isFinite(bytes) ? bytes : null };
 }
 
-/** The page is not a work page (a store error or notice page, a changed layout). */
+/** The page is not a work page (a store error or notice page, a changed layout); `text` says why, coded. */
 export class ParseError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly text: CodedText) {
+    super(text.message);
     this.name = 'ParseError';
   }
 }
@@ -166,7 +166,7 @@ function parseDate(text: string): string | null {
 export function parseWorkPage(html: string): DlsiteWorkPage {
   const $ = cheerio.load(html);
   const title = clean($('#work_name').first().text());
-  if (!title) throw new ParseError('not a work page (no #work_name)');
+  if (!title) throw new ParseError(say('metadata.notWorkPage'));
 
   const makerLink = $('#work_maker .maker_name a').first();
   const makerId = /maker_id\/[A-Z]G(\d+)/.exec(makerLink.attr('href') ?? '');
@@ -263,10 +263,10 @@ const dynamicEntrySchema = z.object({
 export function parseDynamicInfo(json: unknown): Map<string, DynamicInfo> {
   const result = new Map<string, DynamicInfo>();
   if (Array.isArray(json)) return result;
-  if (!json || typeof json !== 'object') throw new ParseError('dynamic info: not an object keyed by work code');
+  if (!json || typeof json !== 'object') throw new ParseError(say('metadata.dynamicNotObject'));
   for (const [code, entry] of Object.entries(json)) {
     const parsed = dynamicEntrySchema.safeParse(entry);
-    if (!parsed.success) throw new ParseError(`dynamic info of ${code}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success) throw new ParseError(say('metadata.dynamicMalformed', { code, field: parsed.error.issues[0]?.path.join('.') ?? '', problem: parsed.error.issues[0]?.message ?? '' }));
     const info = parsed.data;
     result.set(code.toUpperCase(), {
       ...info,

@@ -15,8 +15,9 @@ import type { LookupFunction } from 'node:net';
 import fs from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, ProxyAgent, interceptors, request, type Dispatcher } from 'undici';
-import { describeOsError, type Config } from '../config/index.js';
+import { describeOsError, errorCode, type Config } from '../config/index.js';
 import { Semaphore, throwIfAborted } from '../library/limit.js';
+import { say, type CodedText } from '../model/index.js';
 
 /** Largest answer read (bytes): a store page is ~200 KB, a cover well under 1 MB. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -52,16 +53,20 @@ export interface GetOptions {
   maxBytes?: number;
 }
 
-/** A request that failed for good. `status` is the HTTP status, or null for network errors and timeouts. */
+/**
+ * A request that failed for good. `status` is the HTTP status, or null for network errors
+ * and timeouts; `text` says why as a coded text (`fetch.http`, `fetch.timedOut`,
+ * `fetch.unreachable`...), its English the error's message.
+ */
 export class FetchError extends Error {
   constructor(
-    message: string,
+    readonly text: CodedText,
     readonly url: string,
     readonly status: number | null,
     readonly attempts: number,
     readonly retryable: boolean,
   ) {
-    super(message);
+    super(text.message);
     this.name = 'FetchError';
   }
 
@@ -74,9 +79,25 @@ export class FetchError extends Error {
 /** An answer larger than the caller's limit (`download`'s maxBytes): never retried. */
 export class TooLargeError extends FetchError {
   constructor(readonly size: number, readonly limit: number, url: string, attempts: number) {
-    super(`answer of ${size} bytes or more is larger than the limit of ${limit} bytes: ${url}`, url, 200, attempts, false);
+    super(say('fetch.tooLargeDownload', { size, limit, url }), url, 200, attempts, false);
     this.name = 'TooLargeError';
   }
+}
+
+/** Network errors with a coded cause, by errno code; others are said in words (describeOsError). */
+const NETWORK_CAUSES: Readonly<Record<string, CodedText>> = {
+  ECONNREFUSED: say('network.refused'),
+  ECONNRESET: say('network.reset'),
+  ENOTFOUND: say('network.hostNotFound'),
+  ETIMEDOUT: say('network.timedOut'),
+  UND_ERR_CONNECT_TIMEOUT: say('network.timedOut'),
+  EHOSTUNREACH: say('network.unreachable'),
+};
+
+/** Why a connection failed: a coded text for the usual causes, else the cause in words. */
+function causeOf(err: unknown): CodedText | string {
+  const code = errorCode(err);
+  return (code && NETWORK_CAUSES[code]) || describeOsError(err);
 }
 
 /**
@@ -171,7 +192,7 @@ export class HttpClient {
     try {
       return JSON.parse(text);
     } catch {
-      throw new FetchError(`not JSON: ${url}`, url, 200, 1, false);
+      throw new FetchError(say('fetch.notJson', { url }), url, 200, 1, false);
     }
   }
 
@@ -195,7 +216,7 @@ export class HttpClient {
     if (!redirect && (res.statusCode < 200 || res.statusCode >= 300)) {
       await res.body.dump().catch(() => undefined);
       const retryable = res.statusCode === 408 || res.statusCode === 429 || res.statusCode >= 500;
-      throw new FetchError(`HTTP ${res.statusCode}: ${url}`, url, res.statusCode, attempt, retryable);
+      throw new FetchError(say('fetch.http', { status: res.statusCode, url }), url, res.statusCode, attempt, retryable);
     }
     return res;
   }
@@ -204,9 +225,10 @@ export class HttpClient {
   private failure(err: unknown, url: string, opts: GetOptions, timeout: AbortSignal, attempt: number): unknown {
     if (err instanceof FetchError) return err;
     if (opts.signal?.aborted) return opts.signal.reason;
-    if (timeout.aborted) return new FetchError(`timed out after ${opts.timeout} ms: ${url}`, url, null, attempt, true);
-    const via = this.options.proxy ? ` through the proxy ${this.options.proxy}` : '';
-    return new FetchError(`cannot reach ${url}${via}: ${describeOsError(err)}`, url, null, attempt, true);
+    if (timeout.aborted) return new FetchError(say('fetch.timedOut', { ms: opts.timeout, url }), url, null, attempt, true);
+    const cause = causeOf(err);
+    const { proxy } = this.options;
+    return new FetchError(proxy ? say('fetch.unreachableProxy', { url, proxy, cause }) : say('fetch.unreachable', { url, cause }), url, null, attempt, true);
   }
 
   private async attempt(url: string, opts: GetOptions, attempt: number, redirects: boolean): Promise<HttpAnswer> {
@@ -225,7 +247,7 @@ export class HttpClient {
         size += (chunk as Buffer).length;
         if (size > maxBytes) {
           discard(res.body);
-          throw new FetchError(`answer larger than ${maxBytes} bytes: ${url}`, url, res.statusCode, attempt, false);
+          throw new FetchError(say('fetch.tooLarge', { limit: maxBytes, url }), url, res.statusCode, attempt, false);
         }
         chunks.push(chunk as Buffer);
       }

@@ -5,6 +5,7 @@
  */
 import * as cheerio from 'cheerio';
 import { ParseError, type NamedId } from './dlsite.js';
+import { say } from '../model/index.js';
 
 /** `GET {base}/Dashboard/WorkDetails/{id}`: the HVDB page of a work (numeric id, no prefix). */
 export function hvdbWorkUrl(baseUrl: string, id: number): string {
@@ -36,7 +37,7 @@ export function parseHvdbPage(html: string): HvdbWork {
   const $ = cheerio.load(html);
   const id = Number($('#DLSiteCode').attr('value'));
   const title = clean($('#Name').attr('value') ?? '');
-  if (!Number.isInteger(id) || id <= 0 || !title) throw new ParseError('not an HVDB work page (no DLSiteCode or Name)');
+  if (!Number.isInteger(id) || id <= 0 || !title) throw new ParseError(say('metadata.notHvdbPage'));
   const titleEn = clean($('#EngName').attr('value') ?? '') || null;
 
   const circleLink = $('a.detailCircle').first();

@@ -13,7 +13,8 @@
  *
  * Each is made with a coded text (`new NotFound(say('work.notFound'))`, messages.ts):
  * the English becomes the message, `code` and `params` go on the wire beside it. A plain
- * string message (a text only the CLI prints) has no code.
+ * string message (a text only the CLI prints) has no code; outside src/cli and src/tui
+ * it is allowed only in the files test/unit/model/coded-errors.test.ts lists.
  */
 import { say, type CodedText, type MessageCode, type MessageParams } from './messages.js';
 

@@ -90,6 +90,9 @@ export const MESSAGES = {
   'playerAccess.keyRevoked': 'API key revoked',
   'playerAccess.playerSaved': 'player settings saved',
   'playerAccess.playerNotFound': 'no such player',
+  'playerAccess.keyNotFound': 'no API key {id} for {user}',
+  'playerAccess.samePassword': 'the player password must differ from the login password',
+  'star.songNotFound': 'song {workId}/{fileId} not found',
 
   // playlists (src/playlists)
   'playlist.notFound': 'playlist {id} not found',
@@ -192,9 +195,21 @@ export const MESSAGES = {
   'trial.downloadHttp': 'the store answered HTTP {status} for the trial archive',
   'trial.downloadUnreachable': 'the store could not be reached for the trial archive',
   'trial.archiveTooLarge': 'the trial archive is larger than the limit of {limit} bytes (trialMaxBytes)',
-  'trial.archiveRefused': '{reason}',
   'trial.downloadFileSystem': 'file system error: {reason}',
   'trial.downloadFailed': '{reason}',
+  'trial.notInCatalogue': 'work {code} is not in the trial catalogue',
+  'trial.leftCatalogue': '{code} is no longer in the trial catalogue',
+  'trial.dislikeDownloading': '{code} is downloading; dislike it when the download ends',
+  'trial.downloadRunning': 'a download of {code} is already running',
+  'trial.downloadedAlready': '{code} is downloaded already',
+  'trial.notWaiting': '{code} is no longer waiting for its download',
+  'trial.noDownload': 'no download of this work',
+  'trial.announcedTooLarge': 'the trial archive of {code} is {bytes} bytes, more than trialMaxBytes ({limit}); refused',
+  'trial.archiveTooManyEntries': 'the archive holds {count} entries, more than trialMaxEntries ({limit}); refused',
+  'trial.archiveUnsafeEntry': 'unsafe entry in the archive, refused: {name}',
+  'trial.archiveRepeatedEntry': 'repeated entry in the archive, refused: {name}',
+  'trial.archiveEncryptedEntry': 'encrypted entry in the archive, refused: {name}',
+  'trial.archiveUnpacksTooLarge': 'the archive unpacks to more than {limit} bytes (trialMaxBytes), refused',
   'scan.scanning': 'scanning {roots}',
   'scan.scanningNothing': 'scanning no folders',
   'scan.found': 'found {count} work folders',
@@ -245,6 +260,30 @@ export const MESSAGES = {
   'metadata.hvdbVas': 'voice actors from HVDB: {vas}',
   'metadata.hvdbFailed': 'HVDB failed: {reason}',
 
+  // why a work's metadata was not fetched (the `reason` of the lines above, coded in turn)
+  'metadata.unknownWork': 'unknown work code: neither DLsite nor HVDB has it',
+  'metadata.notWorkPage': 'not a work page (no #work_name)',
+  'metadata.notHvdbPage': 'not an HVDB work page (no DLSiteCode or Name)',
+  'metadata.hvdbOtherWork': 'HVDB answered the page of {code}',
+  'metadata.notImage': 'not an image: {url}',
+  'metadata.dynamicNotObject': 'dynamic info: not an object keyed by work code',
+  'metadata.dynamicMalformed': 'dynamic info of {code}: {field} {problem}',
+  'metadata.problemDynamic': 'dynamic info: {reason}',
+  'metadata.problemCover': 'cover: {reason}',
+  'metadata.twoProblems': '{first}; {second}',
+  'fetch.http': 'HTTP {status}: {url}',
+  'fetch.timedOut': 'timed out after {ms} ms: {url}',
+  'fetch.unreachable': 'cannot reach {url}: {cause}',
+  'fetch.unreachableProxy': 'cannot reach {url} through the proxy {proxy}: {cause}',
+  'fetch.notJson': 'not JSON: {url}',
+  'fetch.tooLarge': 'answer larger than {limit} bytes: {url}',
+  'fetch.tooLargeDownload': 'answer of {size} bytes or more is larger than the limit of {limit} bytes: {url}',
+  'network.refused': 'connection refused',
+  'network.reset': 'connection reset',
+  'network.hostNotFound': 'host name not found',
+  'network.timedOut': 'connection timed out',
+  'network.unreachable': 'host unreachable',
+
   // the novel section: novels, TXT uploads, the add form's spider
   'novel.notFound': 'novel not found',
   'novel.idNotFound': 'novel {id} not found',
@@ -287,21 +326,27 @@ export type MessageParam = string | number;
 /** Parameters by name. */
 export type MessageParams = Readonly<Record<string, MessageParam>>;
 
+/** What `say` takes for a parameter: a value, or a coded text (a reason that is itself a text of the catalogue). */
+type SayParam = MessageParam | CodedText;
+
 /** The parameter names of a template: the words inside `{...}`. */
 type Placeholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}` ? Name | Placeholders<Rest> : never;
 
 /** The parameters code `C` needs: exactly its template's placeholders. */
 export type ParamsOf<C extends MessageCode> = { readonly [K in Placeholders<(typeof MESSAGES)[C]>]: MessageParam };
 
-/** No argument for a code without placeholders, its params otherwise. */
-type ParamArgs<C extends MessageCode> = [Placeholders<(typeof MESSAGES)[C]>] extends [never] ? [] : [params: ParamsOf<C>];
+/** No argument for a code without placeholders, its params otherwise (each a value or a coded text). */
+type ParamArgs<C extends MessageCode> = [Placeholders<(typeof MESSAGES)[C]>] extends [never] ? [] : [params: { readonly [K in keyof ParamsOf<C>]: SayParam }];
 
 /**
  * A text for a person, as the wire carries it: `message` the English text, `code` its
  * catalogue code, `params` the values put into it (absent when the template has none).
  * Refusals carry the same three with `error` for `message` (src/server/middleware/errors.ts).
+ * `paramTexts`: the params that are coded texts themselves (a `reason` such as
+ * `fetch.http`), by name; `params` holds their English, and the UI says them in its
+ * language before putting them in (web/src/i18n/serverText.ts).
  */
-export interface CodedText { message: string; code: MessageCode; params?: MessageParams }
+export interface CodedText { message: string; code: MessageCode; params?: MessageParams; paramTexts?: Readonly<Record<string, CodedText>> }
 
 /** The English of `code` with `params` put in (a missing param stays as `{name}`). */
 export function englishOf(code: MessageCode, params?: MessageParams): string {
@@ -316,8 +361,20 @@ export function isMessageCode(value: unknown): value is MessageCode {
 /**
  * The coded text of `code` with `params`: `say('lyric.tasksCreated', {count: 2})` ->
  * `{message: '2 lyric tasks created', code: 'lyric.tasksCreated', params: {count: 2}}`.
+ * A param given as a coded text goes in as its English and, by name, in `paramTexts`:
+ * `say('metadata.failed', {reason: say('fetch.http', {status: 500, url})})`.
  */
 export function say<C extends MessageCode>(code: C, ...args: ParamArgs<C>): CodedText {
-  const params = args[0] as MessageParams | undefined;
-  return params ? { message: englishOf(code, params), code, params } : { message: englishOf(code), code };
+  const given = args[0] as Readonly<Record<string, SayParam>> | undefined;
+  if (!given) return { message: englishOf(code), code };
+  const params: Record<string, MessageParam> = {};
+  const paramTexts: Record<string, CodedText> = {};
+  for (const [name, value] of Object.entries(given)) {
+    if (typeof value === 'object') {
+      params[name] = value.message;
+      paramTexts[name] = value;
+    } else params[name] = value;
+  }
+  const text: CodedText = { message: englishOf(code, params), code, params };
+  return Object.keys(paramTexts).length ? { ...text, paramTexts } : text;
 }

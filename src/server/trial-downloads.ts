@@ -11,25 +11,26 @@
  */
 import type { AppServices } from './context.js';
 import { claimTrialDownload, runTrialDownload } from '../trial/index.js';
-import { formatWorkCode, Invalid, say, type CodedText, type TrialDownload } from '../model/index.js';
+import { DomainError, formatWorkCode, say, textOfError, type CodedText, type TrialDownload } from '../model/index.js';
 import { FetchError, TooLargeError } from '../metadata/http.js';
 import { describeOsError, isOsError } from '../config/index.js';
-import { withoutPaths } from './middleware/errors.js';
+import { publicText, withoutPaths } from './middleware/errors.js';
 
 /**
  * What a client is told of a failed download, coded for the UI's language: the store's
  * HTTP status (`trial.downloadHttp`), an unreachable store, an archive over the size
- * limit, an archive refused by the unpacking rules (Invalid: its own words), a
- * file-system error as its cause in words (`file system error: no space left on the
- * device`), any other error's message. Never the archive's address nor an absolute path
- * (withoutPaths): the full message goes to the log only.
+ * limit, a refusal of the download's own rules (a domain error: its own code, such as
+ * `trial.archiveUnsafeEntry` naming the archive's entry), a file-system error as its
+ * cause in words (`file system error: no space left on the device`), any other error's
+ * message (`trial.downloadFailed`). Never the archive's address nor an absolute path
+ * (withoutPaths, publicText): the full message goes to the log only.
  */
 export function publicError(err: unknown): CodedText {
   if (err instanceof TooLargeError) return say('trial.archiveTooLarge', { limit: err.limit });
   if (err instanceof FetchError) return err.status === null ? say('trial.downloadUnreachable') : say('trial.downloadHttp', { status: err.status });
   if (isOsError(err)) return say('trial.downloadFileSystem', { reason: withoutPaths(describeOsError(err)) });
-  const reason = withoutPaths(err instanceof Error ? err.message : String(err));
-  return err instanceof Invalid ? say('trial.archiveRefused', { reason }) : say('trial.downloadFailed', { reason });
+  if (err instanceof DomainError && err.code) return publicText(textOfError(err));
+  return say('trial.downloadFailed', { reason: withoutPaths(err instanceof Error ? err.message : String(err)) });
 }
 
 /** The fields of a failed download's state that say why. */

@@ -5,7 +5,7 @@
  * when a work is hidden or a file vanishes (user data), and show again when it is back.
  */
 import type { Db } from '../db/index.js';
-import { NotFound } from '../model/index.js';
+import { NotFound, say } from '../model/index.js';
 import { assertVisibleWork } from '../catalogue/index.js';
 import { dbTime } from '../db/time.js';
 
@@ -17,7 +17,7 @@ async function assertStarrable(db: Db, targets: StarTarget[]): Promise<void> {
   for (const t of targets) {
     await assertVisibleWork(db, t.workId);
     if (t.fileId !== undefined && !(await db('files').where({ id: t.fileId, work_id: t.workId, type: 'audio' }).first('id'))) {
-      throw new NotFound(`song ${t.workId}/${t.fileId} not found`);
+      throw new NotFound(say('star.songNotFound', { workId: t.workId, fileId: t.fileId }));
     }
   }
 }

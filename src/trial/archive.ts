@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import type { Config } from '../config/index.js';
-import { Invalid, formatWorkCode } from '../model/index.js';
+import { Invalid, formatWorkCode, say } from '../model/index.js';
 import { decodeAllAs } from '../lyrics/decode.js';
 import { isWithin } from '../library/link-roots.js';
 import type { TrialArchiveLink } from '../metadata/dlsite.js';
@@ -82,7 +82,7 @@ export async function unpackZip(file: string, dest: string, limits: UnpackLimits
   let files = 0;
   try {
     // yauzl reads exactly the entry count of the end record: checking it bounds what is unpacked
-    if (zip.entryCount > maxEntries) throw new Invalid(`the archive holds ${zip.entryCount} entries, more than trialMaxEntries (${maxEntries}); refused`);
+    if (zip.entryCount > maxEntries) throw new Invalid(say('trial.archiveTooManyEntries', { count: zip.entryCount, limit: maxEntries }));
     const entries: yauzl.Entry[] = [];
     for await (const entry of zip.eachEntry()) entries.push(entry);
     const names = entryNames(entries);
@@ -90,22 +90,22 @@ export async function unpackZip(file: string, dest: string, limits: UnpackLimits
       const name = names[i]!;
       const unsafe = yauzl.validateFileName(name);
       const target = path.resolve(root, name);
-      if (unsafe || !isWithin(root, target) || target === root) throw new Invalid(`unsafe entry in the archive, refused: ${name}`);
+      if (unsafe || !isWithin(root, target) || target === root) throw new Invalid(say('trial.archiveUnsafeEntry', { name }));
       if (isResourceFork(name)) continue;
       if (name.endsWith('/')) {
         await fs.promises.mkdir(target, { recursive: true }).catch((err: unknown) => {
-          throw isClash(err) ? new Invalid(`repeated entry in the archive, refused: ${name}`) : err;
+          throw isClash(err) ? new Invalid(say('trial.archiveRepeatedEntry', { name })) : err;
         });
         continue;
       }
-      if (entry.isEncrypted()) throw new Invalid(`encrypted entry in the archive, refused: ${name}`);
+      if (entry.isEncrypted()) throw new Invalid(say('trial.archiveEncryptedEntry', { name }));
       total += entry.uncompressedSize;
-      if (total > maxBytes) throw new Invalid(`the archive unpacks to more than ${maxBytes} bytes (trialMaxBytes), refused`);
+      if (total > maxBytes) throw new Invalid(say('trial.archiveUnpacksTooLarge', { limit: maxBytes }));
       try {
         await fs.promises.mkdir(path.dirname(target), { recursive: true });
         await pipeline(await zip.openReadStreamPromise(entry), fs.createWriteStream(target, { flags: 'wx' }));
       } catch (err) {
-        if (isClash(err)) throw new Invalid(`repeated entry in the archive, refused: ${name}`);
+        if (isClash(err)) throw new Invalid(say('trial.archiveRepeatedEntry', { name }));
         throw err;
       }
       files++;

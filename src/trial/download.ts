@@ -79,12 +79,12 @@ export async function runTrialDownload(db: Db, config: Config, dataDir: string, 
   let bytes = 0;
   let count: number;
   try {
-    if (!(await moveWorkStatus(db, id, [WorkStatus.DownloadWanted], WorkStatus.Downloading))) throw new Conflict(`${code} is no longer waiting for its download`);
+    if (!(await moveWorkStatus(db, id, [WorkStatus.DownloadWanted], WorkStatus.Downloading))) throw new Conflict(say('trial.notWaiting', { code }));
     const zip = path.join(temp, 'archive.zip');
     const client = httpClientFromConfig(config);
     try {
       const link = await pageLink(client, config, id, prefix, opts);
-      if (link?.bytes && link.bytes > config.trialMaxBytes) throw new Invalid(`the trial archive of ${code} is ${link.bytes} bytes, more than trialMaxBytes (${config.trialMaxBytes}); refused`);
+      if (link?.bytes && link.bytes > config.trialMaxBytes) throw new Invalid(say('trial.announcedTooLarge', { code, bytes: link.bytes, limit: config.trialMaxBytes }));
       const url = archiveUrl(config, link, id, prefix);
       opts.onLog?.({ level: 'info', ...say('trial.downloading', { url }) });
       report({ state: 'downloading', bytes: 0, total: null, percent: null });

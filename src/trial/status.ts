@@ -8,7 +8,7 @@
  */
 import type { Db } from '../db/index.js';
 import { whereVisible } from '../catalogue/visible.js';
-import { Conflict, NotFound, WorkStatus, formatWorkCode } from '../model/index.js';
+import { Conflict, NotFound, WorkStatus, formatWorkCode, say } from '../model/index.js';
 import type { ListedWork } from './listing.js';
 import { hasFiles, knownWorkIds } from '../works/rows.js';
 import { insertTrialWorks, moveAllWorkStatus, moveWorkStatus } from '../works/status.js';
@@ -19,7 +19,7 @@ interface TrialRow { id: number; code_prefix: string; status: number; removed_at
 /** The work `id` when it is in the trial catalogue (status 0, 1 or 2, not removed); throws NotFound otherwise. */
 async function trialRow(db: Db, id: number): Promise<TrialRow> {
   const row: TrialRow | undefined = await whereVisible(db('works').where({ id }), 'trial').first('id', 'code_prefix', 'status', 'removed_at');
-  if (!row) throw new NotFound(`work ${formatWorkCode(id)} is not in the trial catalogue`);
+  if (!row) throw new NotFound(say('trial.notInCatalogue', { code: formatWorkCode(id) }));
   return row;
 }
 
@@ -31,7 +31,7 @@ async function trialRow(db: Db, id: number): Promise<TrialRow> {
 export async function dislikeTrialWork(db: Db, id: number): Promise<void> {
   await db.transaction(async (trx) => {
     const row = await trialRow(trx, id);
-    if (row.status === WorkStatus.Downloading) throw new Conflict(`${formatWorkCode(id, row.code_prefix)} is downloading; dislike it when the download ends`);
+    if (row.status === WorkStatus.Downloading) throw new Conflict(say('trial.dislikeDownloading', { code: formatWorkCode(id, row.code_prefix) }));
     await moveWorkStatus(trx, id, [WorkStatus.NewTrial, WorkStatus.DownloadWanted], WorkStatus.Disliked, true);
   });
 }
@@ -45,8 +45,8 @@ export async function claimTrialDownload(db: Db, id: number): Promise<{ id: numb
   return db.transaction(async (trx) => {
     const row = await trialRow(trx, id);
     const code = formatWorkCode(id, row.code_prefix);
-    if (row.status !== WorkStatus.NewTrial) throw new Conflict(`a download of ${code} is already running`);
-    if (await hasFiles(trx, id)) throw new Conflict(`${code} is downloaded already`);
+    if (row.status !== WorkStatus.NewTrial) throw new Conflict(say('trial.downloadRunning', { code }));
+    if (await hasFiles(trx, id)) throw new Conflict(say('trial.downloadedAlready', { code }));
     await moveWorkStatus(trx, id, [WorkStatus.NewTrial], WorkStatus.DownloadWanted);
     return { id, prefix: row.code_prefix };
   });

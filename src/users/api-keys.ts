@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
-import { NotFound, type ApiKeyInfo, type Group } from '../model/index.js';
+import { NotFound, say, type ApiKeyInfo, type Group } from '../model/index.js';
 import { dbTime, readTime } from '../db/time.js';
 import { findUser, signedIn, type SignedIn } from './accounts.js';
 
@@ -21,7 +21,7 @@ const present = (row: KeyRow): ApiKeyInfo => ({ id: row.id, name: row.name, crea
 
 /** Creates a key for `user`; answers the key (shown once) and its listing. Throws NotFound for an unknown user. */
 export async function createApiKey(db: Db, user: string, name: string): Promise<{ key: string; apiKey: ApiKeyInfo }> {
-  if (!(await findUser(db, user))) throw new NotFound(`no such user: ${user}`);
+  if (!(await findUser(db, user))) throw new NotFound(say('user.notFound', { names: user }));
   const key = `al_${crypto.randomBytes(24).toString('base64url')}`;
   const created_at = dbTime();
   const [inserted] = await db('api_keys').insert({ user_name: user, name, key_hash: hashOf(key), created_at }).returning('id');
@@ -37,7 +37,7 @@ export async function listApiKeys(db: Db, user: string): Promise<ApiKeyInfo[]> {
 
 /** Revokes `user`'s key `id` at once. Throws NotFound when `user` has no such key. */
 export async function revokeApiKey(db: Db, user: string, id: number): Promise<void> {
-  if (!(await db('api_keys').where({ user_name: user, id }).del())) throw new NotFound(`no API key ${id} for ${user}`);
+  if (!(await db('api_keys').where({ user_name: user, id }).del())) throw new NotFound(say('playerAccess.keyNotFound', { id, user }));
 }
 
 /** A key's row with its owner's account, as apiKeyOwner selects it. */

@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
-import { Invalid, NotFound } from '../model/index.js';
+import { Invalid, NotFound, say } from '../model/index.js';
 import { findUser } from './accounts.js';
 import { verifyPassword } from './password.js';
 import { dbTime } from '../db/time.js';
@@ -51,8 +51,8 @@ export function openPlayerPassword(secret: Uint8Array, user: string, sealed: str
  */
 export async function setPlayerPassword(db: Db, secret: Uint8Array, user: string, password: string): Promise<void> {
   const row = await findUser(db, user);
-  if (!row) throw new NotFound(`no such user: ${user}`);
-  if (await verifyPassword(password, row.password)) throw new Invalid('the player password must differ from the login password');
+  if (!row) throw new NotFound(say('user.notFound', { names: user }));
+  if (await verifyPassword(password, row.password)) throw new Invalid(say('playerAccess.samePassword'));
   const now = dbTime();
   await db('player_passwords')
     .insert({ user_name: user, secret: sealPlayerPassword(secret, user, password), updated_at: now })

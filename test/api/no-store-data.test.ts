@@ -60,6 +60,18 @@ describe('a scan whose metadata failed for some works', () => {
     const unknown = state.failedTasks.find((t) => t.rjcode === '01012345')!;
     expect(unknown.logs.some((l) => l.level === 'error')).toBe(true);
   });
+
+  it('gives each reason as a coded text beside its English, for the failed tab to say in its language', async () => {
+    const page = await scannerPage();
+    page.send('ON_SCANNER_PAGE');
+    const state = await page.next('SCAN_INIT_STATE');
+    const reasonOf = (rjcode: string) => state.failedTasks.find((t) => t.rjcode === rjcode)!.logs.find((l) => l.code === 'metadata.failed')!;
+    expect(reasonOf('173248')).toMatchObject({ params: { reason: expect.stringMatching(/^HTTP 500: /) }, paramTexts: { reason: { code: 'fetch.http', params: { status: 500 } } } });
+    expect(reasonOf('01012345')).toMatchObject({
+      message: 'metadata failed, will retry: unknown work code: neither DLsite nor HVDB has it',
+      paramTexts: { reason: { code: 'metadata.unknownWork', message: 'unknown work code: neither DLsite nor HVDB has it' } },
+    });
+  });
 });
 
 describe('works without store data', () => {
@@ -99,6 +111,15 @@ describe('works without store data', () => {
     expect(unknown.status).toBe(200);
     expect(unknown.body).toMatchObject({ code: 'work.metadataNotFetched', params: { code: 'RJ01012345', reason: expect.any(String) } });
     expect(((await callApi(srv, 'GET', '/api/work/1012345', token)).body as Work).store_data).toBe(false);
+  });
+
+  it('the rescan of a work the store does not know answers the coded reason', async () => {
+    const unknown = await callApi(srv, 'POST', '/api/work/scan/1012345', token);
+    expect(unknown.body).toMatchObject({
+      code: 'work.metadataNotFetched',
+      params: { code: 'RJ01012345', reason: 'unknown work code: neither DLsite nor HVDB has it' },
+      paramTexts: { reason: { code: 'metadata.unknownWork' } },
+    });
   });
 
   it('are fetched again by the scanner page\'s PERFORM_METADATA_FETCH, which lists those still not fetched', async () => {

@@ -196,6 +196,35 @@ describe('the trial catalogue', () => {
     expect(again.body.error).toMatch(/downloaded already/);
   });
 
+  it('answers each refusal with its code and params, for the UI to say in its language', async () => {
+    expect(await callApi(srv, 'POST', `/api/fake/download/${RJ173248}/`, listener)).toMatchObject({
+      status: 409, body: { error: 'RJ173248 is downloaded already', code: 'trial.downloadedAlready', params: { code: 'RJ173248' } },
+    });
+    // a work whose download runs (status 2): no dislike, no second download
+    await srv.services.db('works').where({ id: RJ189758 }).update({ status: 2 });
+    try {
+      expect(await callApi(srv, 'PUT', `/api/fake/${RJ189758}/`, listener, { status: 4 })).toMatchObject({
+        status: 409, body: { error: 'RJ189758 is downloading; dislike it when the download ends', code: 'trial.dislikeDownloading', params: { code: 'RJ189758' } },
+      });
+      expect(await callApi(srv, 'POST', `/api/fake/download/${RJ189758}/`, listener)).toMatchObject({
+        status: 409, body: { error: 'a download of RJ189758 is already running', code: 'trial.downloadRunning' },
+      });
+    } finally {
+      await srv.services.db('works').where({ id: RJ189758 }).update({ status: 0 });
+    }
+    expect(await callApi(srv, 'PUT', '/api/fake/999999/', listener, { status: 4 })).toMatchObject({
+      status: 404, body: { error: 'work RJ999999 is not in the trial catalogue', code: 'trial.notInCatalogue', params: { code: 'RJ999999' } },
+    });
+    expect(await callApi(srv, 'GET', `/api/fake/download/${RJ189758}`, listener)).toMatchObject({ status: 404, body: { error: 'no download of this work', code: 'trial.noDownload' } });
+    // an archive the unpacking rules refuse: the failed download's error is coded, naming the entry
+    store.trialArchive('RJ189758', 'zip-slip_trial.zip');
+    expect((await callApi(srv, 'POST', `/api/fake/download/${RJ189758}/`, listener)).status).toBe(202);
+    expect(await downloaded(RJ189758)).toMatchObject({
+      state: 'failed', error: 'unsafe entry in the archive, refused: ../../escaped.txt', errorCode: 'trial.archiveUnsafeEntry', errorParams: { name: '../../escaped.txt' },
+    });
+    expect(await statusOf(RJ189758)).toBe(0);
+  });
+
   it('a download the store cannot serve leaves nothing and the work at status 0', async () => {
     expect((await callApi(srv, 'POST', `/api/fake/download/${RJ265946}/`, listener)).status).toBe(202);
     const failed = await downloaded(RJ265946);

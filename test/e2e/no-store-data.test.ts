@@ -3,8 +3,8 @@
  * RJ01012345 and RJ299717 are unknown to the recorded store, the others fetched. Their
  * cards and work page say 'no store data' instead of zero stars, sales and a store link;
  * the works list filters them; the admin fetches one again from its page; a scan's
- * failed tab lists them with their reasons and counts them, and 'fetch metadata again'
- * lists those still without it.
+ * failed tab lists them with their reasons (in Chinese) and counts them, and 'fetch
+ * metadata again' lists those still without it.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,7 @@ describe('works without store data', () => {
     for (const id of ['store-link', 'work-sales', 'work-average']) await expect(page.getByTestId(id).count()).resolves.toBe(0);
     await page.getByTestId('fetch-again').click();
     await expect(page.getByText(/^RJ01012345 扫描完成，但未获取到元数据：/).first().waitFor()).resolves.toBeUndefined();
+    await page.getByText('RJ01012345 扫描完成，但未获取到元数据：作品代码未知：DLsite 和 HVDB 都没有该作品', { exact: true }).first().waitFor();
     await e2e.screenshot(page, 'no-store-data-work');
 
     const known = await e2e.page({ lang: 'zh-CN' });
@@ -73,6 +74,8 @@ describe('works without store data', () => {
     await task.getByRole('button').first().click();
     await expect.poll(() => task.getByTestId('log-line').count()).toBeGreaterThan(0);
     await expect(task.textContent()).resolves.toMatch(/[\u4e00-\u9fff]/);
+    // the reason in Chinese too, not the crawler's English
+    await task.getByText('获取元数据失败，稍后重试：作品代码未知：DLsite 和 HVDB 都没有该作品', { exact: true }).waitFor();
     await expect(page.getByTestId('log-body').textContent()).resolves.toContain('元数据未获取 2');
     await e2e.screenshot(page, 'no-store-data-scanner');
 

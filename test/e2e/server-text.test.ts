@@ -2,11 +2,14 @@
  * Server texts in the UI's language (src/model/messages.ts, web/src/i18n/serverText.ts):
  * the notices of a failed sign-in and a saved review, as a user of the Chinese UI and of
  * the English one sees them; a text whose code this web build does not know is shown
- * as the server wrote it. (The scanner's log lines in Chinese: admin-scanner.test.ts.)
+ * as the server wrote it; a refusal that was once a plain English sentence (a player
+ * password equal to the login password) is coded too. (The scanner's log lines in
+ * Chinese: admin-scanner.test.ts.)
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { startE2E, type E2E } from './browser.js';
+import { ADMIN_PASSWORD } from '../helpers/server.js';
 
 let e2e: E2E;
 beforeAll(async () => { e2e = await startE2E(); });
@@ -41,6 +44,16 @@ describe('server answers in the UI language', () => {
     const en = await e2e.page();
     await saveReview(en, 'Second thoughts.');
     await notice(en, 'review saved').waitFor();
+  });
+
+  it('says a refused player password in Chinese', async () => {
+    const page = await e2e.page({ lang: 'zh-CN' });
+    await page.goto('/players');
+    const card = page.getByTestId('player-password-card');
+    await card.getByLabel('新的播放器密码').fill(ADMIN_PASSWORD);
+    await card.getByLabel('再次输入播放器密码').fill(ADMIN_PASSWORD);
+    await card.getByRole('button', { name: '保存' }).click();
+    await notice(page, '播放器密码不能与登录密码相同').waitFor();
   });
 
   it('shows the English text of a code it does not know', async () => {

@@ -69,7 +69,7 @@ export async function fetchMetadataPhase(db: Db, config: Config, dataDir: string
   if (ids.length === 0) return { ok: 0, failed: 0, unknown: 0, unreachable: 0, notFetched };
   report.main({ level: 'info', ...say('metadata.fetching', { count: ids.length }) });
   report.total(ids.length);
-  const onProblem = (code: string, p: CrawlProblem) => notFetched.push({ code, ...p });
+  const onProblem = (code: string, p: CrawlProblem) => notFetched.push({ code, error: p.error, unknown: p.unknown });
   const summary = await fetchWorkMetadata(db, config, dataDir, ids, { signal: opts.signal, ...crawlEvents(await codesOf(db, ids), report, 'skipped', 'skipped', onProblem) });
   const unknown = notFetched.filter((n) => n.unknown).length;
   const unreachable = summary.failed - unknown;

@@ -53,10 +53,15 @@ const FOREIGN_TEXT = new Set(['error.other', 'request.bad']);
 /**
  * The text of an answer as it may leave the server: for `error.other` and `request.bad`
  * the message and its `reason` without absolute paths; for any other code its `reason`
- * parameter (the words of an underlying error) likewise, in the message too. Other
- * parameters (a root folder path the admin gave) are kept as they are.
+ * parameter (the words of an underlying error) likewise, in the message too; each coded
+ * param (`paramTexts`) likewise. Other parameters (a root folder path the admin gave)
+ * are kept as they are.
  */
 export function publicText(text: CodedText): CodedText {
+  if (text.paramTexts) {
+    const { paramTexts, ...plain } = text;
+    return { ...publicText(plain), paramTexts: Object.fromEntries(Object.entries(paramTexts).map(([name, inner]) => [name, publicText(inner)])) };
+  }
   const reason = text.params?.reason;
   if (FOREIGN_TEXT.has(text.code)) {
     return { ...text, message: withoutPaths(text.message), ...(typeof reason === 'string' && { params: { ...text.params, reason: withoutPaths(reason) } }) };

@@ -4,16 +4,15 @@
  * real sub-folders holding audio) and by tags (getArtists, getArtist, getAlbum, getSong,
  * getGenres). Unknown, hidden or malformed ids answer code 70.
  */
-import type { Work } from '../../model/index.js';
+import type { SubsonicVariant, Work } from '../../model/index.js';
 import { LIBRARY, getName, getWork, listNames, listWorks, presentedWorks, whereVisible, type ReadContext, type WorkFilter } from '../../catalogue/index.js';
-import { VISIBLE_WORK_SQL } from '../../catalogue/visible.js';
 import { notFound } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
 import { directoryId, parseId, type SubsonicId } from '../ids.js';
 import { albumsOf, songsByRef, songsOfWorks } from '../library.js';
 import { UNKNOWN_ARTIST, albumName, indexByLetter, presentAlbum, presentArtist, presentFolder, presentGenre } from '../presenters.js';
 import { marksOf } from '../marks.js';
-import { albumTracks, summaryOf, tracksOf } from '../tracks.js';
+import { albumTracks, audioSummaries, summaryOf, tracksOf } from '../tracks.js';
 import type { SubsonicNode } from '../serialise.js';
 import { readTime } from '../../db/time.js';
 
@@ -100,13 +99,19 @@ async function folderIndex({ db, catalogue }: ReadContext, rootFolder: string | 
   });
 }
 
-/** Songs (audio files) per tag id of visible works; cached per catalogue version. */
-async function songCountsByTag({ db, catalogue }: ReadContext): Promise<Map<number, number>> {
-  return (await catalogue()).get('subsonic|genre-songs', async () => {
-    const rows: { tag_id: number; n: number | string }[] = await db.raw(`SELECT wt.tag_id, count(*) AS n FROM work_tags wt
-      JOIN files f ON f.work_id = wt.work_id AND f.type = 'audio'
-      WHERE wt.work_id IN (SELECT id FROM works WHERE ${VISIBLE_WORK_SQL}) GROUP BY wt.tag_id`).then((r: unknown) => (Array.isArray(r) ? r : (r as { rows: [] }).rows));
-    return new Map(rows.map((r) => [r.tag_id, Number(r.n)]));
+/**
+ * Songs per tag id of visible works: the tracks each work's album lists (one copy of
+ * tracks held in several formats, by `prefer`: variants.ts), as its songCount says; cached
+ * per catalogue version and preference (the works' summaries are kept per work: tracks.ts).
+ */
+async function songCountsByTag(read: ReadContext, prefer: SubsonicVariant): Promise<Map<number, number>> {
+  const { db, catalogue } = read;
+  return (await catalogue()).get(`subsonic|genre-songs|${prefer}`, async () => {
+    const links: { tag_id: number | string; work_id: number | string }[] = await db('work_tags').whereIn('work_id', whereVisible(db('works')).select('id')).select('tag_id', 'work_id');
+    const summaries = await audioSummaries(read, links.map((l) => Number(l.work_id)), prefer);
+    const counts = new Map<number, number>();
+    for (const l of links) counts.set(Number(l.tag_id), (counts.get(Number(l.tag_id)) ?? 0) + (summaries.get(Number(l.work_id))?.count ?? 0));
+    return counts;
   });
 }
 
@@ -177,10 +182,10 @@ export const browseEndpoints: Record<string, Endpoint> = {
     },
   },
 
-  /** getGenres: the tags with visible works, with album and song counts. */
+  /** getGenres: the tags with visible works, with album (work) and song counts (each track once, as the albums list them). */
   getGenres: {
-    async handle({ read }) {
-      const [tags, songs] = await Promise.all([listNames(read, 'tags'), songCountsByTag(read)]);
+    async handle({ read, user }) {
+      const [tags, songs] = await Promise.all([listNames(read, 'tags'), songCountsByTag(read, user.present.variant)]);
       return { genres: { genre: tags.map((t) => presentGenre(t.name, t.count, songs.get(Number(t.id)) ?? 0)) } };
     },
   },

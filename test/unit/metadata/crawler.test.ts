@@ -2,14 +2,16 @@
  * The crawler end to end against the fake store, with a real SQLite file and works rows
  * inserted as the scanner makes them (id, title from the folder name, dir): what lands in
  * the catalogue tables, the covers on disk, the locale cookie, retries and timeouts, the
- * HVDB fallback, unknown codes, the dynamic-info refresh and abort.
+ * HVDB fallback, unknown codes and the coded reason of each failure, the dynamic-info
+ * refresh and abort.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultConfig, type Config } from '../../../src/config/index.js';
 import { openMigrated, type Db } from '../../../src/db/index.js';
-import { fetchWorkMetadata, refreshDynamicInfo, vaId, type CrawlOptions } from '../../../src/metadata/index.js';
+import { fetchWorkMetadata, refreshDynamicInfo, vaId, type CrawlOptions, type CrawlProblem } from '../../../src/metadata/index.js';
+import type { ScanLogEntry } from '../../../src/model/index.js';
 import { pendingMetadataWorkIds } from '../../../src/works/rows.js';
 import { startFakeStore, type FakeStore } from '../../helpers/fake-store.js';
 import { tempDataDir } from '../../helpers/server.js';
@@ -213,6 +215,42 @@ describe('fetchWorkMetadata', () => {
     expect(rec.results).toContainEqual(['RJ000123', false]); // not a work at all
     expect(await work(173248)).toMatchObject({ metadata_status: 'ok' });
     expect(fs.existsSync(path.join(dataDir, 'covers', 'RJ999999_img_main.jpg'))).toBe(false);
+  });
+
+  it('says why each work was not fetched as a coded reason: unknown to every source, a 5xx, a timeout, a refused connection', async () => {
+    await addWorks([...FOLDER_WORKS.slice(0, 2), { id: 999999, title: '謎の作品', dir: '/library/RJ999999 謎の作品' }]);
+    store.failTimes('/maniax/work/=/product_id/RJ173248.html', 3, 503);
+    store.hang('/maniax/work/=/product_id/RJ189758.html');
+    const failed = new Map<string, ScanLogEntry>();
+    const problems = new Map<string, CrawlProblem | undefined>();
+    const opts: CrawlOptions = {
+      onLog: (code, log) => { if (log.code === 'metadata.failed') failed.set(code, log); },
+      onResult: (code, _ok, problem) => problems.set(code, problem),
+    };
+    expect(await fetchWorkMetadata(db, { ...config, dlsiteTimeout: 1000 }, dataDir, [173248, 189758, 999999], opts)).toEqual({ ok: 0, failed: 3 });
+    const page = (code: string) => `${config.dlsiteBaseUrl}/maniax/work/=/product_id/${code}.html`;
+
+    expect(failed.get('RJ999999')).toMatchObject({
+      level: 'error', code: 'metadata.failed', message: 'metadata failed, will retry: unknown work code: neither DLsite nor HVDB has it',
+      paramTexts: { reason: { code: 'metadata.unknownWork', message: 'unknown work code: neither DLsite nor HVDB has it' } },
+    });
+    expect(problems.get('RJ999999')).toMatchObject({ unknown: true, reason: { code: 'metadata.unknownWork' } });
+    expect(failed.get('RJ173248')).toMatchObject({ paramTexts: { reason: { code: 'fetch.http', params: { status: 503, url: page('RJ173248') } } } });
+    expect(problems.get('RJ173248')).toMatchObject({ unknown: false, error: `HTTP 503: ${page('RJ173248')}`, reason: { code: 'fetch.http', params: { status: 503 } } });
+    expect(failed.get('RJ189758')).toMatchObject({ paramTexts: { reason: { code: 'fetch.timedOut', params: { ms: 1000, url: page('RJ189758') } } } });
+    // what is stored stays the English text the CLI and older rows read
+    expect(await work(173248)).toMatchObject({ metadata_status: 'failed', metadata_error: `HTTP 503: ${page('RJ173248')}` });
+    expect((await work(189758)).metadata_error).toBe(`timed out after 1000 ms: ${page('RJ189758')}`);
+
+    // a store nobody listens on: the connection is refused, said as a coded cause too
+    const gone = await startFakeStore();
+    await gone.close();
+    failed.clear();
+    expect(await fetchWorkMetadata(db, { ...config, ...gone.config, retry: 1 }, dataDir, [173248], opts)).toEqual({ ok: 0, failed: 1 });
+    expect(failed.get('RJ173248')).toMatchObject({
+      message: `metadata failed, will retry: cannot reach ${gone.config.dlsiteBaseUrl}/maniax/work/=/product_id/RJ173248.html: connection refused`,
+      paramTexts: { reason: { code: 'fetch.unreachable', paramTexts: { cause: { code: 'network.refused' } } } },
+    });
   });
 
   it('saves the page but keeps the work up for a retry when the dynamic info fails', async () => {

@@ -111,4 +111,17 @@ describe('serverText', () => {
     await i18next.changeLanguage('en');
     expect(serverText(say('lyric.tasksCreated', { count: 2 }))).toBe('2 lyric tasks created');
   });
+
+  it('says a param that is a coded text in the UI language too (a failed fetch\'s reason and its cause)', async () => {
+    const url = 'http://store.example/maniax/work/=/product_id/RJ173248.html';
+    const text = say('metadata.failed', { reason: say('fetch.unreachable', { url, cause: say('network.refused') }) });
+    expect(text).toMatchObject({ message: `metadata failed, will retry: cannot reach ${url}: connection refused`, params: { reason: `cannot reach ${url}: connection refused` } });
+    await i18next.changeLanguage('zh-CN');
+    expect(serverText(text)).toBe(`获取元数据失败，稍后重试：网络错误，无法连接 ${url}：连接被拒绝`);
+    expect(serverText(say('work.metadataNotFetched', { code: 'RJ01012345', reason: say('metadata.unknownWork') }))).toBe('RJ01012345 扫描完成，但未获取到元数据：作品代码未知：DLsite 和 HVDB 都没有该作品');
+    // a reason without a code (an older server's line) is put in as it came
+    expect(serverText(say('metadata.failed', { reason: 'HTTP 500: x' }))).toBe('获取元数据失败，稍后重试：HTTP 500: x');
+    await i18next.changeLanguage('en');
+    expect(serverText(text)).toBe(text.message);
+  });
 });

@@ -67,7 +67,7 @@ on(trialRouter, routes.trial.startDownload, requireUser(), requireWriter(), vali
  */
 on(trialRouter, routes.trial.download, requireUser(), validate(routes.trial.download, TrialIdSchema), async (ctx) => {
   const download = trialDownloadsOf(ctx.services).get(ctx.state.input.params.id);
-  if (!download) throw new NotFound('no download of this work');
+  if (!download) throw new NotFound(say('trial.noDownload'));
   const answer: TrialDownloadAnswer = { ...say('trial.downloadState', { state: download.state }), download };
   ctx.body = answer;
 });

@@ -7,9 +7,9 @@ import Router from '@koa/router';
 import type { AppContext, AppState } from '../../context.js';
 import { getWork, type Scope } from '../../../catalogue/index.js';
 import { hideWork } from '../../../works/hide.js';
-import { runWorkScan } from '../../../scan/index.js';
+import { runWorkScan, type ScanEvent } from '../../../scan/index.js';
 import { withTrialMarks } from '../../../trial/marks.js';
-import { NotFound, formatWorkCode, say, type WorkScanAnswer } from '../../../model/index.js';
+import { NotFound, formatWorkCode, say, type CodedText, type WorkScanAnswer } from '../../../model/index.js';
 import { requireAdmin, requireUser } from '../../middleware/auth.js';
 import { validate } from '../../middleware/validate.js';
 import { routes } from '../../../api/routes/index.js';
@@ -55,17 +55,22 @@ const SCANNED = { updated: 'work.scanUpdated', skipped: 'work.scanSkipped', remo
  * POST /api/work/scan/:id (admin) -> 200 {message, memo?}: rescans the work's folder
  * through the scan runner, then fetches its metadata when config fetchMetadata is on;
  * `memo` is present when its files changed (the page reloads); a fetch that failed answers
- * `work.metadataNotFetched` with the reason (the work page's "fetch again"). 404 unknown work,
+ * `work.metadataNotFetched` with the reason, coded (the work page's "fetch again"). 404 unknown work,
  * 409 when another scan runs (Locked), 403 non-admin.
  */
 on(workRouter, routes.library.scanWork, requireUser(), requireAdmin(), validate(routes.library.scanWork, WorkIdSchema), async (ctx) => {
   const { id } = ctx.state.input.params;
   const code = formatWorkCode(id);
   const { db, config, dataDir } = ctx.services;
-  const { changed, result, error, metadata } = await runWorkScan(db, config, dataDir, id);
+  // the fetch's last reason, coded (metadata.failed / metadata.savedWithProblems), for the UI's language
+  let reason: CodedText | undefined;
+  const onEvent = (e: ScanEvent) => {
+    if (e.type === 'task' && (e.log.code === 'metadata.failed' || e.log.code === 'metadata.savedWithProblems')) reason = e.log.paramTexts?.reason;
+  };
+  const { changed, result, error, metadata } = await runWorkScan(db, config, dataDir, id, { onEvent });
   const missed = metadata?.notFetched[0];
   const text = result === 'failed' ? say('work.scanFailed', { code, reason: error ?? 'unknown error' })
-    : missed ? say('work.metadataNotFetched', { code, reason: missed.error })
+    : missed ? say('work.metadataNotFetched', { code, reason: reason ?? missed.error })
       : say(SCANNED[result], { code });
   const answer: WorkScanAnswer = changed ? { ...text, memo: result === 'removed' ? 'folder missing, work hidden' : 'files changed' } : text;
   ctx.body = answer;
