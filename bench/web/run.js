@@ -10,9 +10,11 @@
  *    (PerformanceObserver 'longtask'), JS heap, DOM size, and whether the cards loaded
  *    first were left alone (same DOM nodes, no mutation inside them) while 49 more pages
  *    loaded.
- * Prints a Markdown summary.
+ * Prints a Markdown summary. With --size-only, prints only part 1's manifest figures
+ * (no server, no browser, no catalogue; `npm run build:web` is enough):
  *
  *   npm run build && node bench/web/run.js [--data-dir DIR] [--pages N]
+ *   npm run build:web && node bench/web/run.js --size-only
  *
  * The data directory (default /tmp/audiolib-bench-web; its own, so the catalogue benchmark
  * can run beside it) is seeded by bench/catalogue/seed.js only when it has no database.
@@ -22,8 +24,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { seedCatalogue, BENCH_PASSWORD } from '../catalogue/seed.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -52,6 +52,45 @@ async function waitForServer(base, child) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 if (!fs.existsSync(path.join(webRoot, 'index.html'))) throw new Error('dist/web is missing: run `npm run build` first');
+
+/** Raw and gzip -9 bytes of the given files of dist/web (each counted once). */
+const sizes = (files) => {
+  let raw = 0;
+  let gzip = 0;
+  for (const f of new Set(files)) {
+    const bytes = fs.readFileSync(path.join(webRoot, f));
+    raw += bytes.length;
+    gzip += zlib.gzipSync(bytes, { level: 9 }).length;
+  }
+  return { raw, gzip, count: new Set(files).size };
+};
+
+// 1. The /works route's JavaScript: the entry and the Works chunk with their static imports.
+const manifest = JSON.parse(fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8'));
+const routeFiles = new Set();
+const walk = (key) => {
+  if (routeFiles.has(manifest[key].file)) return;
+  routeFiles.add(manifest[key].file);
+  for (const i of manifest[key].imports ?? []) walk(i);
+};
+walk('index.html');
+walk(Object.keys(manifest).find((k) => k.endsWith('pages/Works.tsx')));
+const route = sizes([...routeFiles]);
+const css = fs.readdirSync(path.join(webRoot, 'assets')).filter((f) => f.endsWith('.css'))
+  .reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(webRoot, 'assets', f)), { level: 9 }).length, 0);
+
+if (process.argv.includes('--size-only')) {
+  console.log(`| figure | value |\n|---|---|`);
+  console.log(`| /works route JS (${route.count} files: entry + Works chunks), raw | ${kb(route.raw)} |`);
+  console.log(`| /works route JS, gzip -9 (target <= 200 KB) | ${kb(route.gzip)} |`);
+  console.log(`| CSS, gzip -9 | ${kb(css)} |`);
+  process.exit(0);
+}
+
+// 2 needs the server build (dist/) and Chromium: loaded only past --size-only.
+const { chromium } = await import('playwright-core');
+const { seedCatalogue, BENCH_PASSWORD } = await import('../catalogue/seed.js');
+
 if (!fs.existsSync(path.join(dataDir, 'audiolib.sqlite3'))) {
   process.stderr.write(`seeding ${dataDir} ...\n`);
   await seedCatalogue(dataDir);
@@ -79,34 +118,12 @@ try {
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
 
-  // 1. The /works route's JavaScript.
+  // 1 (continued): every script the page has loaded once idle.
   await page.goto(`${base}/works`, { waitUntil: 'networkidle' });
   await page.locator('[data-testid="work-card"]').nth(PAGE_SIZE - 1).waitFor();
   const scripts = await page.evaluate(() => performance.getEntriesByType('resource')
     .map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js')));
-  const sizes = (files) => {
-    let raw = 0;
-    let gzip = 0;
-    for (const f of new Set(files)) {
-      const bytes = fs.readFileSync(path.join(webRoot, f));
-      raw += bytes.length;
-      gzip += zlib.gzipSync(bytes, { level: 9 }).length;
-    }
-    return { raw, gzip, count: new Set(files).size };
-  };
-  const manifest = JSON.parse(fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8'));
-  const routeFiles = new Set();
-  const walk = (key) => {
-    if (routeFiles.has(manifest[key].file)) return;
-    routeFiles.add(manifest[key].file);
-    for (const i of manifest[key].imports ?? []) walk(i);
-  };
-  walk('index.html');
-  walk(Object.keys(manifest).find((k) => k.endsWith('pages/Works.tsx')));
-  const route = sizes([...routeFiles]);
   const loaded = sizes(scripts);
-  const css = fs.readdirSync(path.join(webRoot, 'assets')).filter((f) => f.endsWith('.css'))
-    .reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(webRoot, 'assets', f)), { level: 9 }).length, 0);
 
   // 2. Scroll 50 pages. Main-thread time from the DevTools protocol (CPU seconds the
   // renderer spent, which other load on the machine does not inflate the way it does wall time).

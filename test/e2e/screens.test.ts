@@ -183,6 +183,18 @@ describe('drawer', () => {
     await expect(page.getByTestId('works-title').textContent()).resolves.toBe('所有作品');
   });
 
+  it('switches the language to English (its strings load on the switch) and keeps it', async () => {
+    const page = await e2e.page({ lang: 'zh-CN' });
+    await page.goto('/works');
+    await page.getByTestId('works-title').filter({ hasText: '所有作品' }).waitFor();
+    await page.getByTestId('drawer-toggle').click();
+    await page.getByText('English', { exact: true }).click();
+    await page.getByText('Night mode').waitFor();
+    await page.getByTestId('works-title').filter({ hasText: 'All works' }).waitFor();
+    await page.reload();
+    await expect(page.getByTestId('works-title').textContent()).resolves.toBe('All works');
+  });
+
   it('sets a sleep timer for the session and rejects a bad time', async () => {
     const page = await e2e.page();
     await page.goto('/works');

@@ -12,11 +12,19 @@ import { ActionIcon, Card, Group, Image, Text } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Work, WorksAnswer } from '@model';
+import type { HistoryState, Work, WorksAnswer } from '@model';
 import { FINISHED_PROGRESS, historyProgress } from '../../../src/player/index.js';
 import { call, coverUrl, notifyError, routes } from '../api/client';
 import { HistoryProgress } from './HistoryProgress';
-import { playFromHistory } from './work/WorkActions';
+
+/**
+ * Resumes `state` in the player ('resumed play history' notice). The player's store is
+ * loaded on the first click (the player dock loads it too once the page is idle): the
+ * list route's first load carries neither it nor the work page's actions.
+ */
+function resume(state: HistoryState, notice: string): void {
+  import('../player/store').then(({ player }) => player.resumeHistory(state, notice), notifyError);
+}
 
 /** Whether a listed work was started and not finished. */
 const unfinished = (w: Work) => w.state !== null && w.state.queue.length > 0 && (historyProgress(w.state) ?? 0) < FINISHED_PROGRESS;
@@ -48,7 +56,7 @@ export function ContinueListening() {
               <Group wrap="nowrap" gap={4} mt={4} align="flex-start">
                 <Text size="xs" lineClamp={2} component={Link} to={`/work/${w.id}`} style={{ flex: 1 }}>{w.title}</Text>
                 <ActionIcon size="sm" variant="light" aria-label={t('work.playHistory')} title={t('work.playHistory')} data-testid="continue-play"
-                  onClick={() => playFromHistory(w.state!, t('work.resumed'))}>
+                  onClick={() => resume(w.state!, t('work.resumed'))}>
                   <IconPlayerPlayFilled size={14} />
                 </ActionIcon>
               </Group>

@@ -88,7 +88,7 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
             mx="sm" my={6} size="xs"
             data={LANGUAGES.map((l) => ({ value: l.value, label: l.label }))}
             value={i18n.language === 'en' ? 'en' : 'zh-CN'}
-            onChange={(v) => setLanguage(v as Language)}
+            onChange={(v) => void setLanguage(v as Language).catch(notifyError)}
             data-testid="language-select"
           />
           <Divider my={4} />

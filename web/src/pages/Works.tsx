@@ -11,7 +11,7 @@
  * An empty list says so (not 'no more works'); a circle, tag or voice actor id the server
  * does not know says that, without asking for its list.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ActionIcon, Badge, Center, Chip, Group, Loader, NativeSelect, SegmentedControl, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLayoutGrid, IconList, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
@@ -48,18 +48,21 @@ export default function Works() {
   const aboveWide = useMediaQuery(`(min-width: ${WIDE}px)`, true, { getInitialValueInEffect: false });
   const ctx = useMemo(() => listContext(pathname.slice(catalogue.base.length), params, keywords), [pathname, catalogue, params, keywords]);
   const scope = scopeOfPath(pathname);
-  // the circle's, tag's or voice actor's name: null when the server knows no such id (the list is then not asked for)
-  const nameLookup = useMemo(() => {
-    const c = nameCall(ctx, catalogue);
-    return c ? send<unknown>(c).then(nameOf, (err: unknown) => (err instanceof ApiError && err.status === 404 ? null : '')) : Promise.resolve('');
-  }, [ctx, catalogue]);
+  // The circle's, tag's or voice actor's name: null when the server knows no such id (the
+  // list is then not asked for). Asked in an effect, once per context: a render React
+  // discards or repeats does not ask again. Declared before the list, whose reset (an
+  // effect of its own, run after this one) awaits it.
+  const nameLookup = useRef<Promise<string | null>>(Promise.resolve(''));
   const [name, setName] = useState<string | null>('');
   useEffect(() => {
+    const c = nameCall(ctx, catalogue);
+    const lookup = c ? send<unknown>(c).then(nameOf, (err: unknown) => (err instanceof ApiError && err.status === 404 ? null : '')) : Promise.resolve('');
+    nameLookup.current = lookup;
     let live = true;
     setName('');
-    void nameLookup.then((n) => { if (live) setName(n); });
+    void lookup.then((n) => { if (live) setName(n); });
     return () => { live = false; };
-  }, [nameLookup]);
+  }, [ctx, catalogue]);
 
   // the 'no store data' filter: the audio library's works only (the store's metadata is theirs)
   const storeFilter = catalogue.codes && scope === 'library';
@@ -77,10 +80,10 @@ export default function Works() {
   const skip = ctx.kind === 'advance' && ctx.keywords.length === 0;
 
   const fetchPage = useCallback(async (page: number, seed: number, signal: AbortSignal) => {
-    if (skip || (await nameLookup) === null) return { items: [] as CardWork[], totalCount: 0 };
+    if (skip || (await nameLookup.current) === null) return { items: [] as CardWork[], totalCount: 0 };
     const res = await send<{ works: CardWork[]; pagination: Pagination }>({ ...query, query: { ...query.query, page, seed }, signal });
     return { items: res.works, totalCount: res.pagination.totalCount };
-  }, [query, skip, nameLookup]);
+  }, [query, skip]);
   const list = useInfiniteList<CardWork>(fetchPage, resetKey, WORKS_SCROLL_OFFSET);
   const { remove } = list;
   const onDeleted = useCallback((id: number) => remove((w) => w.id === id), [remove]);
