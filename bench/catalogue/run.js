@@ -65,6 +65,7 @@ const SCENARIOS = [
   ['Subsonic getAlbumList2 random, 20', `/rest/getAlbumList2?type=random&size=20&${SUBSONIC}`],
   ['Subsonic getAlbumList2 newest, 20', `/rest/getAlbumList2?type=newest&size=20&${SUBSONIC}`],
   ['Subsonic search3, 20 artists, albums and songs', `/rest/search3?query=${encodeURIComponent('耳かき')}&${SUBSONIC}`],
+  ['Subsonic getGenres', `/rest/getGenres?${SUBSONIC}`],
   // the floor of this machine and load: the key's check (one statement) and an empty answer
   ['Subsonic ping (floor: key check, empty answer)', `/rest/ping?${SUBSONIC}`],
 ];

@@ -4,7 +4,7 @@
  * real sub-folders holding audio) and by tags (getArtists, getArtist, getAlbum, getSong,
  * getGenres). Unknown, hidden or malformed ids answer code 70.
  */
-import type { SubsonicVariant, Work } from '../../model/index.js';
+import type { Work } from '../../model/index.js';
 import { LIBRARY, getName, getWork, listNames, listWorks, presentedWorks, whereVisible, type ReadContext, type WorkFilter } from '../../catalogue/index.js';
 import { notFound } from '../errors.js';
 import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
@@ -12,7 +12,8 @@ import { directoryId, parseId, type SubsonicId } from '../ids.js';
 import { albumsOf, songsByRef, songsOfWorks } from '../library.js';
 import { UNKNOWN_ARTIST, albumName, indexByLetter, presentAlbum, presentArtist, presentFolder, presentGenre } from '../presenters.js';
 import { marksOf } from '../marks.js';
-import { albumTracks, audioSummaries, summaryOf, tracksOf } from '../tracks.js';
+import { albumTracks, summaryOf, tracksOf } from '../tracks.js';
+import { songCountsByTag } from '../genre-songs.js';
 import type { SubsonicNode } from '../serialise.js';
 import { readTime } from '../../db/time.js';
 
@@ -99,22 +100,6 @@ async function folderIndex({ db, catalogue }: ReadContext, rootFolder: string | 
   });
 }
 
-/**
- * Songs per tag id of visible works: the tracks each work's album lists (one copy of
- * tracks held in several formats, by `prefer`: variants.ts), as its songCount says; cached
- * per catalogue version and preference (the works' summaries are kept per work: tracks.ts).
- */
-async function songCountsByTag(read: ReadContext, prefer: SubsonicVariant): Promise<Map<number, number>> {
-  const { db, catalogue } = read;
-  return (await catalogue()).get(`subsonic|genre-songs|${prefer}`, async () => {
-    const links: { tag_id: number | string; work_id: number | string }[] = await db('work_tags').whereIn('work_id', whereVisible(db('works')).select('id')).select('tag_id', 'work_id');
-    const summaries = await audioSummaries(read, links.map((l) => Number(l.work_id)), prefer);
-    const counts = new Map<number, number>();
-    for (const l of links) counts.set(Number(l.tag_id), (counts.get(Number(l.tag_id)) ?? 0) + (summaries.get(Number(l.work_id))?.count ?? 0));
-    return counts;
-  });
-}
-
 export const browseEndpoints: Record<string, Endpoint> = {
   /** getMusicFolders: one folder per configured root, ids from 1. */
   getMusicFolders: {
@@ -185,7 +170,7 @@ export const browseEndpoints: Record<string, Endpoint> = {
   /** getGenres: the tags with visible works, with album (work) and song counts (each track once, as the albums list them). */
   getGenres: {
     async handle({ read, user }) {
-      const [tags, songs] = await Promise.all([listNames(read, 'tags'), songCountsByTag(read, user.present.variant)]);
+      const [tags, songs] = await Promise.all([listNames(read, 'tags'), songCountsByTag(read)]);
       return { genres: { genre: tags.map((t) => presentGenre(t.name, t.count, songs.get(Number(t.id)) ?? 0)) } };
     },
   },

@@ -3,7 +3,8 @@
  * changes.ts): after every kind of write to the catalogue, made through another database
  * connection as `audiolib scan` in another process would, every cached list (whole ordered
  * id lists of many filters and orders, pages of works with their circle, tags and VAs, the
- * name lists) answers exactly what a fresh server (a new connection, empty cache) computes.
+ * name lists, the players' song counts per genre) answers exactly what a fresh server (a
+ * new connection, empty cache) computes.
  * Runs on SQLite and, with AUDIOLIB_TEST_DB=pg, on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { changesSince } from '../../../src/catalogue/changes.js';
 import { catalogueVersion } from '../../../src/catalogue/cache.js';
 import { seedWorks, vaId, type SeedWork } from '../../helpers/catalogue-seed.js';
 import { tempDataDir } from '../../helpers/server.js';
+import { songCountsByTag } from '../../../src/subsonic/genre-songs.js';
 import { prng } from '../../helpers/prng.js';
 
 const TAGS = ['耳かき', '癒やし', '雨音', 'ASMR', 'ささやき', 'Sleep', '添い寝', 'Horror'].map((name, i) => ({ id: i + 1, name }));
@@ -71,6 +73,16 @@ beforeAll(async () => {
   db = await openMigrated(dataDir);
   writer = await openMigrated(dataDir);
   await seedWorks(writer, Array.from({ length: 400 }, (_, i) => makeWork(1000 + i)));
+  // audio files: 0-3 tracks a work, every third work with the same tracks as mp3/ and wav/ copies
+  const files = [];
+  for (let id = 1000; id < 1400; id++) {
+    const tracks = id % 4;
+    const folders = id % 3 === 0 ? ['mp3/', 'wav/'] : [''];
+    for (const folder of folders) {
+      for (let t = 0; t < tracks; t++) files.push({ work_id: id, relpath: `${folder}${t}.${folder === 'wav/' ? 'wav' : 'mp3'}`, type: 'audio', size: 1000, mtime: 0, duration: 60 + t });
+    }
+  }
+  for (let i = 0; i < files.length; i += 100) await writer('files').insert(files.slice(i, i + 100));
 });
 afterAll(async () => {
   await db.destroy();
@@ -94,6 +106,7 @@ async function answers(conn: Db) {
   }
   out['deep page'] = await listWorks(rc(), { filter: LIB, order: 'release', sort: 'desc', seed: 0, page: 1, offset: 0, pageSize: 30 });
   for (const kind of ['circles', 'tags', 'vas'] as const) out[`names ${kind}`] = await listNames(rc(), kind);
+  out['genre songs'] = [...(await songCountsByTag(rc()))].sort((a, b) => a[0] - b[0]);
   return out;
 }
 
@@ -149,6 +162,11 @@ describe('the catalogue cache after a change', () => {
     ['several versions between two requests', async () => {
       for (let i = 0; i < 5; i++) await one(1070 + i, { title: `zz ${i} Story`, dl_count: i, release: `201${i}-01-01` });
       await one(1070, { title: '0 Story moved again' });
+    }],
+    ['a work\'s tracks changed, its row rewritten (as a scan does)', async () => {
+      await writer('files').insert([{ work_id: 1101, relpath: 'new.mp3', type: 'audio', size: 1, mtime: 0, duration: 5 }]);
+      await writer('files').where({ work_id: 1103 }).delete();
+      await writer('works').whereIn('id', [1101, 1103]).update({ updated_at: '2026-11-28T00:00:00.000Z' });
     }],
     ['a circle renamed (everything rebuilt)', () => writer('circles').where({ id: 3 }).update({ name: 'AAA renamed' })],
     ['a tag renamed', () => writer('tags').where({ id: 2 }).update({ name: '耳かきとも' })],

@@ -3,8 +3,7 @@
  * holding its tracks in several formats (`mp3/` and `wav/` copies, made with ffmpeg here)
  * is one album listing each track once, the lossless copy by default and the lossy one
  * with config `subsonicVariant` lossy, its song count and duration those of that copy, in
- * getAlbum, getAlbumList2, search3, getRandomSongs and getGenres' song counts;
- * getMusicDirectory still reaches every
+ * getAlbum, getAlbumList2, search3 and getRandomSongs; getMusicDirectory still reaches every
  * copy as a folder. Folders of one format with the same names (`SE有り/`, `SE無し/`) or a
  * track more or less are not copies. Real server, the `subsonic-api` client, the run's engine.
  */
@@ -104,23 +103,6 @@ describe('a work with mp3/ and wav/ copies', () => {
       config.subsonicVariant = 'lossless';
     }
     expect(await listed(COPIES)).toEqual([2, 8]);
-  });
-
-  it('counts each track once in getGenres, as the albums list them, in either preference', async () => {
-    // a tag on the work with copies and on one whose folders are not copies (2 + 1 tracks, all listed)
-    const { db, config } = fx.srv.services;
-    await db('tags').insert({ id: 990001, name: 'variant-genre' });
-    await db('work_tags').insert([{ work_id: COPIES, tag_id: 990001 }, { work_id: PARTIAL, tag_id: 990001 }]);
-    const genre = async () => (ok(await api.getGenres()).genres.genre ?? []).find((g) => g.value === 'variant-genre');
-    expect(await genre()).toMatchObject({ albumCount: 2, songCount: 2 + 3 });
-    config.subsonicVariant = 'lossy';
-    try {
-      expect(await genre()).toMatchObject({ albumCount: 2, songCount: 2 + 3 });
-    } finally {
-      config.subsonicVariant = 'lossless';
-    }
-    // the songs getSongsByGenre lists are as many
-    expect(ok(await api.getSongsByGenre({ genre: 'variant-genre', count: 500 })).songsByGenre.song ?? []).toHaveLength(5);
   });
 });
 
