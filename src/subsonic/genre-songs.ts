@@ -60,6 +60,7 @@ function apply(counts: Map<number, number>, share: { tags: number[]; count: numb
 const patch: Patch<GenreSongs> = async (old, change, conn) => {
   if (change.ids.size > MAX_PATCHED) return undefined;
   if (change.ids.size === 0) return old;
+  const now = await shares(conn, [...change.ids]); // read first: a failed read leaves `old` whole
   const byWork = old.byWork;
   const counts = new Map(old.counts);
   for (const id of change.ids) {
@@ -67,7 +68,7 @@ const patch: Patch<GenreSongs> = async (old, change, conn) => {
     if (share) apply(counts, share, -1);
     byWork.delete(id);
   }
-  for (const [id, share] of await shares(conn, [...change.ids])) {
+  for (const [id, share] of now) {
     byWork.set(id, share);
     apply(counts, share, 1);
   }
