@@ -95,6 +95,8 @@ export interface E2E {
   untranslated: Untranslated[];
   /** Saves test-results/screenshots/{name}-{width}.png. */
   screenshot(page: Page, name: string): Promise<string>;
+  /** Closes every page opened so far, so that none plays on (and saves history) into the next test. */
+  closePages(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -142,6 +144,9 @@ export async function startE2E(opts: { scan?: boolean; extraWorks?: number } = {
       const file = path.join(screenshotDir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
       await page.screenshot({ path: file, fullPage: false });
       return file;
+    },
+    async closePages() {
+      for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
     },
     async close() {
       for (const c of contexts) await c.close().catch(() => undefined);

@@ -1,6 +1,6 @@
 /**
  * Rating and reviewing from the screens: the review dialog's delete button only once a
- * review exists, and the work cards' own stars (written, a failure as a notice, not
+ * review exists, the stars given just before the dialog opened kept in it, and the work cards' own stars (written, a failure as a notice, not
  * offered to guests).
  */
 import type { Page } from 'playwright-core';
@@ -27,6 +27,28 @@ describe('review dialog', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('write-review').click();
     await page.getByTestId('review-dialog').getByRole('button', { name: 'Delete review' }).waitFor();
+  });
+
+  it('keeps the stars just given when the dialog is opened before they are saved', async () => {
+    const page = await e2e.page();
+    await page.goto('/work/265946');
+    // the stars' save answers only once the review is written
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/review', async (route) => {
+      if (route.request().method() === 'PUT' && !(route.request().url().includes('starOnly=false'))) await held;
+      await route.continue();
+    });
+    const star = await page.getByTestId('my-rating').locator('input[value="4"]').getAttribute('id');
+    await page.locator(`label[for="${star}"]`).click();
+    await page.getByTestId('write-review').click();
+    const dialog = page.getByTestId('review-dialog');
+    await expect(dialog.getByTestId('review-rating').locator('input[value="4"]').isChecked()).resolves.toBe(true);
+    await dialog.getByTestId('review-text').fill('Quick thoughts.');
+    await dialog.getByTestId('review-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    release();
+    await expect.poll(async () => (await e2e.call('GET', '/api/work/265946')).body).toMatchObject({ userRating: 4, review_text: 'Quick thoughts.' });
   });
 });
 describe('work card rating', () => {

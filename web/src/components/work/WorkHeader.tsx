@@ -77,8 +77,12 @@ export function WorkHeader({ work, scope = 'library', onChange, onReload }: { wo
   const { date } = useDateFormat();
   const code = formatWorkCode(work.id, work.code_prefix);
 
+  // shown at once, so that a review dialog opened before the answer starts from these
+  // stars (and does not save the old ones over them); back to the old stars on a failure
   const rate = async (rating: number) => {
-    if (await saveRating(me?.user.name ?? '', work.id, rating, 'work')) onChange({ userRating: rating });
+    const before = work.userRating;
+    onChange({ userRating: rating });
+    if (!(await saveRating(me?.user.name ?? '', work.id, rating, 'work'))) onChange({ userRating: before });
   };
 
   return (
