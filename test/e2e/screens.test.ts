@@ -162,6 +162,7 @@ describe('drawer', () => {
   it('night mode switches the colour scheme and is remembered', async () => {
     const page = await e2e.page();
     await page.goto('/works');
+    // Light from the page's load on, as stored by default.
     expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('light');
     await page.getByTestId('drawer-toggle').click();
     await page.getByRole('switch', { name: 'Night mode' }).click({ force: true });
@@ -169,6 +170,8 @@ describe('drawer', () => {
     await page.keyboard.press('Escape');
     await e2e.screenshot(page, 'works-night');
     await page.reload();
+    // Dark from the page's load on, before the strings arrive and the page renders: no white flash.
+    expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
     await page.getByTestId('works-title').waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
   });
