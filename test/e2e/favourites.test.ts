@@ -3,7 +3,7 @@
  * sorting and review parameter rules): modes, the playlists mode's empty state (its
  * screens are test/e2e/playlists.test.ts), sort options and
  * direction rules, progress filters, empty state, review dialog, inline progress, the
- * favourites rating (starOnly=true) and play-from-history.
+ * favourites rating (starOnly=true, shown at once) and play-from-history.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,30 @@ describe('favourites', () => {
     const r = await put;
     expect(new URL(r.url()).searchParams.get('starOnly')).toBe('true');
     expect(r.postDataJSON()).toMatchObject({ user_name: 'admin', work_id: 265946, rating: 2 });
+  });
+
+  it('keeps the stars just given when the review dialog is opened before they are saved', async () => {
+    const page = await e2e.page();
+    await page.goto('/favourites/review');
+    const item = page.locator('[data-testid="fav-item"][data-work-id="265946"]');
+    await item.waitFor();
+    // the stars' save (starOnly=true) answers only once the review is written
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/review?*', async (route) => {
+      if (route.request().method() === 'PUT' && route.request().url().includes('starOnly=true')) await held;
+      await route.continue();
+    });
+    const star = await item.getByTestId('fav-rating').locator('input[value="5"]').getAttribute('id');
+    await page.locator(`label[for="${star}"]`).click();
+    await item.getByTestId('fav-review-text').click();
+    const dialog = page.getByTestId('review-dialog');
+    await expect(dialog.getByTestId('review-rating').locator('input[value="5"]').isChecked()).resolves.toBe(true);
+    await dialog.getByTestId('review-text').fill('Five stars now.');
+    await dialog.getByTestId('review-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    release();
+    await expect.poll(async () => (await e2e.call('GET', '/api/work/265946')).body).toMatchObject({ userRating: 5, review_text: 'Five stars now.' });
   });
 
   it('the folder mode is the playlists: with none yet it says how to make one', async () => {

@@ -24,7 +24,7 @@ function putRating(user_name: string, work_id: number, rating: number, from: 'wo
  * section's calls when `site` says so), with the outcome shown: the server's message
  * as the green notice, a failure as the red one. Answers true when the rating was saved.
  */
-export async function saveRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', catalogue: Catalogue = AUDIO_CATALOGUE): Promise<boolean> {
+async function saveRating(user_name: string, work_id: number, rating: number, from: 'work' | 'favourites', catalogue: Catalogue = AUDIO_CATALOGUE): Promise<boolean> {
   try {
     const res = await putRating(user_name, work_id, rating, from, catalogue);
     if (res.message) notifySuccess(res);
@@ -33,6 +33,19 @@ export async function saveRating(user_name: string, work_id: number, rating: num
     notifyError(err);
     return false;
   }
+}
+
+/**
+ * Gives stars the way every star widget does (work page, card, favourites, novel page):
+ * `show(rating)` at once, so a review dialog opened before the answer starts from the new
+ * stars and does not save the old ones over them; then saveRating; on a failure
+ * `show(before)` puts the old stars back (the red notice says why). A 0 (a cleared widget)
+ * saves nothing: stars are 1..5.
+ */
+export async function giveStars(give: { user_name: string; work_id: number; rating: number; before: number | null; from: 'work' | 'favourites'; catalogue?: Catalogue; show(rating: number | null): void }): Promise<void> {
+  if (give.rating <= 0) return;
+  give.show(give.rating);
+  if (!(await saveRating(give.user_name, give.work_id, give.rating, give.from, give.catalogue))) give.show(give.before);
 }
 
 /** The caller's progress: a progress value, or in the novel section also a myProcess 0..3. */

@@ -13,7 +13,7 @@ import { Link } from 'react-router-dom';
 import { PROGRESS_VALUES, type Progress, type Work } from '@model';
 import { useAuth } from '../api/auth';
 import { notifyError, notifySuccess } from '../api/client';
-import { putProgress, saveRating } from '../api/review';
+import { giveStars, putProgress } from '../api/review';
 import { useCatalogue, useCatalogueT } from '../catalogue';
 import { workPage } from '../api/scope';
 import { useDateFormat } from '../i18n/format';
@@ -40,10 +40,10 @@ function FavouriteItemImpl({ work: initial, mode }: { work: FavWork; mode: Favou
   const { date, dateTime } = useDateFormat();
   const user = me?.user.name ?? '';
 
-  const rate = async (rating: number) => {
-    if (rating === 0) return;
-    if (await saveRating(user, work.id, rating, 'favourites', catalogue)) setWork((w) => ({ ...w, userRating: rating }));
-  };
+  const rate = (rating: number) => giveStars({
+    user_name: user, work_id: work.id, rating, before: work.userRating, from: 'favourites', catalogue,
+    show: (userRating) => setWork((w) => ({ ...w, userRating })),
+  });
   const setProgress = async (progress: Progress) => {
     try {
       const res = await putProgress(user, work.id, progress, catalogue);

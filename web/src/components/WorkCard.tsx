@@ -22,7 +22,7 @@ import { canWrite } from '@model';
 import { notifyError, notifySuccess, send } from '../api/client';
 import { workPage, type Scope } from '../api/scope';
 import { TrialActions } from './TrialActions';
-import { saveRating } from '../api/review';
+import { giveStars } from '../api/review';
 import { useDateFormat } from '../i18n/format';
 import { useCatalogue, useCatalogueT } from '../catalogue';
 import { NovelFacts } from './novel/NovelFacts';
@@ -105,9 +105,10 @@ function CardRating({ work }: { work: CardWork }) {
   const catalogue = useCatalogue();
   const [rating, setRating] = useState(work.userRating ?? 0);
   if (!me || !canWrite(me.user)) return null;
-  const rate = async (value: number) => {
-    if (value > 0 && await saveRating(me.user.name, work.id, value, 'work', catalogue)) setRating(value);
-  };
+  const rate = (value: number) => giveStars({
+    user_name: me.user.name, work_id: work.id, rating: value, before: rating, from: 'work', catalogue,
+    show: (stars) => setRating(stars ?? 0),
+  });
   return <Rating value={rating} onChange={(v) => void rate(v)} count={5} size="sm" aria-label={t('work.myRating')} data-testid="card-my-rating" />;
 }
 

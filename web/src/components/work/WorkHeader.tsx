@@ -18,7 +18,7 @@ import { formatWorkCode, type Work } from '@model';
 import { useAuth } from '../../api/auth';
 import { call, coverUrl, notifyError, notifySuccess, routes } from '../../api/client';
 import type { Scope } from '../../api/scope';
-import { saveRating } from '../../api/review';
+import { giveStars } from '../../api/review';
 import { useDateFormat } from '../../i18n/format';
 import { WorkLabels } from '../WorkCard';
 
@@ -77,13 +77,10 @@ export function WorkHeader({ work, scope = 'library', onChange, onReload }: { wo
   const { date } = useDateFormat();
   const code = formatWorkCode(work.id, work.code_prefix);
 
-  // shown at once, so that a review dialog opened before the answer starts from these
-  // stars (and does not save the old ones over them); back to the old stars on a failure
-  const rate = async (rating: number) => {
-    const before = work.userRating;
-    onChange({ userRating: rating });
-    if (!(await saveRating(me?.user.name ?? '', work.id, rating, 'work'))) onChange({ userRating: before });
-  };
+  const rate = (rating: number) => giveStars({
+    user_name: me?.user.name ?? '', work_id: work.id, rating, before: work.userRating, from: 'work',
+    show: (userRating) => onChange({ userRating }),
+  });
 
   return (
     <Group align="flex-start" gap="lg" wrap="wrap" data-testid="work-header">

@@ -18,7 +18,7 @@ import { myProcessOf, progressOfMyProcess, type MyProcess, type NovelWork } from
 import { useAuth } from '../../api/auth';
 import { ApiError, errorText, notifyError, notifySuccess } from '../../api/client';
 import { getNovel, updateNovel } from '../../api/novel';
-import { deleteHistory, putProgress, saveRating } from '../../api/review';
+import { deleteHistory, giveStars, putProgress } from '../../api/review';
 import { useDateFormat } from '../../i18n/format';
 import { NOVEL_CATALOGUE } from '../../catalogue';
 import { ConfirmModal } from '../../components/ConfirmModal';
@@ -56,9 +56,10 @@ export default function NovelDetail() {
   if (failure !== null) return failure instanceof ApiError && failure.status === 404 ? <NotFound /> : <Center h="40vh"><Text c="dimmed">{errorText(failure)}</Text></Center>;
   if (!novel) return <Center h="40vh"><Loader /></Center>;
 
-  const rate = async (rating: number) => {
-    if (rating > 0 && await saveRating(user, novel.id, rating, 'work', NOVEL_CATALOGUE)) patch({ userRating: rating, rating });
-  };
+  const rate = (rating: number) => giveStars({
+    user_name: user, work_id: novel.id, rating, before: novel.userRating, from: 'work', catalogue: NOVEL_CATALOGUE,
+    show: (stars) => patch({ userRating: stars, rating: stars }),
+  });
   const setMyProcess = async (n: MyProcess) => {
     try {
       const res = await putProgress(user, novel.id, n, NOVEL_CATALOGUE);
