@@ -13,7 +13,7 @@ import { createPlaylist, deletePlaylist, getPlaylist, listPlaylistsWithEntries, 
 import type { PlaylistEntry } from '../../model/index.js';
 import { Code, SubsonicError, notFound } from '../errors.js';
 import type { Call, Endpoint } from '../endpoint.js';
-import { parsePlaylistId, playlistId, songId } from '../ids.js';
+import { albumId, parsePlaylistId, playlistId, songId } from '../ids.js';
 import { songsByRef, type SongRef } from '../library.js';
 import { visibleWorkIds } from '../tracks.js';
 import type { SubsonicNode } from '../serialise.js';
@@ -22,9 +22,14 @@ import { songRefs } from './queue.js';
 /** The entries players see: audio files of library works still there. */
 const shown = (entries: PlaylistEntry[]) => entries.filter((e) => e.available && !e.trial);
 
-/** A playlist as Subsonic's `Playlist` (with `entry`, the songs, when `songs` is given). */
-function present(p: Playlist, songs?: SubsonicNode[]): SubsonicNode {
+/**
+ * A playlist as Subsonic's `Playlist` (with `entry`, the songs, when `songs` is given).
+ * Its `coverArt` is the album cover of its first song whose work has one (`covers`, the
+ * caller's present options; undefined there means every work has one); none without such a song.
+ */
+function present(p: Playlist, covers: ReadonlySet<number> | undefined, songs?: SubsonicNode[]): SubsonicNode {
   const listed = shown(p.entries);
+  const pictured = listed.find((e) => !covers || covers.has(e.workId));
   return {
     id: playlistId(p.id),
     name: p.name,
@@ -35,6 +40,7 @@ function present(p: Playlist, songs?: SubsonicNode[]): SubsonicNode {
     duration: Math.round(listed.reduce((sum, e) => sum + e.duration, 0)),
     created: p.created_at,
     changed: p.changed_at,
+    ...(pictured && { coverArt: albumId(pictured.workId) }),
     ...(songs && { entry: songs }),
   };
 }
@@ -59,14 +65,14 @@ async function songsParam({ db, params }: Pick<Call, 'db' | 'params'>, name: str
 /** Playlist `p` with its songs, as the caller sees them. */
 async function withSongs(call: Call, p: Playlist): Promise<SubsonicNode> {
   const songs = await songsByRef(call.read, call.user, shown(p.entries).map((e) => ({ workId: e.workId, fileId: e.fileId })));
-  return present(p, songs);
+  return present(p, call.user.present.covers, songs);
 }
 
 export const playlistEndpoints: Record<string, Endpoint> = {
   /** getPlaylists: `playlists.playlist[]` the caller may read, own first (without songs); `username` is not read. */
   getPlaylists: {
     async handle({ db, user }) {
-      return { playlists: { playlist: (await listPlaylistsWithEntries(db, user)).map((p) => present(p)) } };
+      return { playlists: { playlist: (await listPlaylistsWithEntries(db, user)).map((p) => present(p, user.present.covers)) } };
     },
   },
 

@@ -2,7 +2,8 @@
  * Playlists at /rest (src/subsonic/README.md "Playlists") driven by the `subsonic-api`
  * client against the real server, on the engine of the run: getPlaylists, getPlaylist,
  * createPlaylist (new, and with a playlistId replacing the songs), updatePlaylist (name,
- * comment, public, repeated songIdToAdd and songIndexToRemove), deletePlaylist; the same
+ * comment, public, repeated songIdToAdd and songIndexToRemove), deletePlaylist; a
+ * playlist's coverArt; the same
  * store as the web's /api/playlists (trial tracks left out of the players' list, indexes
  * counted in it); JSON and XML agree; errors 10, 50, 70 and 0 with nothing written; a
  * phone and the web adding to one playlist at once; a statement failing mid-change.
@@ -57,6 +58,15 @@ describe('a phone manages its playlists', () => {
     expect(listed.map((p) => p.id)).toContain(created.id);
     expect(listed.find((p) => p.id === created.id)).toMatchObject({ songCount: 2, owner: 'listener' });
     expect(listed.find((p) => p.id === created.id)).not.toHaveProperty('entry');
+    // its picture: the cover of its first song's work that has one, and getCoverArt answers it
+    const pictured = ok(await phone.getAlbum({ id: `al-${RJ01012345}` })).album.coverArt ? `al-${RJ01012345}` : `al-${RJ265946}`;
+    expect(created.coverArt).toBe(pictured);
+    expect(listed.find((p) => p.id === created.id)!.coverArt).toBe(pictured);
+    const picture = await fx.raw('getCoverArt', { ...fx.keyParams, id: pictured });
+    expect([picture.status, picture.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^image\//)]);
+    const empty = ok(await phone.createPlaylist({ name: 'nothing yet' })).playlist;
+    expect(empty).not.toHaveProperty('coverArt');
+    ok(await phone.deletePlaylist({ id: empty.id }));
 
     ok(await phone.updatePlaylist({ playlistId: created.id, name: 'morning', comment: 'train', public: true, songIdToAdd: [s.mimi, s.oyasumi, s.short] }));
     let read = ok(await phone.getPlaylist({ id: created.id })).playlist;
