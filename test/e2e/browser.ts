@@ -5,11 +5,14 @@
  * playwright-core. Screenshots go to test-results/screenshots/ (gitignored).
  * Every page watches for English and raw message codes while it speaks Chinese
  * (untranslated.ts): `close()` fails the test file when one showed.
+ * Each test's pages are closed after it (the afterEach below): a page left open would
+ * play on, save play history into the next test's and keep the 2 cores busy.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 import { callApi, libraryDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
 import { startFakeStore, type FakeStore } from '../helpers/fake-store.js';
 import { scanLibrary } from '../../src/scan/index.js';
@@ -95,10 +98,15 @@ export interface E2E {
   untranslated: Untranslated[];
   /** Saves test-results/screenshots/{name}-{width}.png. */
   screenshot(page: Page, name: string): Promise<string>;
-  /** Closes every page opened so far, so that none plays on (and saves history) into the next test. */
+  /** Closes every page opened so far, so that none plays on (and saves history) into the next test; called after each test. */
   closePages(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The harnesses started by this test file and not closed yet. */
+const started = new Set<E2E>();
+// registered in every test file that imports the harness (at its collection)
+afterEach(async () => { for (const e2e of started) await e2e.closePages(); });
 
 /**
  * Starts server (with the scanned fixture library) and Chromium.
@@ -114,7 +122,7 @@ export async function startE2E(opts: { scan?: boolean; extraWorks?: number } = {
   const contexts: BrowserContext[] = [];
   const untranslated: Untranslated[] = [];
   fs.mkdirSync(screenshotDir, { recursive: true });
-  return {
+  const e2e: E2E = {
     server,
     browser,
     url: server.url,
@@ -149,6 +157,7 @@ export async function startE2E(opts: { scan?: boolean; extraWorks?: number } = {
       for (const c of contexts.splice(0)) await c.close().catch(() => undefined);
     },
     async close() {
+      started.delete(e2e);
       for (const c of contexts) await c.close().catch(() => undefined);
       await browser.close();
       await server.close();
@@ -158,4 +167,6 @@ export async function startE2E(opts: { scan?: boolean; extraWorks?: number } = {
       }
     },
   };
+  started.add(e2e);
+  return e2e;
 }

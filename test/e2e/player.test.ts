@@ -7,7 +7,7 @@
  * RJ01012345: 01_プロローグ.mp3 (8.9 s, .lrc), 02_耳かき.mp3 (4.9 s, .vtt),
  * 03_おやすみ.mp3 (1.4 s, .srt). RJ265946: 'long tone 10min.mp3' (600 s).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TrackNode } from '../../src/model/index.js';
 import { claimTask, completeTask } from '../../src/lyrics/claims.js';
@@ -18,14 +18,6 @@ let e2e: E2E;
 beforeAll(async () => { e2e = await startE2E(); });
 afterAll(async () => { await e2e?.close(); });
 
-// Each test's page is closed after it: a page left playing (all repeat) would keep the CPU and the database busy.
-const pages: Page[] = [];
-afterEach(async () => { for (const p of pages.splice(0)) await p.context().close().catch(() => undefined); });
-async function newPage(): Promise<Page> {
-  const page = await e2e.page();
-  pages.push(page);
-  return page;
-}
 
 const audioState = (page: Page) => page.evaluate(() => {
   const a = document.querySelector('audio')!;
@@ -69,7 +61,7 @@ async function setMode(page: Page, mode: string): Promise<void> {
 
 describe('web player', () => {
   it('plays a track: currentTime advances and the bar shows the time', async () => {
-    const page = await newPage();
+    const page = await e2e.page();
     await playTrack(page, 1012345, '01_プロローグ.mp3');
     const first = (await audioState(page)).time;
     await page.waitForFunction((t) => document.querySelector('audio')!.currentTime > t + 0.5, first);
@@ -80,7 +72,7 @@ describe('web player', () => {
   });
 
   it('order: the next track at the end; pauses after the last', async () => {
-    const page = await newPage();
+    const page = await e2e.page();
     await playTrack(page, 1012345, '02_耳かき.mp3');
     await setMode(page, 'order');
     await countEnded(page);
@@ -95,7 +87,7 @@ describe('web player', () => {
   });
 
   it('all repeat wraps to the first track; repeat once restarts; shuffle picks by the random number', async () => {
-    const page = await newPage();
+    const page = await e2e.page();
     await playTrack(page, 1012345, '03_おやすみ.mp3');
     await setMode(page, 'all repeat');
     await countEnded(page);
@@ -121,7 +113,7 @@ describe('web player', () => {
   });
 
   it('reorders the queue by dragging; the playing track keeps playing', async () => {
-    const page = await newPage();
+    const page = await e2e.page();
     await playTrack(page, 1012345, '01_プロローグ.mp3');
     await page.getByTestId('player-toggle').click();
     await page.getByTestId('open-queue').first().click();
@@ -143,7 +135,7 @@ describe('web player', () => {
   });
 
   it('highlights the lyric line of the time for .lrc, .vtt and .srt', async () => {
-    const page = await newPage();
+    const page = await e2e.page();
     const current = () => page.locator('[data-testid="expanded-player"] [data-testid="lyric-line"][data-current]').textContent();
     const cases: [string, number, string][] = [
       ['01_プロローグ.mp3', 1.0, 'はじめまして。'],
@@ -178,7 +170,7 @@ describe('web player', () => {
   });
 
   it('the sleep timer pauses playback when the clock reaches it and clears itself', async () => {
-    const page = await newPage();
+    const page = await e2e.page();
     await page.clock.install({ time: new Date(2026, 10, 21, 22, 29, 40) });
     await playTrack(page, 265946, 'long tone 10min.mp3');
     await page.getByTestId('player-settings').first().click();
@@ -194,7 +186,7 @@ describe('web player', () => {
   });
 
   it('saves history and resumes within 1 s of the saved position after a reload', async () => {
-    const page = await newPage();
+    const page = await e2e.page();
     await playTrack(page, 265946, 'long tone 10min.mp3');
     const saved = page.waitForRequest((r) => r.url().endsWith('/api/histroy') && r.method() === 'PUT' && (JSON.parse(r.postData() ?? '{}') as { state: { seconds: number } }).state.seconds > 250);
     await seekBySlider(page, 0.5);
@@ -228,7 +220,7 @@ describe('web player', () => {
   });
 
   it('keyboard: space, arrows, n/p; ignored in inputs and when nothing plays', async () => {
-    const page = await newPage();
+    const page = await e2e.page();
     await page.goto('/works');
     await page.waitForSelector('audio', { state: 'attached' });
     await page.locator('body').press('Space');
@@ -278,7 +270,7 @@ describe('web player', () => {
   // Runs before the full-screen test: once the visualiser page has run in this browser, headless
   // Chromium opened no Document Picture-in-Picture window for later pages (seen, not explained).
   it('desktop lyrics: 5 s of audio first, then a picture-in-picture window with the current line', async () => {
-    const page = await newPage();
+    const page = await e2e.page();
     await playTrack(page, 1012345, '01_プロローグ.mp3');
     await page.getByTestId('desktop-lyrics').first().click();
     await expect(page.getByText('failed to open, play audio for 5s and retry').waitFor()).resolves.toBeUndefined();
@@ -297,7 +289,7 @@ describe('web player', () => {
   });
 
   it('full-screen redirects and the visualiser canvas', async () => {
-    const page = await newPage();
+    const page = await e2e.page();
     await page.goto('/fullScreenPlayer');
     await page.waitForURL('**/works');
     await expect(page.getByText('nothing is playing, play a work first then open the visualiser page').waitFor()).resolves.toBeUndefined();
@@ -331,7 +323,7 @@ describe('web player', () => {
 
     // no saved history of the work: opening it idle would load (and look up) the long tone first
     await fetch(`${e2e.url}/api/histroy`, { method: 'DELETE', headers: { Authorization: `Bearer ${e2e.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ work_id: 265946 }) });
-    const page = await newPage();
+    const page = await e2e.page();
     await playTrack(page, 265946, 'short.mp3');
     await expect.poll(() => page.getByTestId('bar-lyric').textContent()).toBe('short AI line');
     await expect(page.getByText('using loose lyric matching').count()).resolves.toBe(0);
@@ -341,7 +333,7 @@ describe('web player', () => {
   });
 
   it('speed, swap seek buttons, lyric offset steps and the lyric sync tool', async () => {
-    const page = await newPage();
+    const page = await e2e.page();
     await playTrack(page, 1012345, '01_プロローグ.mp3');
     await page.getByTestId('player-speed').first().click();
     await page.getByRole('menuitem', { name: '1.5x' }).click();
@@ -374,7 +366,7 @@ describe('web player', () => {
   });
 
   it('bar gestures: drag up opens the expanded player, a sideways drag seeks', async () => {
-    const page = await newPage();
+    const page = await e2e.page();
     await playTrack(page, 265946, 'long tone 10min.mp3');
     await page.getByTestId('player-toggle').click();
     const area = (await page.getByTestId('bar-gesture').boundingBox())!;

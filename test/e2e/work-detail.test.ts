@@ -6,14 +6,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, startE2E, type E2E } from './browser.js';
 
 let e2e: E2E;
 beforeAll(async () => { e2e = await startE2E(); });
 afterAll(async () => { await e2e?.close(); });
-// a page left playing would save its play history over the next test's
-afterEach(async () => { await e2e?.closePages(); });
 
 const audioRow = (title: string) => `[data-testid="tree-item"][data-type="audio"]:has-text("${title}")`;
 
