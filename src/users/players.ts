@@ -72,10 +72,19 @@ export async function playerTranscode(db: Db, user: string, client: string | und
   return { maxBitRate: row ? Number(row.max_bit_rate) : 0, format: row?.format ?? null };
 }
 
-/** Sets the defaults of `user`'s player `id`; answers the player. Throws NotFound (`playerAccess.playerNotFound`) when `user` has no such player. */
-export async function updatePlayer(db: Db, user: string, id: number, settings: PlayerTranscode): Promise<PlayerInfo> {
-  const rows: PlayerRow[] = await db('players').where({ user_name: user, id }).update({ max_bit_rate: settings.maxBitRate, format: settings.format })
-    .returning(['id', 'client', 'max_bit_rate', 'format', 'created_at', 'last_seen_at']);
+/**
+ * Sets the defaults of `user`'s player `id` that `settings` names (one statement; a field
+ * left out keeps its value, none given changes nothing); answers the player. Throws
+ * NotFound (`playerAccess.playerNotFound`) when `user` has no such player.
+ */
+export async function updatePlayer(db: Db, user: string, id: number, settings: Partial<PlayerTranscode>): Promise<PlayerInfo> {
+  const change = {
+    ...(settings.maxBitRate !== undefined && { max_bit_rate: settings.maxBitRate }),
+    ...(settings.format !== undefined && { format: settings.format }),
+  };
+  const columns = ['id', 'client', 'max_bit_rate', 'format', 'created_at', 'last_seen_at'];
+  const mine = db('players').where({ user_name: user, id });
+  const rows: PlayerRow[] = Object.keys(change).length ? await mine.update(change).returning(columns) : await mine.select(columns);
   if (!rows.length) throw new NotFound(say('playerAccess.playerNotFound'));
   return present(rows[0]!);
 }

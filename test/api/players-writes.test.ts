@@ -3,7 +3,8 @@
  * the engine of the run, through the real server: first calls of many players at /rest at
  * once add one row each; the CLI's set of one new player from many callers at once adds
  * one row; eight users saving their player's settings on /players over and over at once
- * all succeed and read back their last save; a statement that fails (a trigger made for
+ * all succeed and read back their last save; a save naming one field keeps the other, so
+ * the two fields saved at once by separate calls are both kept; a statement that fails (a trigger made for
  * the test refuses one value) answers an error, changes nothing, and the writes after it
  * succeed and read back.
  */
@@ -55,6 +56,28 @@ describe('players written at once', () => {
     const last = rates.length - 1;
     const read = await Promise.all(users.map((u) => players(u.token)));
     users.forEach((_, i) => expect(read[i]!.find((p) => p.client === 'DSub')).toMatchObject({ maxBitRate: rates[(last + i) % 5], format: formats[(last + i) % 5] }));
+  });
+});
+
+describe('one field at a time', () => {
+  it('a save naming one field keeps the other; the two fields saved at once by separate calls are both kept; an empty save changes nothing', async () => {
+    const u = users[2]!;
+    const symfonium = (await players(u.token)).find((p) => p.client === 'Symfonium')!;
+    const put = (body: object) => callApi(srv, 'PUT', `/api/player-access/players/${symfonium.id}`, u.token, body);
+    expect((await put({ maxBitRate: 128, format: 'mp3' })).status).toBe(200);
+    expect((await put({ format: 'opus' })).body.player).toMatchObject({ maxBitRate: 128, format: 'opus' });
+    expect((await put({ maxBitRate: 64 })).body.player).toMatchObject({ maxBitRate: 64, format: 'opus' });
+    for (let round = 0; round < 5; round++) {
+      const rate = [96, 192, 320, 48, 160][round]!;
+      const format = ['aac', 'mp3', null, 'raw', 'opus'][round]!;
+      const answers = await Promise.all([put({ maxBitRate: rate }), put({ format })]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect((await players(u.token)).find((p) => p.client === 'Symfonium')).toMatchObject({ maxBitRate: rate, format });
+    }
+    const empty = await put({});
+    expect([empty.status, empty.body.player]).toEqual([200, expect.objectContaining({ maxBitRate: 160, format: 'opus' })]);
+    expect((await put({ maxBitRate: 500 })).status).toBe(400);
+    expect((await players(u.token)).find((p) => p.client === 'Symfonium')).toMatchObject({ maxBitRate: 160, format: 'opus' });
   });
 });
 

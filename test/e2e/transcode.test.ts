@@ -107,9 +107,19 @@ describe('transcoding per player on /players', () => {
     await page.goto('/players');
     const row = page.locator('[data-testid="player-row"][data-client="subsonic-api"]');
     await row.waitFor();
+    // the format is changed before the bit rate's save has answered: neither is lost
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/player-access/players/*', async (route) => {
+      if (route.request().postDataJSON()?.maxBitRate === 96) await held;
+      await route.continue();
+    });
     await row.getByTestId('player-rate').selectOption('96');
-    await page.getByText('player settings saved').first().waitFor();
     await row.getByTestId('player-format').selectOption('opus');
+    await page.getByText('player settings saved').first().waitFor();
+    release();
+    await expect(row.getByTestId('player-rate').inputValue()).resolves.toBe('96');
+    await expect(row.getByTestId('player-format').inputValue()).resolves.toBe('opus');
     await expect.poll(async () => (await e2e.call('GET', '/api/player-access')).body.players[0]).toMatchObject({ client: 'subsonic-api', maxBitRate: 96, format: 'opus' });
     const res = await phone.stream({ id: song });
     expect(res.headers.get('content-type')).toBe('audio/ogg');

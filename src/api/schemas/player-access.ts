@@ -10,4 +10,5 @@ export const ApiKeyCreateSchema = z.object({ body: z.object({ name: apiKeyNameSc
 /** DELETE /api/player-access/keys/:id. */
 export const ApiKeyIdSchema = z.object({ params: idParams });
 /** PUT /api/player-access/players/:id {maxBitRate: 0 or 32..320, format: raw|mp3|opus|aac|null}. */
-export const PlayerTranscodeSchema = z.object({ params: idParams, body: z.object({ maxBitRate: playerBitRateSchema, format: playerFormatSchema }) });
+/** A player's settings: each field given is set, a field left out keeps its value (two quick changes of one row never save one over the other). */
+export const PlayerTranscodeSchema = z.object({ params: idParams, body: z.object({ maxBitRate: playerBitRateSchema.optional(), format: playerFormatSchema.optional() }) });

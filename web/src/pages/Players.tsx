@@ -148,15 +148,25 @@ function ApiKeysCard({ keys, onChanged }: { keys: ApiKeyInfo[]; onChanged(): voi
 const PLAYER_RATES = [0, 320, 256, 192, 160, 128, 96, 64, 48, 32];
 const PLAYER_FORMATS: Array<PlayerFormat | ''> = ['', 'raw', 'mp3', 'opus', 'aac'];
 
-/** One player's row: its name, last call, and the two settings, each saved as soon as it changes. */
-function PlayerRow({ player, onSaved }: { player: PlayerInfo; onSaved(p: PlayerInfo): void }) {
+type PlayerSettings = Pick<PlayerInfo, 'maxBitRate' | 'format'>;
+
+/**
+ * One player's row: its name, last call, and the two settings, each saved as soon as it
+ * changes. A change shows at once and sends only its own field, so a second change made
+ * before the first one's answer never saves the first one's old value; a refused change
+ * goes back (the red notice says why).
+ */
+function PlayerRow({ player }: { player: PlayerInfo }) {
   const { t, i18n } = useTranslation();
-  const save = async (change: Partial<Pick<PlayerInfo, 'maxBitRate' | 'format'>>) => {
+  const [settings, setSettings] = useState<PlayerSettings>({ maxBitRate: player.maxBitRate, format: player.format });
+  useEffect(() => setSettings({ maxBitRate: player.maxBitRate, format: player.format }), [player.maxBitRate, player.format]);
+  const save = async (change: Partial<PlayerSettings>) => {
+    const before: Partial<PlayerSettings> = Object.fromEntries(Object.keys(change).map((k) => [k, settings[k as keyof PlayerSettings]]));
+    setSettings((s) => ({ ...s, ...change }));
     try {
-      const answer = await call(routes.playerAccess.setPlayer, { params: { id: player.id }, body: { maxBitRate: player.maxBitRate, format: player.format, ...change } });
-      notifySuccess(answer.message);
-      onSaved(answer.player);
+      notifySuccess((await call(routes.playerAccess.setPlayer, { params: { id: player.id }, body: change })).message);
     } catch (err) {
+      setSettings((s) => ({ ...s, ...before }));
       notifyError(err);
     }
   };
@@ -165,12 +175,12 @@ function PlayerRow({ player, onSaved }: { player: PlayerInfo; onSaved(p: PlayerI
     <Table.Tr data-testid="player-row" data-client={player.client}>
       <Table.Td>{player.client}</Table.Td>
       <Table.Td>
-        <NativeSelect aria-label={t('players.maxBitRate')} data-testid="player-rate" value={String(player.maxBitRate)}
+        <NativeSelect aria-label={t('players.maxBitRate')} data-testid="player-rate" value={String(settings.maxBitRate)}
           data={PLAYER_RATES.map((r) => ({ value: String(r), label: r ? t('players.kbps', { n: r }) : t('players.noLimit') }))}
           onChange={(e) => void save({ maxBitRate: Number(e.currentTarget.value) })} />
       </Table.Td>
       <Table.Td>
-        <NativeSelect aria-label={t('players.format')} data-testid="player-format" value={player.format ?? ''}
+        <NativeSelect aria-label={t('players.format')} data-testid="player-format" value={settings.format ?? ''}
           data={PLAYER_FORMATS.map((f) => ({ value: f, label: formatLabel(f) }))}
           onChange={(e) => void save({ format: (e.currentTarget.value || null) as PlayerFormat | null })} />
       </Table.Td>
@@ -179,7 +189,7 @@ function PlayerRow({ player, onSaved }: { player: PlayerInfo; onSaved(p: PlayerI
   );
 }
 
-function PlayersCard({ players, onChanged }: { players: PlayerInfo[]; onChanged(): void }) {
+function PlayersCard({ players }: { players: PlayerInfo[] }) {
   const { t } = useTranslation();
   return (
     <Card withBorder data-testid="players-card">
@@ -192,7 +202,7 @@ function PlayersCard({ players, onChanged }: { players: PlayerInfo[]; onChanged(
               <Table.Tr><Table.Th>{t('players.client')}</Table.Th><Table.Th>{t('players.maxBitRate')}</Table.Th><Table.Th>{t('players.format')}</Table.Th><Table.Th>{t('players.lastSeen')}</Table.Th></Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {players.map((p) => <PlayerRow key={p.id} player={p} onSaved={onChanged} />)}
+              {players.map((p) => <PlayerRow key={p.id} player={p} />)}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
@@ -224,7 +234,7 @@ export default function Players() {
       </Card>
       {access && <PlayerPasswordCard isSet={access.playerPassword} onChanged={() => void load()} />}
       {access && <ApiKeysCard keys={access.apiKeys} onChanged={() => void load()} />}
-      {access && <PlayersCard players={access.players} onChanged={() => void load()} />}
+      {access && <PlayersCard players={access.players} />}
     </Stack>
   );
 }

@@ -63,11 +63,11 @@ on(playerAccessRouter, routes.playerAccess.revokeKey, requireUser(), validate(ro
 });
 
 /**
- * PUT /api/player-access/players/:id {maxBitRate, format} -> 200 {message, player}: the
+ * PUT /api/player-access/players/:id {maxBitRate?, format?} -> 200 {message, player}: the
  * caller's player `id` streams at most `maxBitRate` kbit/s (0: no limit; else 32 to 320)
  * in `format` ('raw', 'mp3', 'opus', 'aac'; null: as the player asks) when a call names
- * none (src/transcode/README.md "Per player"). 400 {error} for other values; 404 {error}
- * for a player that is not the caller's.
+ * none (src/transcode/README.md "Per player"). Each field given is set, one left out
+ * keeps its value. 400 {error} for other values; 404 {error} for a player that is not the caller's.
  */
 on(playerAccessRouter, routes.playerAccess.setPlayer, requireUser(), validate(routes.playerAccess.setPlayer, PlayerTranscodeSchema), async (ctx) => {
   const { params, body } = ctx.state.input;
