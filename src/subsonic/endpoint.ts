@@ -6,8 +6,7 @@
 import type { Db } from '../db/index.js';
 import type { User } from '../model/index.js';
 import type { AppContext } from '../server/context.js';
-import type { ReadContext, WorkFilter } from '../catalogue/index.js';
-import { notFound } from './errors.js';
+import type { ReadContext } from '../catalogue/index.js';
 import type { Params } from './params.js';
 import type { Marker } from './marks.js';
 import type { PresentOptions } from './presenters.js';
@@ -28,15 +27,3 @@ export type Endpoint =
   | { access: 'public'; handle(call: Omit<Call, 'user' | 'read'>): Promise<SubsonicNode> }
   /** Any signed-in user (`reader`, the default), or users who may write (`writer`: guests get code 50). */
   | { access?: 'reader' | 'writer'; handle(call: Call): Promise<SubsonicNode | undefined> };
-
-/**
- * The library root of `musicFolderId` (the configured root at that position, from 1) as a
- * filter part; {} without the parameter. Code 70 for an unknown folder.
- */
-export function folderFilter({ ctx, params }: Pick<Call, 'ctx' | 'params'>): Pick<WorkFilter, 'rootFolder'> {
-  const id = params.get('musicFolderId');
-  if (id === undefined || id === '') return {};
-  const root = /^\d{1,6}$/.test(id) ? ctx.services.config.rootFolders[Number(id) - 1] : undefined;
-  if (!root) throw notFound(`music folder ${id}`);
-  return { rootFolder: root.name };
-}

@@ -1,13 +1,14 @@
 /**
  * Browsing (README.md "Endpoints"): by folders (getMusicFolders, getIndexes,
- * getMusicDirectory: one music folder per configured root, a work's directory shows its
+ * getMusicDirectory: the music folders of folders.ts, a work's directory shows its
  * real sub-folders holding audio) and by tags (getArtists, getArtist, getAlbum, getSong,
  * getGenres). Unknown, hidden or malformed ids answer code 70.
  */
 import type { Work } from '../../model/index.js';
 import { LIBRARY, getName, getWork, listNames, listWorks, presentedWorks, whereVisible, type ReadContext, type WorkFilter } from '../../catalogue/index.js';
 import { notFound } from '../errors.js';
-import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
+import type { Call, Endpoint } from '../endpoint.js';
+import { folderFilter, musicFolders } from '../folders.js';
 import { directoryId, parseId, type SubsonicId } from '../ids.js';
 import { albumsOf, songsByRef, songsOfWorks } from '../library.js';
 import { UNKNOWN_ARTIST, albumName, indexByLetter, presentAlbum, presentArtist, presentFolder, presentGenre } from '../presenters.js';
@@ -101,15 +102,15 @@ async function folderIndex({ db, catalogue }: ReadContext, rootFolder: string | 
 }
 
 export const browseEndpoints: Record<string, Endpoint> = {
-  /** getMusicFolders: one folder per configured root, ids from 1. */
+  /** getMusicFolders: the configured roots, then the roots of works no configured root names (folders.ts); ids from 1. */
   getMusicFolders: {
-    handle: async ({ ctx }) => ({ musicFolders: { musicFolder: ctx.services.config.rootFolders.map((r, i) => ({ id: i + 1, name: r.name })) } }),
+    handle: async (call) => ({ musicFolders: { musicFolder: (await musicFolders(call)).map((name, i) => ({ id: i + 1, name })) } }),
   },
 
   /** getIndexes?musicFolderId&ifModifiedSince: the works (directories) by first letter; only lastModified when nothing changed since. */
   getIndexes: {
     async handle(call) {
-      const { lastModified, index } = await folderIndex(call.read, folderFilter(call).rootFolder);
+      const { lastModified, index } = await folderIndex(call.read, (await folderFilter(call)).rootFolder);
       const since = call.params.int('ifModifiedSince', -1, -1, Number.MAX_SAFE_INTEGER);
       return { indexes: { lastModified, ignoredArticles: '', index: since >= lastModified ? [] : index } };
     },

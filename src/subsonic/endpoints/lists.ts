@@ -7,7 +7,8 @@
 import type { Work } from '../../model/index.js';
 import { LIBRARY, listNames, listWorks, randomWorks, type ListOptions, type WorkFilter } from '../../catalogue/index.js';
 import { Code, SubsonicError } from '../errors.js';
-import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
+import type { Call, Endpoint } from '../endpoint.js';
+import { folderFilter } from '../folders.js';
 import { albumsOf, songPage, songsByRef, songsOfWorks, worksById } from '../library.js';
 import { starredOf } from '../stars.js';
 import type { SubsonicNode } from '../serialise.js';
@@ -26,7 +27,7 @@ async function tagOfGenre({ read }: Call, genre: string): Promise<number | undef
  * library; null when the genre names no tag (an empty list).
  */
 async function songFilter(call: Call): Promise<WorkFilter | null> {
-  const filter: WorkFilter = { ...LIBRARY, ...folderFilter(call) };
+  const filter: WorkFilter = { ...LIBRARY, ...(await folderFilter(call)) };
   const genre = call.params.get('genre');
   if (genre) {
     filter.tagId = await tagOfGenre(call, genre);

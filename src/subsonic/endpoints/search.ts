@@ -12,7 +12,8 @@ import { LIBRARY, listNames, orderedWorkIds, presentedWorks, whereVisible, type 
 import { dialectOf, likeContains } from '../../db/dialect/index.js';
 import { stripExtension } from '../../lyrics/match.js';
 import { missing } from '../errors.js';
-import { folderFilter, type Call, type Endpoint } from '../endpoint.js';
+import type { Call, Endpoint } from '../endpoint.js';
+import { folderFilter } from '../folders.js';
 import { albumsAndSongs, songSelection, songsByRef, type SongRef } from '../library.js';
 import { albumTracks, keptTracks } from '../tracks.js';
 import { presentArtist, type ArtistKind } from '../presenters.js';
@@ -109,14 +110,15 @@ async function search(call: Call, id3: boolean): Promise<SubsonicNode> {
   const raw = call.params.get('query');
   if (raw === undefined) throw missing('query');
   const query = cleanQuery(raw);
-  const filter: WorkFilter = { ...LIBRARY, ...folderFilter(call), keyword: query || undefined };
+  const folder = await folderFilter(call);
+  const filter: WorkFilter = { ...LIBRARY, ...folder, keyword: query || undefined };
   const albums = part(call, 'album');
   const songs = part(call, 'song');
   const order = query ? 'release' : 'id';
   const sort = query ? 'desc' : 'asc';
   const { read } = call;
   // songs: the files titled by the query first, then the found works' tracks, one paged list
-  const titled = query && songs.count ? await titledTracks(read, query, { ...LIBRARY, ...folderFilter(call) }, filter, order, sort, call.user.present.variant) : [];
+  const titled = query && songs.count ? await titledTracks(read, query, { ...LIBRARY, ...folder }, filter, order, sort, call.user.present.variant) : [];
   const titledPage = titled.slice(songs.offset, songs.offset + songs.count);
   const [artist, works, picked, titledSongs] = await Promise.all([
     artistsMatching(call, query, id3),

@@ -1,7 +1,7 @@
 /**
  * System and user calls (README.md "Endpoints"): ping, getLicense,
  * getOpenSubsonicExtensions (public), tokenInfo, getUser, getScanStatus; and the calls
- * of features audiolib does not have (playlists, now playing, podcasts, radio,
+ * of features audiolib does not have (now playing, podcasts, radio,
  * artist and album info, similar and top songs), answered empty so players that ask them
  * while syncing go on.
  */
@@ -11,6 +11,7 @@ import { canWrite } from '../../model/index.js';
 import { currentScanLock } from '../../scan/index.js';
 import { Code, SubsonicError, notFound } from '../errors.js';
 import type { Call, Endpoint } from '../endpoint.js';
+import { musicFolders } from '../folders.js';
 import type { SubsonicNode } from '../serialise.js';
 
 /** The OpenSubsonic extensions served, each with its versions. */
@@ -25,7 +26,11 @@ export const EXTENSIONS = [
 /** Whether `user` may download files: on /rest a download is refused as the writes are (src/model/policy.ts; guests stream only). */
 export const canDownload = (user: Pick<User, 'group'>) => canWrite(user);
 
-/** The `user` element of a user: roles from the group (admin; user: download, rating, scrobbling; guest: stream only). */
+/**
+ * The `user` element of a user: roles from the group (admin; user: download, rating,
+ * scrobbling, playlists; guest: stream only); `folder`, the ids of the music folders
+ * (folders.ts), all of them for everyone.
+ */
 function presentUser(user: User, folderCount: number): SubsonicNode {
   const writer = canWrite(user);
   return {
@@ -35,7 +40,7 @@ function presentUser(user: User, folderCount: number): SubsonicNode {
     settingsRole: writer,
     downloadRole: canDownload(user),
     uploadRole: false,
-    playlistRole: false,
+    playlistRole: writer,
     coverArtRole: false,
     commentRole: writer,
     podcastRole: false,
@@ -58,12 +63,13 @@ export const systemEndpoints: Record<string, Endpoint> = {
 
   /** getUser?username: the caller, or (admin only: code 50 for others) any user; code 70 for an unknown name. */
   getUser: {
-    async handle({ ctx, db, params, user }: Call) {
+    async handle(call: Call) {
+      const { db, params, user } = call;
       const name = params.required('username');
       if (name !== user.name && user.group !== 'admin') throw new SubsonicError(Code.NotAuthorized, 'only the admin may read other users');
       const row = name === user.name ? user : await findUser(db, name);
       if (!row) throw notFound(`user ${name}`);
-      return { user: presentUser({ name: row.name, group: row.group }, ctx.services.config.rootFolders.length) };
+      return { user: presentUser({ name: row.name, group: row.group }, (await musicFolders(call)).length) };
     },
   },
 

@@ -62,8 +62,8 @@ describe('system', () => {
   });
 
   it('getUser answers the roles of the group', async () => {
-    expect(ok(await api.getUser({ username: 'listener' })).user).toMatchObject({ username: 'listener', adminRole: false, streamRole: true, downloadRole: true, scrobblingEnabled: true, folder: [1] });
-    expect(ok(await fx.client('token', { user: 'guest1' }).getUser({ username: 'guest1' })).user).toMatchObject({ adminRole: false, streamRole: true, downloadRole: false, scrobblingEnabled: false, settingsRole: false });
+    expect(ok(await api.getUser({ username: 'listener' })).user).toMatchObject({ username: 'listener', adminRole: false, streamRole: true, downloadRole: true, scrobblingEnabled: true, playlistRole: true, folder: [1] });
+    expect(ok(await fx.client('token', { user: 'guest1' }).getUser({ username: 'guest1' })).user).toMatchObject({ adminRole: false, streamRole: true, downloadRole: false, scrobblingEnabled: false, settingsRole: false, playlistRole: false });
     expect(ok(await fx.client('token', { user: 'admin' }).getUser({ username: 'listener' })).user.username).toBe('listener');
     expect(ok(await fx.client('token', { user: 'admin' }).getUser({ username: 'admin' })).user.adminRole).toBe(true);
   });
@@ -72,6 +72,26 @@ describe('system', () => {
 describe('browsing by folders', () => {
   it('getMusicFolders: one per configured root', async () => {
     expect(ok(await api.getMusicFolders()).musicFolders.musicFolder).toEqual([{ id: 1, name: 'library' }]);
+  });
+
+  it('a library scanned by path with no rootFolders set is still a music folder, and musicFolderId narrows to it', async () => {
+    const config = fx.srv.services.config;
+    const roots = config.rootFolders;
+    try {
+      config.rootFolders = [];
+      expect(ok(await api.getMusicFolders()).musicFolders.musicFolder).toEqual([{ id: 1, name: 'library' }]);
+      expect(ok(await api.getUser({ username: 'listener' })).user.folder).toEqual([1]);
+      const listed = ok(await api.getAlbumList2({ type: 'alphabeticalByName', size: 500, musicFolderId: 1 })).albumList2.album ?? [];
+      expect(ids(listed).sort()).toEqual(VISIBLE);
+      expect(await api.getAlbumList2({ type: 'alphabeticalByName', musicFolderId: 2 })).toMatchObject({ status: 'failed', error: { code: 70 } });
+      // a configured root comes first; the works' other roots follow it
+      config.rootFolders = [{ name: 'nas', path: '/srv/nothing-here' }];
+      expect(ok(await api.getMusicFolders()).musicFolders.musicFolder).toEqual([{ id: 1, name: 'nas' }, { id: 2, name: 'library' }]);
+      expect(ok(await api.getIndexes({ musicFolderId: 1 })).indexes.index ?? []).toEqual([]);
+      expect(ids((ok(await api.getIndexes({ musicFolderId: 2 })).indexes.index ?? []).flatMap((i) => i.artist ?? [])).sort()).toEqual(VISIBLE);
+    } finally {
+      config.rootFolders = roots;
+    }
   });
 
   it('getIndexes lists every visible work once, and nothing new since its lastModified', async () => {
