@@ -11,7 +11,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterEach } from 'vitest';
 import { callApi, libraryDir, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
 import { startFakeStore, type FakeStore } from '../helpers/fake-store.js';
@@ -101,6 +101,21 @@ export interface E2E {
   /** Closes every page opened so far, so that none plays on (and saves history) into the next test; called after each test. */
   closePages(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Holds the page's requests to `url` (a route glob) that `held` picks until the answered
+ * release() is called, so a test can act while a save has not answered yet; the others go
+ * through at once.
+ */
+export async function holdRequests(page: Page, url: string, held: (request: Request) => boolean): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(url, async (route) => {
+    if (held(route.request())) await released;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The harnesses started by this test file and not closed yet. */

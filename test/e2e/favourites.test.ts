@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, startE2E, type E2E } from './browser.js';
+import { DESKTOP, PHONE, holdRequests, startE2E, type E2E } from './browser.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -124,12 +124,7 @@ describe('favourites', () => {
     const item = page.locator('[data-testid="fav-item"][data-work-id="265946"]');
     await item.waitFor();
     // the stars' save (starOnly=true) answers only once the review is written
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/api/review?*', async (route) => {
-      if (route.request().method() === 'PUT' && route.request().url().includes('starOnly=true')) await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/review?*', (r) => r.method() === 'PUT' && r.url().includes('starOnly=true'));
     const star = await item.getByTestId('fav-rating').locator('input[value="5"]').getAttribute('id');
     await page.locator(`label[for="${star}"]`).click();
     await item.getByTestId('fav-review-text').click();

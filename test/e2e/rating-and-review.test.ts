@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/users/index.js';
-import { startE2E, type E2E } from './browser.js';
+import { holdRequests, startE2E, type E2E } from './browser.js';
 
 let e2e: E2E;
 beforeAll(async () => { e2e = await startE2E(); });
@@ -33,12 +33,7 @@ describe('review dialog', () => {
     const page = await e2e.page();
     await page.goto('/work/265946');
     // the stars' save answers only once the review is written
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/api/review', async (route) => {
-      if (route.request().method() === 'PUT' && !(route.request().url().includes('starOnly=false'))) await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/review', (r) => r.method() === 'PUT' && !r.url().includes('starOnly=false'));
     const star = await page.getByTestId('my-rating').locator('input[value="4"]').getAttribute('id');
     await page.locator(`label[for="${star}"]`).click();
     await page.getByTestId('write-review').click();

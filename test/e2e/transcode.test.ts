@@ -18,7 +18,7 @@ import { SubsonicAPI } from 'subsonic-api';
 import { scanLibrary } from '../../src/scan/index.js';
 import { setPlayerPassword } from '../../src/users/index.js';
 import { makeTone, probe } from '../helpers/audio.js';
-import { PHONE, startE2E, type E2E } from './browser.js';
+import { PHONE, holdRequests, startE2E, type E2E } from './browser.js';
 
 const WORK = 1077777;
 const SECONDS = 120;
@@ -108,12 +108,7 @@ describe('transcoding per player on /players', () => {
     const row = page.locator('[data-testid="player-row"][data-client="subsonic-api"]');
     await row.waitFor();
     // the format is changed before the bit rate's save has answered: neither is lost
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/api/player-access/players/*', async (route) => {
-      if (route.request().postDataJSON()?.maxBitRate === 96) await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/player-access/players/*', (r) => r.postDataJSON()?.maxBitRate === 96);
     await row.getByTestId('player-rate').selectOption('96');
     await row.getByTestId('player-format').selectOption('opus');
     await page.getByText('player settings saved').first().waitFor();
