@@ -24,6 +24,8 @@ export interface PlaylistSummary {
   entryCount: number;
   /** Seconds of the available entries. */
   duration: number;
+  /** The work whose cover pictures the playlist: its first available entry's (`trial`: of the trial catalogue); null without one. */
+  coverWork: { id: number; trial: boolean } | null;
 }
 
 /**

@@ -39,6 +39,7 @@ function readable(db: Knex, caller: Caller) {
 
 /** A row and its entries as the wire shows them. */
 function summary(row: PlaylistRow, entries: PlaylistEntry[], caller: Caller): PlaylistSummary {
+  const pictured = entries.find((e) => e.available);
   return {
     id: row.id,
     name: row.name,
@@ -50,6 +51,7 @@ function summary(row: PlaylistRow, entries: PlaylistEntry[], caller: Caller): Pl
     changed_at: row.changed_at,
     entryCount: entries.length,
     duration: entries.reduce((sum, e) => sum + e.duration, 0),
+    coverWork: pictured ? { id: pictured.workId, trial: pictured.trial } : null,
   };
 }
 

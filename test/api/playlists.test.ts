@@ -61,6 +61,7 @@ describe('the owner', () => {
       id: expect.any(Number), position: 0, hash: h.mimi, workId: RJ01012345, fileId: Number(h.mimi.split('/')[1]),
       trial: false, available: true, title: '02_耳かき.mp3', workTitle: expect.any(String), duration: expect.any(Number),
     }]);
+    expect(created.playlist.coverWork).toEqual({ id: RJ01012345, trial: false });
 
     const renamed = await alice.update(id, { name: 'bedtime', public: true });
     expect(renamed).toMatchObject({ code: 'playlist.saved', playlist: { name: 'bedtime', public: true, comment: 'for sleeping' } });
@@ -87,8 +88,14 @@ describe('the owner', () => {
     expect(reordered.playlist.entries.map((e) => e.id)).toEqual(order);
     expect(hashes(reordered)).toEqual([h.oyasumi, h.mimi, h.prologue, h.rain1, h.mimi]);
     expect(positions(reordered)).toEqual([0, 1, 2, 3, 4]);
+    // pictured by its first track's work; a trial track first gives the trial catalogue's cover
+    const trialFirst = await alice.reorder(id, [ids[1]!, ids[0]!, ids[2]!, ids[3]!, ids[4]!]);
+    expect(trialFirst.playlist.coverWork).toEqual({ id: RJ299717, trial: true });
+    const again = await alice.reorder(id, order);
+    expect(again.playlist.coverWork).toEqual({ id: RJ01012345, trial: false });
 
-    expect((await alice.get(id)).playlist).toEqual(reordered.playlist);
+    expect(again.playlist.entries).toEqual(reordered.playlist.entries);
+    expect((await alice.get(id)).playlist).toEqual(again.playlist);
     expect((await alice.list()).playlists.find((p) => p.id === id)).toMatchObject({ name: 'bedtime', entryCount: 5 });
 
     expect(await alice.remove(id)).toEqual({ message: 'playlist deleted', code: 'playlist.deleted' });
@@ -99,12 +106,15 @@ describe('the owner', () => {
 
   it('an entry whose work is hidden stays, unavailable and without duration', async () => {
     const { playlist } = await alice.create({ name: 'hidden', hashes: [h.short, h.prologue] });
+    expect(playlist.coverWork).toEqual({ id: RJ265946, trial: false });
     const { db } = fx.srv.services;
     await db('works').where({ id: RJ265946 }).update({ removed_at: new Date().toISOString() });
     try {
       const after = (await alice.get(playlist.id)).playlist;
       expect(after.entries.map((e) => [e.hash, e.available])).toEqual([[h.short, false], [h.prologue, true]]);
       expect(after.entries[0]!.duration).toBe(0);
+      // the hidden work does not picture it: the first available track's work does
+      expect(after.coverWork).toEqual({ id: RJ01012345, trial: false });
       expect(await callApi(fx.srv, 'POST', `/api/playlists/${playlist.id}/tracks`, tokens.alice, { hashes: [h.long] })).toMatchObject({ status: 404, body: { code: 'playlist.trackNotFound' } });
     } finally {
       await db('works').where({ id: RJ265946 }).update({ removed_at: null });

@@ -56,8 +56,11 @@ describe('playlists', () => {
     await expect.poll(() => savedTitles(id)).toEqual([P, P, M, O, P, M, O]);
     await page.keyboard.press('Escape');
 
-    // the playlists mode of the favourites
+    // the playlists mode of the favourites: the playlist pictured by its first track's work
     await page.goto('/favourites/folder');
+    const cover = page.getByTestId('playlists-mine').getByTestId('playlist-cover').first();
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(new URL((await cover.getAttribute('src'))!, e2e.url).pathname).toBe('/api/cover/1012345');
     await page.getByTestId('playlists-mine').getByTestId('playlist-row').filter({ hasText: 'Night' }).click();
     await page.waitForURL(`**/favourites/folder?playlist=${id}`);
     await expect.poll(() => entryTitles(page)).toEqual([P, P, M, O, P, M, O]);

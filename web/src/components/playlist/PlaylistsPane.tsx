@@ -1,20 +1,20 @@
 /**
  * The favourites' playlists mode (/favourites/folder; src/playlists/README.md "Web UI"):
- * the caller's playlists, then other users' public ones; a new playlist by name (not for
+ * the caller's playlists (each pictured by its first track's cover), then other users' public ones; a new playlist by name (not for
  * guests). `?playlist={id}` opens one: play all or from a track, and for its owner rename,
  * public switch, delete (confirmed), remove a track, reorder by drag (dnd-kit: pointer or
  * keyboard on the handle) or with the up / down buttons. Every change is the server's
  * answer: the list shown is the playlist as saved.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { ActionIcon, Badge, Button, Center, Group, Loader, Modal, Paper, Stack, Switch, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Center, Group, Image, Loader, Modal, Paper, Stack, Switch, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowLeft, IconArrowUp, IconGripVertical, IconPlayerPlayFilled, IconTrash } from '@tabler/icons-react';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { type PlaylistAnswer, type PlaylistEntry, type PlaylistSummary, type QueueItem } from '@model';
-import { notifyError, notifySuccess } from '../../api/client';
+import { coverUrl, notifyError, notifySuccess } from '../../api/client';
 import { playlists } from '../../api/playlists';
 import { trackMediaPath } from '../../../../src/api/routes';
 import { useCanWrite } from '../../api/auth';
@@ -207,6 +207,9 @@ export function PlaylistsPane() {
               onClick={() => void playlists.get(p.id).then((a) => playEntries(a.playlist.entries), notifyError)} data-testid="playlist-row-play">
               <IconPlayerPlayFilled size={14} />
             </ActionIcon>
+            {p.coverWork && (
+              <Image src={coverUrl(p.coverWork.id, '240x240', p.coverWork.trial ? 'trial' : 'library')} w={48} h={48} radius="sm" alt="" loading="lazy" data-testid="playlist-cover" />
+            )}
             <UnstyledButton style={{ flex: 1, minWidth: 0 }} onClick={() => show(p.id)} data-testid="playlist-row">
               <Text size="sm" fw={500} truncate data-testid="playlist-row-name">{p.name}</Text>
               <Summary p={p} />
