@@ -2,7 +2,6 @@
  * One work (spec 000 section 7): the detail call. The admin's delete, which hides the
  * work, is src/works/hide.ts `hideWork`.
  */
-import type { Db } from '../db/index.js';
 import type { Work } from '../model/index.js';
 import { loadWorks } from './hydrate.js';
 import type { ReadContext } from './context.js';

@@ -94,7 +94,7 @@ export type Config = z.infer<typeof configSchema>;
 /** True when A and B are the same type. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** The web UI reads the config as the wire type AdminConfig (src/model/wire.ts): tsc fails here if the two drift apart. */
-type ConfigIsAdminConfig<T extends true = Same<Config, AdminConfig>> = T;
+true satisfies Same<Config, AdminConfig>;
 
 /** The defaults of every key, as a fresh install has them. */
 export function defaultConfig(): Config {

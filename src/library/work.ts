@@ -113,7 +113,7 @@ export function unchangedFolders(ctx: WorkContext, target: WorkTarget, row: Work
  * written), or an AbortError when the signal aborts before the write.
  */
 export async function syncWork(ctx: WorkContext, target: WorkTarget, row: WorkRow | undefined, rows: FileRow[], log: (l: ScanLog) => void, saved?: FolderTimes): Promise<WorkOutcome> {
-  const { db, signal, quick } = ctx;
+  const { signal, quick } = ctx;
   const listedAt = Date.now();
   const listing = await listWorkFiles(target.dir, target.roots, log, signal, { real: target.real, recordFolders: !!quick });
   const { files: found, skippedLinks } = listing;

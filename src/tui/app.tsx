@@ -8,7 +8,7 @@
  */
 import React, { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Box, Text, useApp, useStdout } from 'ink';
-import { formatDuration, stepSpeed, stepVolume, SLEEP_NOTICE_MS, type PlayerAction } from '../player/index.js';
+import { formatDuration, stepSpeed, stepVolume, SLEEP_NOTICE_MS } from '../player/index.js';
 import { actionFor, keyToken, type ActionName } from './keys.js';
 import { SessionContext, type Session } from './session.js';
 import { usePlayerState } from './hooks/use-player.js';

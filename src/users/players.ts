@@ -8,7 +8,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import { NotFound, say, type PlayerFormat, type PlayerInfo } from '../model/index.js';
-import { MAX_BIT_RATE, MIN_BIT_RATE } from '../transcode/index.js';
 import { accountOf, findUser, type SignedIn } from './accounts.js';
 import { dbTime, readTime } from '../db/time.js';
 

@@ -6,8 +6,6 @@
  * review written through A reads through B; SIGKILL of A mid-scan frees the lock and B
  * scans; a config change saved through A applies on B. PostgreSQL only (AUDIOLIB_TEST_DB=pg): one SQLite file has one server.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, callApi, startTestServer, tempDataDir, type TestServer } from '../helpers/server.js';
 import { ScanSocket } from '../helpers/scan-socket.js';

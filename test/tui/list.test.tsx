@@ -1,5 +1,4 @@
 /** The virtualised list: a frame renders only the rows that fit, the cursor always among them. */
-import React from 'react';
 import { Text } from 'ink';
 import { afterEach, describe, expect, it } from 'vitest';
 import { List, windowStart } from '../../src/tui/components/list.js';

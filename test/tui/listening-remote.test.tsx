@@ -5,7 +5,6 @@
  * guest refused, a Shift-JIS readme in the pager through the media stream, the AI lyric
  * through the AI lyric routes, and the latest history restored at start.
  */
-import React from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../src/tui/app.js';
 import { RemoteSource } from '../../src/tui/data/remote.js';

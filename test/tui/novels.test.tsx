@@ -3,7 +3,6 @@
  * read only, from a real SQLite data directory (local mode) and from a running server
  * (remote mode).
  */
-import React from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../src/tui/app.js';
 import { LocalSource } from '../../src/tui/data/local.js';

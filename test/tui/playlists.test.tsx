@@ -6,7 +6,6 @@
  * a real SQLite file) and remotely (the real server's API, the playlists made there
  * through /api/playlists as the web makes them).
  */
-import React from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../src/tui/app.js';
 import { LocalSource } from '../../src/tui/data/local.js';

@@ -3,7 +3,6 @@
  * scanned into it: login, lists, search, playback of media URLs with ?token= through a
  * real mpv, lyric, and history shared with the browser both ways (PUT/GET /api/histroy).
  */
-import React from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../src/tui/app.js';
 import { bindHistory } from '../../src/tui/run.js';

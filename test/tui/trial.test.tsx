@@ -5,7 +5,6 @@
  * once y answers [y/N] (it leaves the list and the catalogue's trial list for good); a
  * guest's dislike is refused with the route's text and the work stays.
  */
-import React from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../src/tui/app.js';
 import { LocalSource } from '../../src/tui/data/local.js';

@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, migrationsDir, openDb, sqlitePath, type Db } from '../../../src/db/index.js';
-import { BackupError, backupDatabase, backupFileName, pgDumpCommand, pgRestoreCommand, pruneBackups, restoreDatabase, scheduledBackup } from '../../../src/backup/backup.js';
+import { BackupError, backupDatabase, backupFileName, pgDumpCommand, pgRestoreCommand, pruneBackups, restoreDatabase } from '../../../src/backup/backup.js';
 import { scheduleBackups, type Scheduler } from '../../../src/server/backup-schedule.js';
 import { defaultConfig, type Config } from '../../../src/config/index.js';
 import { createUser } from '../../../src/users/index.js';

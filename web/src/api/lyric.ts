@@ -3,7 +3,7 @@
  * Status numbers and their rules (0 none .. 4 error, folder aggregation, polling) come
  * from the shared src/lyrics/status.ts.
  */
-import type { LyricFolderTasksAnswer, LyricTask, LyricTaskAnswer, WorkLyricTasksAnswer } from '@model';
+import type { LyricFolderTasksAnswer, LyricTask, LyricTaskAnswer } from '@model';
 import { call, routes } from './client';
 
 /** While the status is pending or transcribing the tree polls every 10 s. */

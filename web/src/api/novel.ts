@@ -10,11 +10,9 @@
  * - beyond the spec, the TXT reader: the text itself (downloadTxt read as text) and the
  *   caller's reading position, GET and PUT /api/novel/readingPosition.
  */
-import type { NamedRef, NovelForm, NovelSpiderAnswer, NovelSpiderFailure, NovelUploadAnswer, NovelWork, ReadingPositionAnswer } from '@model';
+import type { NovelForm, NovelSpiderFailure, NovelUploadAnswer } from '@model';
 import { serverText } from '../i18n/serverText';
 import { ApiError, call, callMediaUrl, client, routes } from './client';
-
-interface Message { message?: string }
 
 export const getNovel = (id: string) => call(routes.novel.work, { params: { id } });
 

@@ -12,7 +12,7 @@ import { ActionIcon, Card, Group, Image, Text } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { HistoryState, Work, WorksAnswer } from '@model';
+import type { HistoryState, Work } from '@model';
 import { FINISHED_PROGRESS, historyProgress } from '../../../src/player/index.js';
 import { call, coverUrl, notifyError, routes } from '../api/client';
 import { HistoryProgress } from './HistoryProgress';

@@ -8,7 +8,6 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { VersionAnswer } from '@model';
 import { call, routes } from '../api/client';
 
 let checked = false;

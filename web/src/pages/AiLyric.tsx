@@ -13,7 +13,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { LyricTask, LyricTasksAnswer, LyricWorkersAnswer } from '@model';
+import type { LyricTask } from '@model';
 import { TaskStatus } from '../../../src/lyrics/status';
 import { call, routes } from '../api/client';
 import { useAuth } from '../api/auth';

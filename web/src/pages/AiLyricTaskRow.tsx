@@ -9,7 +9,7 @@ import { ActionIcon, Badge, Card, Group, Image, Stack, Text, Tooltip } from '@ma
 import { IconAlertCircle, IconCircleCheck, IconCircleDashed, IconClock, IconExternalLink, IconLoader2, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatWorkCode, type LyricTask, type LyricTaskAnswer, type MessageAnswer } from '@model';
+import { formatWorkCode, type LyricTask } from '@model';
 import { canRetryTask, TaskStatus } from '../../../src/lyrics/status';
 import { call, coverUrl, notifyError, notifySuccess, routes } from '../api/client';
 import { ConfirmModal } from '../components/ConfirmModal';

@@ -10,7 +10,6 @@ import { Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { LoginAnswer } from '@model';
 import { ApiError, call, errorText, notifyError, routes, setToken } from '../api/client';
 import { useAuth } from '../api/auth';
 import { REDIRECT_PARAM, safeRedirect } from '../api/redirect';

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { ActionIcon, Alert, Button, Card, Code, CopyButton, Group, NativeSelect, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { ApiKeyCreatedAnswer, ApiKeyInfo, MessageAnswer, PlayerAccessAnswer, PlayerFormat, PlayerInfo, PlayerSavedAnswer } from '@model';
+import type { ApiKeyInfo, PlayerAccessAnswer, PlayerFormat, PlayerInfo } from '@model';
 import { call, notifyError, notifySuccess, routes } from '../api/client';
 import { useAuth } from '../api/auth';
 import { ConfirmModal } from '../components/ConfirmModal';

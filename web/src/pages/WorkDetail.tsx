@@ -16,7 +16,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { TrackNode, Work } from '@model';
-import { ApiError, call, callMediaUrl, errorText, mediaUrl, notifyError } from '../api/client';
+import { ApiError, call, callMediaUrl, errorText, notifyError } from '../api/client';
 import { player } from '../player/store';
 import { FileTree } from '../components/work/FileTree';
 import { initialPath, resolvePath } from '../components/work/tree';

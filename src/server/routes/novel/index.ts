@@ -37,7 +37,7 @@ type ListQuery = { page: number; sort: 'asc' | 'desc'; order: string; seed: numb
 
 /** Runs the novel list of the query `q`, narrowed by `extra` (site, tag or author). */
 function answerList(ctx: AppContext, q: ListQuery, extra: Partial<WorkFilter> = {}): Promise<NovelsAnswer> {
-  const { db, config } = ctx.services;
+  const { config } = ctx.services;
   return listWorks(ctx.state.read!, { ...q, filter: { ...q.filter, ...extra }, pageSize: config.pageSize, catalogue: NOVEL_CATALOGUE });
 }
 

@@ -21,7 +21,7 @@ export const worksRouter = new Router<AppState, { services: AppContext['services
  * status of the trial list, routes/trial). Answers {works, pagination}.
  */
 export async function answerList(ctx: AppContext, q: WorksQuery, extra: Partial<WorkFilter> = {}): Promise<WorksAnswer> {
-  const { db, config } = ctx.services;
+  const { config } = ctx.services;
   return listWorks(ctx.state.read!, { ...q, filter: { ...q.filter, ...extra }, pageSize: config.pageSize });
 }
 

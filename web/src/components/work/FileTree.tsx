@@ -15,7 +15,7 @@ import {
   IconDownload, IconFile, IconFileText, IconFolder, IconLanguage, IconListDetails, IconPhoto, IconPlayerPauseFilled, IconPlayerPlayFilled, IconPlaylistAdd, IconPlayerTrackNext,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isTrialHash, workIdOfHash, type TrackNode } from '@model';
+import { workIdOfHash, type TrackNode } from '@model';
 import { trackMediaPath } from '../../../../src/api/routes';
 import { mediaUrl, notifyError, notifySuccess } from '../../api/client';
 import { translateAudio } from '../../api/lyric';
